@@ -1,0 +1,61 @@
+/**
+ * Versioned schema migrations. `PRAGMA user_version` records the last one applied; each runs
+ * once, in its own transaction. Append new migrations; never edit an applied one.
+ */
+export const migrations: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, locations, tariffs, providers',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        token_ttl_seconds INTEGER NOT NULL DEFAULT 3600,
+        time_created TEXT NOT NULL
+      );
+      CREATE TABLE api_keys (
+        key TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        live_mode INTEGER NOT NULL,
+        time_created TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE TABLE bearer_tokens (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        api_key TEXT NOT NULL REFERENCES api_keys(key) ON DELETE CASCADE,
+        live_mode INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX bearer_tokens_expiry ON bearer_tokens(expires_at);
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+      CREATE TABLE locations (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX locations_scope ON locations(account_id, live_mode, seq);
+
+      CREATE TABLE tariffs (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        location_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        direction TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX tariffs_location ON tariffs(account_id, live_mode, location_id, seq);
+
+      CREATE TABLE providers (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        body TEXT NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,75 @@
+/**
+ * Named error codes and the error object of DESIGN.md section 4.
+ * Call sites throw `ApiError` with a code from here; the HTTP layer turns it into the body.
+ */
+export type ErrorType = 'invalid_request' | 'authentication_error' | 'rate_limit' | 'api_error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ErrorType,
+    readonly code: string,
+    message: string,
+    readonly extra: { connect_token?: string; retry_after?: number } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** 400: a request field is missing or wrong. The code names the field and the problem. */
+export const invalid = (code: string, message: string) => new ApiError(400, 'invalid_request', code, message);
+/** 401: credentials or token problems. */
+export const unauthenticated = (code: string, message: string) =>
+  new ApiError(401, 'authentication_error', code, message);
+/** 404: unknown id, or an object of another account or mode (never revealed as such). */
+export const notFound = (kind: string, id: string) =>
+  new ApiError(404, 'invalid_request', `${kind}_not_found`, `No ${kind} with id '${id}'.`);
+/** 422: a business condition blocks the request. */
+export const unprocessable = (code: string, message: string) => new ApiError(422, 'invalid_request', code, message);
+
+export const Codes = {
+  bodyInvalidJson: 'body_json_invalid',
+  bodyTooLarge: 'body_too_large',
+  bodyNotObject: 'body_invalid',
+  contentTypeUnsupported: 'content_type_unsupported',
+  parameterUnknown: 'parameter_unknown',
+  routeNotFound: 'route_not_found',
+  methodNotAllowed: 'method_not_allowed',
+  pagingConflict: 'paging_conflict',
+  credentialsMissing: 'credentials_missing',
+  credentialsMalformed: 'credentials_malformed',
+  credentialsInvalid: 'credentials_invalid',
+  tokenMissing: 'token_missing',
+  tokenMalformed: 'token_malformed',
+  tokenInvalid: 'token_invalid',
+  tokenExpired: 'token_expired',
+  commodityOverlap: 'commodity_overlap',
+  geoLocationNotFound: 'geo_location_not_found',
+  internal: 'internal_error',
+} as const;
+
+export interface ErrorBody {
+  object: 'error';
+  type: ErrorType;
+  code: string;
+  message: string;
+  context: string;
+  live_mode: boolean;
+  time_created: string;
+  connect_token?: string;
+}
+
+export function errorBody(err: ApiError, context: string, liveMode: boolean, now: Date): ErrorBody {
+  const body: ErrorBody = {
+    object: 'error',
+    type: err.type,
+    code: err.code,
+    message: err.message,
+    context,
+    live_mode: liveMode,
+    time_created: now.toISOString(),
+  };
+  if (err.extra.connect_token) body.connect_token = err.extra.connect_token;
+  return body;
+}

@@ -1,0 +1,57 @@
+import ct from 'countries-and-timezones';
+import tzlookup from 'tz-lookup';
+import countryToCurrency from 'country-to-currency';
+import type { PostalAddress } from '../schemas/location.js';
+
+/**
+ * Offline time zone and currency for a postal address: the state's zone where the country
+ * has several (from the state's coordinates), else the country's. Data come from packages
+ * made for it; nothing is fetched.
+ */
+export interface Locale {
+  timezone: string;
+  currency_code: string;
+}
+
+type CscModule = typeof import('country-state-city');
+let csc: CscModule | undefined;
+async function stateData(): Promise<CscModule> {
+  // The state table is large; load it only when an address needs it.
+  csc ??= await import('country-state-city');
+  return csc;
+}
+
+function zoneAt(lat: number, lon: number, countryZones: Set<string>): string | undefined {
+  try {
+    const z = tzlookup(lat, lon);
+    return countryZones.has(z) ? z : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function deriveTimezone(address: PostalAddress): Promise<string | undefined> {
+  const country = ct.getCountry(address.country_code.toUpperCase());
+  if (!country) return undefined;
+  const zones = new Set(ct.getTimezonesForCountry(country.id, { deprecated: true })?.map((z) => z.name) ?? country.timezones);
+  if (country.timezones.length === 1) return country.timezones[0];
+  const { State, Country } = await stateData();
+  if (address.state) {
+    const wanted = address.state.trim().toLowerCase();
+    const state = State.getStatesOfCountry(country.id).find((s) => s.isoCode.toLowerCase() === wanted || s.name.toLowerCase() === wanted);
+    if (state?.latitude && state.longitude) {
+      const z = zoneAt(Number(state.latitude), Number(state.longitude), zones);
+      if (z) return z;
+    }
+  }
+  const c = Country.getCountryByCode(country.id);
+  if (c?.latitude && c.longitude) {
+    const z = zoneAt(Number(c.latitude), Number(c.longitude), zones);
+    if (z) return z;
+  }
+  return country.timezones[0];
+}
+
+export function deriveCurrency(countryCode: string): string | undefined {
+  return (countryToCurrency as Record<string, string>)[countryCode.toUpperCase()];
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { createService, type Service, type ServiceOptions } from './service.js';
+import { buildApi } from './http/app.js';
+import { buildConnectServer } from './connect/server.js';
+import { ApiError, errorBody } from './errors.js';
+
+export interface HostOptions extends ServiceOptions {
+  /** Interface to bind; loopback unless told otherwise. */
+  host?: string;
+  apiPort?: number;
+  connectPort?: number;
+  connectWebPort?: number;
+}
+
+export interface ReadyInfo {
+  event: 'ready';
+  api_url: string;
+  connect_service_url: string;
+  connect_web_url: string;
+  account_id: string;
+  test_key: string;
+  live_key: string;
+  data_dir: string;
+}
+
+export interface RunningHost {
+  info: ReadyInfo;
+  service: Service;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PORTS = { api: 7071, connect: 7072, connectWeb: 7070 } as const;
+
+function urlOf(app: FastifyInstance, host: string): string {
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('server is not listening');
+  const h = host.includes(':') ? `[${host}]` : host;
+  return `http://${h}:${addr.port}`;
+}
+
+/** Starts the whole service (API, connect service, connect web app) on one data folder. */
+export async function startHost(opts: HostOptions): Promise<RunningHost> {
+  const host = opts.host ?? '127.0.0.1';
+  const service = createService(opts);
+  const credentials = service.accounts.ensureDefault();
+  const api = buildApi(service);
+  const connect = buildConnectServer(service, () =>
+    errorBody(new ApiError(400, 'invalid_request', 'route_invalid', 'Connect sessions are not available yet.'), 'connect', false, service.clock.now()),
+  );
+  const connectWeb = (await import('fastify')).default({ logger: false });
+  connectWeb.get('/', async (_req, reply) => reply.type('text/html').send('<!doctype html><title>Connect</title><p>Connect web app</p>'));
+  const servers = [api, connect, connectWeb];
+  try {
+    await api.listen({ host, port: opts.apiPort ?? DEFAULT_PORTS.api });
+    await connect.listen({ host, port: opts.connectPort ?? DEFAULT_PORTS.connect });
+    await connectWeb.listen({ host, port: opts.connectWebPort ?? DEFAULT_PORTS.connectWeb });
+  } catch (err) {
+    await Promise.allSettled(servers.map((s) => s.close()));
+    service.close();
+    throw err;
+  }
+  const info: ReadyInfo = {
+    event: 'ready',
+    api_url: urlOf(api, host),
+    connect_service_url: urlOf(connect, host),
+    connect_web_url: urlOf(connectWeb, host),
+    account_id: credentials.account_id,
+    test_key: credentials.test_key,
+    live_key: credentials.live_key,
+    data_dir: opts.dataDir,
+  };
+  let stopped = false;
+  return {
+    info,
+    service,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await Promise.allSettled(servers.map((s) => s.close()));
+      service.close();
+    },
+  };
+}

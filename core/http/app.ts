@@ -1,0 +1,115 @@
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import { z } from 'zod';
+import type { Service } from '../service.js';
+import type { Scope } from '../db/documents.js';
+import { ApiError, Codes, errorBody } from '../errors.js';
+import { defineRoute, fromZod, parseWith, type AnyRoute } from './route.js';
+import { authRoutes } from './routes/auth.js';
+import { locationRoutes } from './routes/locations.js';
+import { tariffRoutes } from './routes/tariffs.js';
+import { providerRoutes } from './routes/providers.js';
+import { buildOpenApi } from './openapi.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    scope: Scope | null;
+    context: string;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface ApiOptions {
+  /** Extra routes contributed by other modules (prices, connect tokens, webhooks, …). */
+  routes?: AnyRoute[];
+  logger?: boolean;
+}
+
+/** Every route of the API; the OpenAPI document is generated from this same list. */
+export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
+  const routes: AnyRoute[] = [...authRoutes, ...locationRoutes, ...tariffRoutes, ...providerRoutes, ...extra];
+  let doc: string | undefined;
+  routes.push(
+    defineRoute({
+      method: 'GET', path: '/openapi.json', operationId: 'openapi', summary: 'This OpenAPI 3.1 document', tag: 'Meta',
+      query: z.strictObject({}),
+      response: z.record(z.string(), z.unknown()),
+      handler: () => (doc ??= JSON.stringify(buildOpenApi(routes))),
+    }),
+  );
+  return routes;
+}
+
+/** Maps framework errors (body parsing, limits, URLs) onto the error object of DESIGN.md section 4. */
+function frameworkError(err: FastifyError): ApiError {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'invalid_request', Codes.bodyTooLarge, `The body exceeds ${BODY_LIMIT} bytes.`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'invalid_request', Codes.contentTypeUnsupported, 'Send the body as application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'invalid_request', 'body_missing', 'The body is empty; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, 'invalid_request', 'content_length_invalid', 'Content-Length does not match the body.');
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return new ApiError(400, 'invalid_request', 'url_invalid', 'The URL is malformed.');
+    default:
+      if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+        return new ApiError(400, 'invalid_request', Codes.bodyInvalidJson, 'The body is not valid JSON.');
+      }
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        return new ApiError(err.statusCode, 'invalid_request', 'request_invalid', err.message);
+      }
+      return new ApiError(500, 'api_error', Codes.internal, 'Something went wrong on our side; the request changed nothing.');
+  }
+}
+
+/** Builds the REST API without binding a port (tests call it with `inject`). */
+export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    // Long ids or query strings are validated by the schemas; the router only needs sane bounds.
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  app.decorateRequest('scope', null);
+  app.decorateRequest('context', 'api');
+
+  app.setErrorHandler((err: FastifyError | ApiError | z.ZodError, request, reply) => {
+    let apiErr: ApiError;
+    if (err instanceof ApiError) apiErr = err;
+    else if (err instanceof z.ZodError) apiErr = fromZod(err, 'body');
+    else apiErr = frameworkError(err);
+    if (apiErr.status >= 500) request.log.error(err);
+    if (apiErr.extra.retry_after !== undefined) reply.header('Retry-After', String(apiErr.extra.retry_after));
+    reply.code(apiErr.status).type('application/json').send(errorBody(apiErr, request.context, request.scope?.liveMode ?? false, svc.clock.now()));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const e = new ApiError(404, 'invalid_request', Codes.routeNotFound, `No route ${request.method} ${request.url.split('?')[0]}.`);
+    reply.code(404).type('application/json').send(errorBody(e, 'api', false, svc.clock.now()));
+  });
+
+  const routes = apiRoutes(opts.routes);
+  for (const r of routes) {
+    app.route({
+      method: r.method,
+      url: r.path,
+      onRequest: async (request) => {
+        request.context = r.operationId;
+        if (r.auth !== false) request.scope = svc.accounts.authenticate(request.headers.authorization);
+      },
+      handler: async (request, reply) => {
+        const params = parseWith(r.params, request.params ?? {}, 'path');
+        const query = parseWith(r.query, request.query ?? {}, 'query');
+        const body = r.body ? parseWith(r.body, request.body, 'body') : undefined;
+        const out = await r.handler({ params, query, body, scope: request.scope!, svc, request, reply });
+        reply.code(r.status ?? 200).type('application/json');
+        return typeof out === 'string' ? out : JSON.stringify(out);
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+
+/** Object id prefixes of SPEC.md section 2 and DESIGN.md. */
+export const Prefix = {
+  location: 'loc',
+  tariff: 'trf',
+  provider: 'prv',
+  price: 'prs',
+  connectToken: 'cot',
+  event: 'evt',
+  account: 'acc',
+  webhookEndpoint: 'whe',
+  delivery: 'dlv',
+  libraryTariff: 'ltf',
+  gridFee: 'grf',
+  marketRegion: 'mkt',
+} as const;
+export type PrefixName = keyof typeof Prefix;
+
+/** Generates prefixed ids; injectable so tests and demos can make ids deterministic. */
+export type IdGenerator = (prefix: string) => string;
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export const randomIds: IdGenerator = (prefix) => {
+  const bytes = randomBytes(20);
+  let out = '';
+  for (const b of bytes) out += ALPHABET[b % 62];
+  return `${prefix}_${out}`;
+};
+
+/** A counter-based generator for tests: `loc_000001`, `loc_000002`, … */
+export function sequentialIds(): IdGenerator {
+  let n = 0;
+  return (prefix) => `${prefix}_${String(++n).padStart(6, '0')}`;
+}
+
+/** Ids are a known prefix, an underscore and 1–64 url-safe characters. */
+export const ID_BODY = /^[A-Za-z0-9]{1,64}$/;
+export function hasPrefix(id: string, prefix: string): boolean {
+  if (!id.startsWith(prefix + '_')) return false;
+  return ID_BODY.test(id.slice(prefix.length + 1));
+}

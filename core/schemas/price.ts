@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { idOf, TariffDirection, Timestamp } from './common.js';
+
+export const PriceRequest = z
+  .strictObject({
+    start_time: Timestamp.optional().meta({ description: 'Start of the window; default now.' }),
+    end_time: Timestamp,
+    tariff_direction: TariffDirection.optional().meta({ description: 'Default IMPORT.' }),
+  })
+  .meta({ id: 'PriceRequest' });
+export type PriceRequest = z.infer<typeof PriceRequest>;
+
+export const PriceEntry = z
+  .object({
+    valid_from: z.string(),
+    valid_to: z.string(),
+    price: z.object({
+      value: z.number().meta({ description: 'Major currency units per kWh, 5 decimals.' }),
+      confidence: z.number().min(0).max(1),
+    }),
+  })
+  .meta({ id: 'PriceEntry' });
+
+export const Price = z
+  .object({
+    id: idOf('price'),
+    object: z.literal('price'),
+    live_mode: z.boolean(),
+    location_id: idOf('location'),
+    location_timezone: z.string(),
+    currency_code: z.string(),
+    last_updated: z.string(),
+    request: z.object({ tariff_direction: TariffDirection, start_time: z.string(), end_time: z.string() }),
+    account_id: idOf('account'),
+    tariff_direction: TariffDirection,
+    data: z.array(PriceEntry),
+    time_created: Timestamp,
+  })
+  .meta({ id: 'Price' });

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { coded, ConnectionType, ContractDate, idOf, listOf, PagingQuery, TariffDirection, TariffStatus, TariffType, Timestamp } from './common.js';
+import { Schedule } from './schedule.js';
+
+const writable = {
+  type: TariffType,
+  direction: TariffDirection.optional().meta({ description: 'IMPORT, EXPORT or LOCAL; absent means IMPORT.' }),
+  display_name: z.string().max(200).optional(),
+  provider_id: idOf('provider').optional(),
+  market_rates: z.boolean().optional(),
+  contract_start_date: ContractDate,
+  contract_end_date: ContractDate,
+  schedule: Schedule.optional(),
+};
+
+/** Fixed-rate tariffs need `fixed` on every tier; market-rate tariffs price from the market (rule 7). */
+function requireFixedRates(t: { market_rates?: boolean | undefined; schedule?: Schedule | undefined }, ctx: z.RefinementCtx) {
+  if (t.market_rates || !t.schedule) return;
+  t.schedule.forEach((e, i) =>
+    e.days_and_hours.forEach((dh, j) =>
+      dh.hours.forEach((h, k) =>
+        h.rate.forEach((r, l) => {
+          if (r.fixed === undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['schedule', i, 'days_and_hours', j, 'hours', k, 'rate', l, 'fixed'],
+              ...coded('fixed_missing', 'is required unless market_rates is true'),
+            });
+          }
+        }),
+      ),
+    ),
+  );
+}
+
+export const TariffCreate = z
+  .strictObject({ location_id: idOf('location'), ...writable })
+  .superRefine(requireFixedRates)
+  .meta({ id: 'TariffCreate' });
+export type TariffCreate = z.infer<typeof TariffCreate>;
+
+export const TariffUpdate = z
+  .strictObject({
+    type: writable.type.optional(),
+    direction: writable.direction,
+    display_name: writable.display_name.nullable(),
+    provider_id: writable.provider_id.nullable(),
+    market_rates: writable.market_rates,
+    contract_start_date: ContractDate.optional(),
+    contract_end_date: ContractDate.optional(),
+    schedule: Schedule.nullable().optional(),
+  })
+  .meta({ id: 'TariffUpdate' });
+export type TariffUpdate = z.infer<typeof TariffUpdate>;
+
+export const Tariff = z
+  .object({
+    id: idOf('tariff'),
+    object: z.literal('tariff'),
+    location_id: idOf('location'),
+    live_mode: z.boolean(),
+    is_linked: z.boolean(),
+    connection_type: ConnectionType,
+    type: TariffType,
+    direction: TariffDirection.optional(),
+    status: TariffStatus,
+    timezone: z.string(),
+    display_name: z.string().optional(),
+    provider_id: z.string().optional(),
+    market_rates: z.boolean(),
+    contract_start_date: z.string(),
+    contract_end_date: z.string().nullable().meta({ description: 'null for an open-ended contract (connect flow).' }),
+    schedule: Schedule.optional(),
+    time_created: Timestamp,
+    account_id: idOf('account'),
+  })
+  .meta({ id: 'Tariff' });
+export type Tariff = z.infer<typeof Tariff>;
+
+export const TariffList = listOf(Tariff, 'TariffList');
+export const TariffListQuery = z.strictObject({
+  location_id: idOf('location'),
+  tariff_direction: TariffDirection.optional(),
+  type: TariffType.optional(),
+  ...PagingQuery,
+});

@@ -1,0 +1,87 @@
+import type { Db } from '../db/database.js';
+import type { Scope, Page } from '../db/documents.js';
+import type { Store } from '../db/store.js';
+import type { Clock } from '../clock.js';
+import type { IdGenerator } from '../ids.js';
+import type { Location, LocationCreate, LocationUpdate } from '../schemas/location.js';
+import { deriveCurrency, deriveTimezone } from '../geo/locale.js';
+import { Codes, invalid, notFound } from '../errors.js';
+
+export class LocationService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  private async locale(address: Location['postal_address'], timezone?: string, currency?: string) {
+    const tz = timezone ?? (await deriveTimezone(address));
+    if (!tz) throw invalid(Codes.geoLocationNotFound, 'postal_address: no time zone found for this address; give timezone explicitly.');
+    const cur = currency ?? deriveCurrency(address.country_code);
+    if (!cur) throw invalid('currency_code_missing', 'postal_address: no currency known for this country; give currency_code explicitly.');
+    return { timezone: tz, currency_code: cur };
+  }
+
+  async create(scope: Scope, input: LocationCreate): Promise<Location> {
+    const postal_address = { ...input.postal_address, country_code: input.postal_address.country_code.toUpperCase() };
+    const loc: Location = {
+      id: this.ids('loc'),
+      object: 'location',
+      live_mode: scope.liveMode,
+      reference_id: input.reference_id ?? null,
+      postal_address,
+      ...(await this.locale(postal_address, input.timezone, input.currency_code)),
+      tariff_status: 'NOT_CONNECTED',
+      time_created: this.clock.now().toISOString(),
+      account_id: scope.accountId,
+    };
+    return this.store.locations.insert(scope, loc);
+  }
+
+  get(scope: Scope, id: string): Location {
+    const loc = this.store.locations.get(scope, id);
+    if (!loc) throw notFound('location', id);
+    return { ...loc, tariff_status: this.tariffStatus(scope, id) };
+  }
+
+  list(scope: Scope, page: Page) {
+    const res = this.store.locations.list(scope, {}, page);
+    return { ...res, data: res.data.map((l) => ({ ...l, tariff_status: this.tariffStatus(scope, l.id) })) };
+  }
+
+  async update(scope: Scope, id: string, patch: LocationUpdate): Promise<Location> {
+    const current = this.get(scope, id);
+    const address = patch.postal_address
+      ? { ...patch.postal_address, country_code: patch.postal_address.country_code.toUpperCase() }
+      : current.postal_address;
+    // A new address re-derives what was derived, unless the patch names it.
+    const locale = patch.postal_address
+      ? await this.locale(address, patch.timezone, patch.currency_code)
+      : { timezone: patch.timezone ?? current.timezone, currency_code: patch.currency_code ?? current.currency_code };
+    const next: Location = {
+      ...current,
+      postal_address: address,
+      reference_id: patch.reference_id === undefined ? current.reference_id : patch.reference_id,
+      ...locale,
+    };
+    if (!this.store.locations.replace(scope, next)) throw notFound('location', id);
+    return next;
+  }
+
+  /** Deletes the location and every tariff of it, in one transaction. */
+  delete(scope: Scope, id: string): Location {
+    return this.db.transaction(() => {
+      const loc = this.get(scope, id);
+      for (const t of this.store.tariffs.all(scope, { location_id: id })) this.store.tariffs.delete(scope, t.id);
+      this.store.locations.delete(scope, id);
+      return loc;
+    })();
+  }
+
+  private tariffStatus(scope: Scope, id: string): Location['tariff_status'] {
+    const tariffs = this.store.tariffs.all(scope, { location_id: id });
+    if (tariffs.length === 0) return 'NOT_CONNECTED';
+    return tariffs.some((t) => t.status === 'ERROR') ? 'ERROR' : 'CONNECTED';
+  }
+}

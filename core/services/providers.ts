@@ -1,0 +1,52 @@
+import type { Db } from '../db/database.js';
+import type { Provider } from '../schemas/misc.js';
+import { invalid, notFound } from '../errors.js';
+import { seedProviders } from './provider-seed.js';
+
+type StoredProvider = Omit<Provider, 'live_mode' | 'object'>;
+
+/** The provider library: shared by every account, as a real service's provider catalogue is. */
+export class ProviderService {
+  constructor(private readonly db: Db) {}
+
+  seedIfEmpty(): void {
+    const n = (this.db.prepare('SELECT COUNT(*) AS n FROM providers').get() as { n: number }).n;
+    if (n > 0) return;
+    const ins = this.db.prepare('INSERT INTO providers (id, body) VALUES (?, ?)');
+    this.db.transaction(() => seedProviders.forEach((p) => ins.run(p.id, JSON.stringify(p))))();
+  }
+
+  private all(): StoredProvider[] {
+    return (this.db.prepare('SELECT body FROM providers ORDER BY seq DESC').all() as { body: string }[]).map((r) => JSON.parse(r.body));
+  }
+
+  get(id: string, liveMode: boolean): Provider {
+    const row = this.db.prepare('SELECT body FROM providers WHERE id = ?').get(id) as { body: string } | undefined;
+    if (!row) throw notFound('provider', id);
+    return { ...JSON.parse(row.body), object: 'provider', live_mode: liveMode } as Provider;
+  }
+
+  list(liveMode: boolean, q: { country_code?: string | undefined; search?: string | undefined; limit?: number | undefined; starting_after?: string | undefined; ending_before?: string | undefined }) {
+    const cc = q.country_code?.toUpperCase();
+    const s = q.search?.trim().toLowerCase();
+    const matching = this.all().filter((p) => (!cc || p.country_codes.includes(cc)) && (!s || p.display_name.toLowerCase().includes(s)));
+    const limit = q.limit ?? 30;
+    if (q.starting_after && q.ending_before) throw invalid('paging_conflict', 'Give starting_after or ending_before, not both.');
+    let from = 0;
+    let to: number;
+    const cursorId = q.starting_after ?? q.ending_before;
+    if (cursorId) {
+      const at = matching.findIndex((p) => p.id === cursorId);
+      if (at < 0) {
+        const field = q.starting_after ? 'starting_after' : 'ending_before';
+        throw invalid(`${field}_invalid`, `${field}: no object with id '${cursorId}' in this list.`);
+      }
+      if (q.starting_after) from = at + 1;
+      else from = Math.max(0, at - limit);
+      to = q.starting_after ? from + limit : at;
+    } else to = limit;
+    const data = matching.slice(from, to).map((p) => ({ ...p, object: 'provider' as const, live_mode: liveMode }));
+    const has_more = q.ending_before ? from > 0 : to < matching.length;
+    return { data, has_more };
+  }
+}
