@@ -15,6 +15,10 @@ declare module 'fastify' {
     scope: Scope | null;
     context: string;
   }
+  interface FastifyInstance {
+    /** `METHOD /path` of every route served, as registered. */
+    routeTable: string[];
+  }
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -72,8 +76,25 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     // Long ids or query strings are validated by the schemas; the router only needs sane bounds.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    exposeHeadRoutes: false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Errors the router raises before any route runs (bad URLs, overlong segments).
+    frameworkErrors: (err, request, reply) => {
+      const apiErr =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError(414, 'invalid_request', 'url_too_long', 'A path segment is too long.')
+          : frameworkError(err);
+      // The framework types this reply loosely; it is the same error body as everywhere else.
+      const raw = reply as unknown as { code(n: number): { type(t: string): { send(b: string): void } } };
+      raw.code(apiErr.status).type('application/json').send(JSON.stringify(errorBody(apiErr, 'api', false, svc.clock.now())));
+    },
+  });
+  // JSON only: anything else is answered 415 by the framework.
+  app.removeContentTypeParser('text/plain');
+  app.decorate('routeTable', [] as string[]);
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) app.routeTable.push(`${m} ${r.url}`);
   });
   app.decorateRequest('scope', null);
   app.decorateRequest('context', 'api');

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { berlinAddress, harness, tariffBody, type Harness } from '../helpers.js';
+
+let h: Harness;
+beforeEach(async () => (h = await harness()));
+afterEach(() => h.close());
+
+const create = (body: unknown, headers = h.test) => h.call({ method: 'POST', url: '/locations', headers, payload: body as object });
+
+describe('locations', () => {
+  it('creates with zone and currency derived from the address, and round-trips', async () => {
+    const r = await create({ postal_address: berlinAddress, reference_id: 'house-1' });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      id: expect.stringMatching(/^loc_/),
+      object: 'location',
+      live_mode: false,
+      reference_id: 'house-1',
+      postal_address: berlinAddress,
+      timezone: 'Europe/Berlin',
+      currency_code: 'EUR',
+      tariff_status: 'NOT_CONNECTED',
+      time_created: '2026-03-01T12:00:00.000Z',
+      account_id: h.cred.account_id,
+    });
+    const g = await h.call({ method: 'GET', url: `/locations/${r.body.id}`, headers: h.test });
+    expect(g.body).toEqual(r.body);
+    const l = await h.call({ method: 'GET', url: '/locations', headers: h.test });
+    expect(l.body).toEqual({ object: 'list', url: '/locations', has_more: false, data: [r.body] });
+  });
+
+  it.each([
+    [{ country_code: 'US', state: 'CA', city: 'San Jose' }, 'America/Los_Angeles', 'USD'],
+    [{ country_code: 'US', state: 'New York' }, 'America/New_York', 'USD'],
+    [{ country_code: 'AU', state: 'NSW' }, 'Australia/Sydney', 'AUD'],
+    [{ country_code: 'AU', state: 'WA' }, 'Australia/Perth', 'AUD'],
+    [{ country_code: 'gb', city: 'Leeds' }, 'Europe/London', 'GBP'],
+    [{ country_code: 'IN' }, 'Asia/Kolkata', 'INR'],
+    [{ country_code: 'CL', state: 'RM' }, 'America/Santiago', 'CLP'],
+  ])('derives the zone of %o offline', async (postal_address, tz, cur) => {
+    const r = await create({ postal_address });
+    expect(r.status).toBe(200);
+    expect(r.body.timezone).toBe(tz);
+    expect(r.body.currency_code).toBe(cur);
+    expect(r.body.postal_address.country_code).toBe(postal_address.country_code.toUpperCase());
+  });
+
+  it('takes an explicit zone and currency', async () => {
+    const r = await create({ postal_address: { country_code: 'AU' }, timezone: 'Australia/Lord_Howe', currency_code: 'AUD' });
+    expect(r.body.timezone).toBe('Australia/Lord_Howe');
+  });
+
+  it.each([
+    [{ postal_address: { country_code: 'XX' } }, 'country_code_invalid'],
+    [{ postal_address: {} }, 'country_code_missing'],
+    [{}, 'postal_address_missing'],
+    [{ postal_address: berlinAddress, timezone: 'Mars/Olympus' }, 'timezone_invalid'],
+    [{ postal_address: berlinAddress, currency_code: 'EURO' }, 'currency_code_invalid'],
+    [{ postal_address: { ...berlinAddress, planet: 'earth' } }, 'parameter_unknown'],
+    [{ postal_address: { ...berlinAddress, city: 42 } }, 'city_invalid'],
+  ])('rejects %o with %s', async (body, code) => {
+    const r = await create(body);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe(code);
+    expect((await h.call({ method: 'GET', url: '/locations', headers: h.test })).body.data).toEqual([]);
+  });
+
+  it('patches, re-deriving the zone when the address changes', async () => {
+    const { body: loc } = await create({ postal_address: berlinAddress });
+    const p1 = await h.call({ method: 'PATCH', url: `/locations/${loc.id}`, headers: h.test, payload: { reference_id: 'r2' } });
+    expect(p1.body).toMatchObject({ reference_id: 'r2', timezone: 'Europe/Berlin' });
+    const p2 = await h.call({ method: 'PATCH', url: `/locations/${loc.id}`, headers: h.test, payload: { postal_address: { country_code: 'US', state: 'TX' } } });
+    expect(p2.body).toMatchObject({ timezone: 'America/Chicago', currency_code: 'USD', reference_id: 'r2' });
+    expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body).toEqual(p2.body);
+  });
+
+  it('deletes a location with its tariffs', async () => {
+    const { body: loc } = await create({ postal_address: berlinAddress });
+    const t = await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc.id) });
+    expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body.tariff_status).toBe('CONNECTED');
+    const d = await h.call({ method: 'DELETE', url: `/locations/${loc.id}`, headers: h.test });
+    expect(d.status).toBe(200);
+    expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).status).toBe(404);
+    expect((await h.call({ method: 'GET', url: `/tariffs/${t.body.id}`, headers: h.test })).status).toBe(404);
+    expect((await h.call({ method: 'DELETE', url: `/locations/${loc.id}`, headers: h.test })).body.code).toBe('location_not_found');
+  });
+
+  it('isolates accounts and modes: the other world gets 404 and an empty list', async () => {
+    const { body: loc } = await create({ postal_address: berlinAddress });
+    const other = h.svc.accounts.create('Other');
+    const otherTest = await h.login(other.account_id, other.test_key);
+    for (const headers of [h.live, otherTest]) {
+      for (const [method, payload] of [['GET'], ['PATCH', { reference_id: 'x' }], ['DELETE']] as const) {
+        const r = await h.call({ method, url: `/locations/${loc.id}`, headers, ...(payload ? { payload } : {}) });
+        expect(r.status).toBe(404);
+        expect(r.body.code).toBe('location_not_found');
+      }
+      expect((await h.call({ method: 'GET', url: '/locations', headers })).body.data).toEqual([]);
+      const t = await h.call({ method: 'POST', url: '/tariffs', headers, payload: tariffBody(loc.id) });
+      expect(t.status).toBe(404);
+    }
+    expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body.reference_id).toBeNull();
+  });
+});

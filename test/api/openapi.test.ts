@@ -1,0 +1,33 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { harness, type Harness } from '../helpers.js';
+
+let h: Harness;
+beforeEach(async () => (h = await harness()));
+afterEach(() => h.close());
+
+describe('GET /openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const r = await h.call({ method: 'GET', url: '/openapi.json', headers: h.test });
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe('3.1.0');
+    const res = await new Validator().validate(r.body);
+    expect(res.errors ?? []).toEqual([]);
+    expect(res.valid).toBe(true);
+  });
+
+  it('names every route the service serves, and no other', async () => {
+    const doc = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
+    const documented = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, object>)) for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
+    const served = new Set(h.app.routeTable.map((r) => r.replace(/:([A-Za-z_]+)/g, '{$1}')));
+    expect(served.size).toBeGreaterThan(10);
+    expect([...documented].sort()).toEqual([...served].sort());
+    for (const must of ['GET /login', 'POST /locations', 'GET /locations', 'GET /locations/{id}', 'PATCH /locations/{id}', 'DELETE /locations/{id}', 'POST /tariffs', 'GET /tariffs', 'GET /tariffs/{id}', 'PATCH /tariffs/{id}', 'DELETE /tariffs/{id}', 'GET /providers', 'GET /openapi.json']) {
+      expect(documented.has(must), must).toBe(true);
+    }
+    expect(doc.components.schemas).toHaveProperty('Tariff');
+    expect(doc.components.schemas).toHaveProperty('TariffSchedule');
+    expect(doc.components.schemas).toHaveProperty('Error');
+  });
+});

@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { ReadyInfo } from '../../core/host.js';
+
+export const BIN = fileURLToPath(new URL('../../core/cli/bin.js', import.meta.url));
+
+export interface Spawned {
+  child: ChildProcess;
+  info: ReadyInfo;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+/** Runs `tariff-desk serve --json` on free ports and resolves with its ready line. */
+export function spawnServe(dataDir: string, extra: string[] = []): Promise<Spawned> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--json', '--data-dir', dataDir, '--api-port', '0', '--connect-port', '0', '--connect-web-port', '0', ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const lines: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.on('line', (line) => {
+      lines.push(line);
+      if (lines.length === 1) {
+        try {
+          resolve({ child, info: JSON.parse(line), lines, exited });
+        } catch (e) {
+          reject(new Error(`not JSON: ${line}`));
+        }
+      }
+    });
+    void exited.then((code) => reject(new Error(`serve exited ${code} before ready: ${stderr}`)));
+  });
+}
