@@ -4,6 +4,8 @@ import { Accounts } from './auth/accounts.js';
 import { LocationService } from './services/locations.js';
 import { TariffService } from './services/tariffs.js';
 import { ProviderService } from './services/providers.js';
+import { MarketService } from './market/service.js';
+import { PriceService } from './services/prices.js';
 import { systemClock, type Clock } from './clock.js';
 import { randomIds, type IdGenerator } from './ids.js';
 
@@ -29,6 +31,8 @@ export interface Service {
   locations: LocationService;
   tariffs: TariffService;
   providers: ProviderService;
+  market: MarketService;
+  prices: PriceService;
   close(): void;
 }
 
@@ -38,12 +42,15 @@ export function createService(opts: ServiceOptions): Service {
   const ids = opts.ids ?? randomIds;
   const store = createStore(db);
   const accounts = new Accounts(db, clock, ids, opts.tokenTtlSeconds ?? 3600);
-  const locations = new LocationService(db, store, clock, ids);
+  const market = new MarketService(db, clock);
+  market.seedIfEmpty();
+  const locations = new LocationService(db, store, clock, ids, market);
   const tariffs = new TariffService(db, store, locations, clock, ids);
   const providers = new ProviderService(db);
   providers.seedIfEmpty();
+  const prices = new PriceService(db, store, locations, market, clock, ids);
   return {
-    db, store, clock, ids, accounts, locations, tariffs, providers,
+    db, store, clock, ids, accounts, locations, tariffs, providers, market, prices,
     close: () => db.close(),
   };
 }

@@ -58,4 +58,25 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'market regions and prices; tariff update times',
+    sql: `
+      CREATE TABLE market_regions (
+        id TEXT PRIMARY KEY,
+        body TEXT NOT NULL,
+        demo_from INTEGER,
+        demo_to INTEGER,
+        time_updated TEXT NOT NULL
+      );
+      CREATE TABLE market_prices (
+        region TEXT NOT NULL REFERENCES market_regions(id) ON DELETE CASCADE,
+        start_ms INTEGER NOT NULL,
+        end_ms INTEGER NOT NULL,
+        price REAL NOT NULL,
+        PRIMARY KEY (region, start_ms)
+      ) WITHOUT ROWID;
+      ALTER TABLE tariffs ADD COLUMN time_updated TEXT;
+    `,
+  },
 ];

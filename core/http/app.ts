@@ -8,6 +8,8 @@ import { authRoutes } from './routes/auth.js';
 import { locationRoutes } from './routes/locations.js';
 import { tariffRoutes } from './routes/tariffs.js';
 import { providerRoutes } from './routes/providers.js';
+import { priceRoutes } from './routes/prices.js';
+import { marketRoutes } from './routes/market.js';
 import { buildOpenApi } from './openapi.js';
 
 declare module 'fastify' {
@@ -31,7 +33,7 @@ export interface ApiOptions {
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
-  const routes: AnyRoute[] = [...authRoutes, ...locationRoutes, ...tariffRoutes, ...providerRoutes, ...extra];
+  const routes: AnyRoute[] = [...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...providerRoutes, ...marketRoutes, ...extra];
   let doc: string | undefined;
   routes.push(
     defineRoute({
@@ -48,7 +50,7 @@ export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
 function frameworkError(err: FastifyError): ApiError {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'invalid_request', Codes.bodyTooLarge, `The body exceeds ${BODY_LIMIT} bytes.`);
+      return new ApiError(413, 'invalid_request', Codes.bodyTooLarge, 'The body is larger than this route accepts.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(415, 'invalid_request', Codes.contentTypeUnsupported, 'Send the body as application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -118,6 +120,7 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     app.route({
       method: r.method,
       url: r.path,
+      ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
       onRequest: async (request) => {
         request.context = r.operationId;
         if (r.auth !== false) request.scope = svc.accounts.authenticate(request.headers.authorization);

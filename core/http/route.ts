@@ -34,6 +34,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   query?: Q;
   body?: B;
   status?: number;
+  /** Bytes; the API default applies when absent. */
+  bodyLimit?: number;
   response: R;
   responseDescription?: string;
   /** Webhook-style raw handler output: a pre-serialized JSON string is sent as is. */

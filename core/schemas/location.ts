@@ -32,6 +32,7 @@ export const Location = z
     postal_address: PostalAddress,
     timezone: z.string(),
     currency_code: z.string(),
+    market_region: z.string().nullable().meta({ description: 'Market region whose prices market-rate tariffs follow; derived from the address unless given.' }),
     tariff_status: LocationTariffStatus.meta({ description: 'CONNECTED when the location has at least one tariff.' }),
     time_created: Timestamp,
     account_id: idOf('account'),
@@ -45,6 +46,7 @@ export const LocationCreate = z
     reference_id: text(200).optional().meta({ description: 'Your own reference for the location.' }),
     timezone: TimeZoneName.optional().meta({ description: 'Derived from the address unless given.' }),
     currency_code: CurrencyCode.optional().meta({ description: 'Derived from the country unless given.' }),
+    market_region: z.string().max(40).nullable().optional().meta({ description: 'Derived from the address unless given.' }),
   })
   .meta({ id: 'LocationCreate' });
 export type LocationCreate = z.infer<typeof LocationCreate>;
@@ -55,6 +57,7 @@ export const LocationUpdate = z
     reference_id: text(200).nullable().optional(),
     timezone: TimeZoneName.optional(),
     currency_code: CurrencyCode.optional(),
+    market_region: z.string().max(40).nullable().optional(),
   })
   .meta({ id: 'LocationUpdate' });
 export type LocationUpdate = z.infer<typeof LocationUpdate>;

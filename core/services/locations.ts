@@ -6,6 +6,7 @@ import type { IdGenerator } from '../ids.js';
 import type { Location, LocationCreate, LocationUpdate } from '../schemas/location.js';
 import { deriveCurrency, deriveTimezone } from '../geo/locale.js';
 import { Codes, invalid, notFound } from '../errors.js';
+import type { MarketService } from '../market/service.js';
 
 export class LocationService {
   constructor(
@@ -13,7 +14,17 @@ export class LocationService {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly market: MarketService,
   ) {}
+
+  private marketRegion(address: Location['postal_address'], given: string | null | undefined): string | null {
+    if (given === null) return null;
+    if (given !== undefined) {
+      this.market.region(given);
+      return given;
+    }
+    return this.market.regionFor(address.country_code, address.state);
+  }
 
   private async locale(address: Location['postal_address'], timezone?: string, currency?: string) {
     const tz = timezone ?? (await deriveTimezone(address));
@@ -32,6 +43,7 @@ export class LocationService {
       reference_id: input.reference_id ?? null,
       postal_address,
       ...(await this.locale(postal_address, input.timezone, input.currency_code)),
+      market_region: this.marketRegion(postal_address, input.market_region),
       tariff_status: 'NOT_CONNECTED',
       time_created: this.clock.now().toISOString(),
       account_id: scope.accountId,
@@ -64,6 +76,10 @@ export class LocationService {
       postal_address: address,
       reference_id: patch.reference_id === undefined ? current.reference_id : patch.reference_id,
       ...locale,
+      market_region:
+        patch.market_region !== undefined || patch.postal_address
+          ? this.marketRegion(address, patch.market_region)
+          : (current.market_region ?? null),
     };
     if (!this.store.locations.replace(scope, next)) throw notFound('location', id);
     return next;

@@ -86,8 +86,14 @@ export class TariffService {
       this.check(scope, t, replacing);
       if (replacing) this.store.tariffs.delete(scope, replacing);
       this.store.tariffs.insert(scope, t);
+      this.touch(t.id);
       return this.withZone(scope, t);
     })();
+  }
+
+  /** Records when a tariff's rates last changed (the price object's `last_updated`). */
+  private touch(id: string) {
+    this.db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?').run(this.clock.now().toISOString(), id);
   }
 
   get(scope: Scope, id: string): Tariff {
@@ -125,6 +131,7 @@ export class TariffService {
       const next = merged as StoredTariff;
       this.check(scope, next);
       if (!this.store.tariffs.replace(scope, next)) throw notFound('tariff', id);
+      this.touch(id);
       return this.withZone(scope, next);
     })();
   }

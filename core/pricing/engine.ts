@@ -1,0 +1,126 @@
+import type { TariffDirection } from '../schemas/common.js';
+import type { Rate } from '../schemas/schedule.js';
+import type { CompiledComponent, DayKey } from './compile.js';
+import { localDays, type LocalDay } from './local-days.js';
+import { walkMarket } from './market.js';
+import { GAP_CONFIDENCE, TIERED_CONFIDENCE, type MarketSeries, type PriceInterval } from './types.js';
+
+export interface PriceQuery {
+  zone: string;
+  /** Window `[from, to)`, epoch ms. */
+  from: number;
+  to: number;
+  direction: TariffDirection;
+  components: CompiledComponent[];
+  /** The location's market series, for market-rate components. */
+  market?: MarketSeries | undefined;
+}
+
+/** One component's contributions over its active span: contiguous runs. */
+class Stream {
+  starts: number[] = [];
+  ends: number[] = [];
+  values: number[] = [];
+  confs: number[] = [];
+  push(a: number, b: number, v: number, c: number) {
+    const n = this.ends.length - 1;
+    if (n >= 0 && this.ends[n] === a && this.values[n] === v && this.confs[n] === c) this.ends[n] = b;
+    else {
+      this.starts.push(a);
+      this.ends.push(b);
+      this.values.push(v);
+      this.confs.push(c);
+    }
+  }
+}
+
+const round5 = (x: number) => Math.round(x * 1e5) / 1e5 + 0;
+
+function prevDayKey(d: LocalDay): DayKey {
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day - 1));
+  return { month: t.getUTCMonth() + 1, day: t.getUTCDate(), weekday: ((d.weekday + 5) % 7) + 1 };
+}
+
+/** Lays one component's day profiles onto the window's instants (rules 1, 2, 4, 7, 8). */
+function streamOf(c: CompiledComponent, days: LocalDay[], from: number, to: number, market: MarketSeries | undefined): Stream {
+  const s = new Stream();
+  const lo = Math.max(from, c.start);
+  const hi = Math.min(to, c.end);
+  if (!(hi > lo)) return s;
+  const emitRate = (a: number, b: number, rate: Rate[] | null) => {
+    if (rate === null) return s.push(a, b, 0, GAP_CONFIDENCE);
+    const tier = rate[0]!;
+    const cap = rate.length > 1 ? TIERED_CONFIDENCE : 1;
+    if (!c.market) return s.push(a, b, tier.fixed ?? 0, cap);
+    const sf = tier.surcharge_fixed ?? 0;
+    const sp = 1 + (tier.surcharge_percentage ?? 0);
+    if (!market) return s.push(a, b, 0, 0);
+    walkMarket(market, a, b, (x, y, m, conf) => s.push(x, y, (m + sf) * sp, Math.min(conf, cap)));
+  };
+  let prev: DayKey | undefined;
+  for (const day of days) {
+    const key: DayKey = { month: day.month, day: day.day, weekday: day.weekday };
+    if (day.end <= lo || day.start >= hi) {
+      prev = key;
+      continue;
+    }
+    const profile = c.profile(key, prev ?? prevDayKey(day));
+    prev = key;
+    for (const piece of day.pieces) {
+      const pLo = Math.max(piece.start, lo);
+      const pHi = Math.min(piece.end, hi);
+      if (!(pHi > pLo)) continue;
+      for (let k = 0; k < profile.length; k++) {
+        const seg = profile[k]!;
+        // Segments span the whole local day; the outermost ones reach past it for odd days.
+        const segFrom = k === 0 ? Number.NEGATIVE_INFINITY : seg.from;
+        const segTo = k === profile.length - 1 ? Number.POSITIVE_INFINITY : seg.to;
+        const a = Math.max(pLo, piece.start + (segFrom - piece.localStart) * 1000);
+        const b = Math.min(pHi, piece.start + (segTo - piece.localStart) * 1000);
+        if (b > a) emitRate(a, b, seg.rate);
+      }
+    }
+  }
+  return s;
+}
+
+/**
+ * Prices of the window: the sum of the active components of the direction, cut wherever any
+ * of them changes, one interval per run of equal (rounded) value and confidence (rules 9, 10).
+ * Pure: no I/O; the same function serves the API and the renderer's live preview.
+ */
+export function computePrices(q: PriceQuery): PriceInterval[] {
+  const active = q.components.filter((c) => c.direction === q.direction && c.start < q.to && c.end > q.from);
+  const days = active.length ? localDays(q.zone, q.from, q.to) : [];
+  const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market));
+  const idx = new Array<number>(streams.length).fill(0);
+  const out: PriceInterval[] = [];
+  let t = q.from;
+  while (t < q.to) {
+    let next = q.to;
+    let sum = 0;
+    let conf = 1;
+    let any = false;
+    for (let k = 0; k < streams.length; k++) {
+      const s = streams[k]!;
+      let i = idx[k]!;
+      while (i < s.ends.length && s.ends[i]! <= t) i++;
+      idx[k] = i;
+      if (i >= s.ends.length) continue;
+      if (s.starts[i]! <= t) {
+        sum += s.values[i]!;
+        if (s.confs[i]! < conf) conf = s.confs[i]!;
+        any = true;
+        if (s.ends[i]! < next) next = s.ends[i]!;
+      } else if (s.starts[i]! < next) next = s.starts[i]!;
+    }
+    // Outside every contract nothing is known about the price.
+    const value = any ? round5(sum) : 0;
+    const confidence = any ? round5(conf) : 0;
+    const last = out[out.length - 1];
+    if (last && last.value === value && last.confidence === confidence) last.to = next;
+    else out.push({ from: t, to: next, value, confidence });
+    t = next;
+  }
+  return out;
+}

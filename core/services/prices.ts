@@ -1,0 +1,113 @@
+import { DateTime } from 'luxon';
+import type { Db } from '../db/database.js';
+import type { Scope } from '../db/documents.js';
+import type { Store, StoredTariff } from '../db/store.js';
+import type { Clock } from '../clock.js';
+import type { IdGenerator } from '../ids.js';
+import type { LocationService } from './locations.js';
+import type { MarketService } from '../market/service.js';
+import type { PriceRequest } from '../schemas/price.js';
+import type { TariffDirection } from '../schemas/common.js';
+import { compileComponent, type CompiledComponent } from '../pricing/compile.js';
+import { computePrices } from '../pricing/engine.js';
+import { formOf, formatter } from '../pricing/format.js';
+import type { PriceInterval } from '../pricing/types.js';
+import { invalid, unprocessable } from '../errors.js';
+
+const HOURS_90 = 90 * 24 * 3_600_000;
+
+export interface PricedWindow {
+  intervals: PriceInterval[];
+  from: number;
+  to: number;
+  direction: TariffDirection;
+  zone: string;
+  currency: string;
+  lastUpdated: number;
+}
+
+/** `POST /prices/{id}`: loads the location's components, runs the pure engine, writes the answer. */
+export class PriceService {
+  /** Compiled tariffs keyed by their stored JSON and zone: any change to a tariff misses. */
+  private compiled = new Map<string, CompiledComponent>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: Store,
+    private readonly locations: LocationService,
+    private readonly market: MarketService,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  private compile(t: StoredTariff, raw: string, zone: string): CompiledComponent {
+    const key = zone + '\n' + raw;
+    let c = this.compiled.get(key);
+    if (!c) {
+      if (this.compiled.size > 2000) this.compiled.clear();
+      c = compileComponent(t, zone);
+      this.compiled.set(key, c);
+    }
+    return c;
+  }
+
+  /** The window of a request (rule 10): end required and after start; up to max(90×24 h, 90 local days). */
+  window(req: PriceRequest, zone: string): { from: number; to: number } {
+    const to = DateTime.fromISO(req.end_time, { setZone: true }).toMillis();
+    const from = req.start_time ? DateTime.fromISO(req.start_time, { setZone: true }).toMillis() : this.clock.now().getTime();
+    if (!(to > from)) throw invalid('end_time_before_start_time', `end_time must be after start_time${req.start_time ? '' : ' (now, by default)'}.`);
+    const limit = Math.max(from + HOURS_90, DateTime.fromMillis(from, { zone }).plus({ days: 90 }).toMillis());
+    if (to > limit) throw invalid('window_too_long', 'The window may be at most 90 days (90×24 h or 90 local calendar days, whichever is longer).');
+    return { from, to };
+  }
+
+  /** Runs the engine for a location's window; also used by the connect summary and the app. */
+  compute(scope: Scope, locationId: string, direction: TariffDirection, window: { from: number; to: number } | PriceRequest): PricedWindow {
+    const loc = this.locations.get(scope, locationId);
+    const rows = this.db
+      .prepare('SELECT body, COALESCE(time_updated, json_extract(body, \'$.time_created\')) AS updated FROM tariffs WHERE account_id = ? AND live_mode = ? AND location_id = ? AND direction = ? ORDER BY seq')
+      .all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as { body: string; updated: string }[];
+    if (rows.length === 0) throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
+    const { from, to } = 'end_time' in window ? this.window(window, loc.timezone) : window;
+    const components = rows.map((r) => this.compile(JSON.parse(r.body) as StoredTariff, r.body, loc.timezone));
+    let lastUpdated = Math.max(...rows.map((r) => Date.parse(r.updated)));
+    const needsMarket = components.some((c) => c.market && c.start < to && c.end > from);
+    let market;
+    if (needsMarket) {
+      if (!loc.market_region) throw unprocessable('no_price_data', 'The location has market-rate tariffs but no market region.');
+      market = this.market.series(loc.market_region, from, to);
+      if (market.starts.length === 0) throw unprocessable('no_price_data', `Market region ${loc.market_region} has no published prices.`);
+      lastUpdated = Math.max(lastUpdated, Date.parse(this.market.timeUpdated(loc.market_region)));
+    }
+    const intervals = computePrices({ zone: loc.timezone, from, to, direction, components, market });
+    return { intervals, from, to, direction, zone: loc.timezone, currency: loc.currency_code, lastUpdated };
+  }
+
+  /** The price object of SPEC.md 2.3 as JSON text, written directly: the answer can be large. */
+  priceJson(scope: Scope, locationId: string, req: PriceRequest): string {
+    const direction = req.tariff_direction ?? 'IMPORT';
+    const p = this.compute(scope, locationId, direction, req);
+    const fmt = formatter(formOf(req.end_time));
+    const head = {
+      id: this.ids('prs'),
+      object: 'price',
+      live_mode: scope.liveMode,
+      location_id: locationId,
+      location_timezone: p.zone,
+      currency_code: p.currency,
+      last_updated: fmt(p.lastUpdated),
+      request: { tariff_direction: direction, start_time: fmt(p.from), end_time: fmt(p.to) },
+      account_id: scope.accountId,
+      tariff_direction: direction,
+    };
+    const parts: string[] = [];
+    let prevTo = fmt(p.intervals[0]?.from ?? p.from);
+    for (const iv of p.intervals) {
+      const to = fmt(iv.to);
+      parts.push(`{"valid_from":"${prevTo}","valid_to":"${to}","price":{"value":${iv.value},"confidence":${iv.confidence}}}`);
+      prevTo = to;
+    }
+    const h = JSON.stringify(head);
+    return `${h.slice(0, -1)},"data":[${parts.join(',')}],"time_created":"${this.clock.now().toISOString()}"}`;
+  }
+}

@@ -1,0 +1,55 @@
+import { expect } from 'vitest';
+import { compileComponent } from '../../core/pricing/compile.js';
+import { computePrices } from '../../core/pricing/engine.js';
+import type { MarketSeries, PriceInterval, PricingComponent } from '../../core/pricing/types.js';
+import type { TariffDirection } from '../../core/schemas/common.js';
+import type { Schedule } from '../../core/schemas/schedule.js';
+
+export const H = 3_600_000;
+
+export function component(schedule: Schedule | undefined, extra: Partial<PricingComponent> = {}): PricingComponent {
+  return { id: 'trf_x', type: 'COMMODITY', direction: 'IMPORT', market_rates: false, contract_start_date: '2000-01-01T00:00:00Z', contract_end_date: '2100-01-01T00:00:00Z', schedule, ...extra };
+}
+
+/** A whole-day schedule of one item: bands `[from, to, fixed]`. */
+export function daily(bands: [string, string, number][], days = ['All'], months = ['All']): Schedule {
+  return [{ months, days_and_hours: [{ days, hours: bands.map(([valid_from, valid_to, fixed]) => ({ valid_from, valid_to, rate: [{ fixed }] })) }] }];
+}
+
+export function price(zone: string, from: string | number, to: string | number, comps: PricingComponent[], direction: TariffDirection = 'IMPORT', market?: MarketSeries): PriceInterval[] {
+  const f = typeof from === 'number' ? from : Date.parse(from);
+  const t = typeof to === 'number' ? to : Date.parse(to);
+  const out = computePrices({ zone, from: f, to: t, direction, components: comps.map((c) => compileComponent(c, zone)), market });
+  checkInvariants(out, f, t);
+  return out;
+}
+
+/** Properties every answer has: sorted, contiguous, exactly the window, no empty or non-finite entries. */
+export function checkInvariants(out: PriceInterval[], from: number, to: number) {
+  expect(out.length).toBeGreaterThan(0);
+  expect(out[0]!.from).toBe(from);
+  expect(out[out.length - 1]!.to).toBe(to);
+  for (let i = 0; i < out.length; i++) {
+    const iv = out[i]!;
+    expect(iv.to).toBeGreaterThan(iv.from);
+    if (i > 0) expect(iv.from).toBe(out[i - 1]!.to);
+    expect(Number.isFinite(iv.value)).toBe(true);
+    expect(iv.confidence).toBeGreaterThanOrEqual(0);
+    expect(iv.confidence).toBeLessThanOrEqual(1);
+    if (i > 0) expect(iv.value !== out[i - 1]!.value || iv.confidence !== out[i - 1]!.confidence).toBe(true);
+  }
+}
+
+/** Total milliseconds of the answer at each value. */
+export function durations(out: PriceInterval[]): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const iv of out) m.set(iv.value, (m.get(iv.value) ?? 0) + iv.to - iv.from);
+  return m;
+}
+
+export const at = (out: PriceInterval[], iso: string) => {
+  const t = Date.parse(iso);
+  const iv = out.find((i) => i.from <= t && t < i.to);
+  if (!iv) throw new Error(`no interval at ${iso}`);
+  return iv;
+};
