@@ -19,6 +19,7 @@ describe('locations', () => {
       postal_address: berlinAddress,
       timezone: 'Europe/Berlin',
       currency_code: 'EUR',
+      market_region: 'DE-LU',
       tariff_status: 'NOT_CONNECTED',
       time_created: '2026-03-01T12:00:00.000Z',
       account_id: h.cred.account_id,
