@@ -17,6 +17,17 @@ type StoredRegion = MarketRegion & { shape?: DemoShape };
 /** Market regions and their price series (rule 8), with a deterministic demo series per demo region. */
 export class MarketService {
   private cache = new Map<string, MarketSeries>();
+  /** Bumped whenever a region's stored series changes, so derived answers can be cached safely. */
+  private versions = new Map<string, number>();
+
+  version(id: string): number {
+    return this.versions.get(id) ?? 0;
+  }
+
+  private changed(id: string): void {
+    this.cache.delete(id);
+    this.versions.set(id, this.version(id) + 1);
+  }
 
   constructor(
     private readonly db: Db,
@@ -92,7 +103,7 @@ export class MarketService {
       }
       this.db.prepare('UPDATE market_regions SET demo_from = ?, demo_to = ? WHERE id = ?').run(lo, hi, id);
     })();
-    this.cache.delete(id);
+    this.changed(id);
   }
 
   /** The region's series for pricing `[from, to)`; cached in memory until the region's data change. */
@@ -122,7 +133,7 @@ export class MarketService {
       }
       this.db.prepare('UPDATE market_regions SET time_updated = ? WHERE id = ?').run(now, id);
     })();
-    this.cache.delete(id);
+    this.changed(id);
     const first = parsed.points[0]!;
     const last = parsed.points[parsed.points.length - 1]!;
     return {

@@ -1,6 +1,7 @@
 /**
  * Timestamps in the request's form (rule 10): `Z`, or a fixed offset such as `+01:00`.
- * Each boundary is formatted once; milliseconds appear only when present.
+ * Answers hold thousands of boundaries, so the date part is cached per day and the time
+ * written from a table; milliseconds appear only when present.
  */
 export type OutputForm = { kind: 'Z' } | { kind: 'offset'; minutes: number };
 
@@ -11,18 +12,34 @@ export function formOf(timestamp: string): OutputForm {
   return { kind: 'offset', minutes };
 }
 
+const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+const DAY = 86_400_000;
+
 export function formatter(form: OutputForm): (ms: number) => string {
-  if (form.kind === 'Z') {
-    return (ms) => {
-      const iso = new Date(ms).toISOString();
-      return ms % 1000 === 0 ? iso.slice(0, 19) + 'Z' : iso;
-    };
+  let suffix = 'Z';
+  let shift = 0;
+  if (form.kind === 'offset') {
+    const abs = Math.abs(form.minutes);
+    suffix = `${form.minutes < 0 ? '-' : '+'}${TWO[Math.floor(abs / 60)]}:${TWO[abs % 60]}`;
+    shift = form.minutes * 60_000;
   }
-  const abs = Math.abs(form.minutes);
-  const suffix = `${form.minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  const shift = form.minutes * 60_000;
+  let cachedDay = Number.NaN;
+  let prefix = '';
   return (ms) => {
-    const iso = new Date(ms + shift).toISOString();
-    return (ms % 1000 === 0 ? iso.slice(0, 19) : iso.slice(0, 23)) + suffix;
+    const s = ms + shift;
+    const day = Math.floor(s / DAY) * DAY;
+    if (day !== cachedDay) {
+      cachedDay = day;
+      prefix = new Date(day).toISOString().slice(0, 11);
+    }
+    let r = s - day;
+    const milli = r % 1000;
+    r = (r - milli) / 1000;
+    const sec = r % 60;
+    r = (r - sec) / 60;
+    const min = r % 60;
+    const hour = (r - min) / 60;
+    const frac = milli === 0 ? '' : '.' + String(milli).padStart(3, '0');
+    return prefix + TWO[hour] + ':' + TWO[min] + ':' + TWO[sec] + frac + suffix;
   };
 }

@@ -11,7 +11,7 @@ import type { TariffDirection } from '../schemas/common.js';
 import { compileComponent, type CompiledComponent } from '../pricing/compile.js';
 import { computePrices } from '../pricing/engine.js';
 import { formOf, formatter } from '../pricing/format.js';
-import type { PriceInterval } from '../pricing/types.js';
+import type { MarketSeries, PriceInterval } from '../pricing/types.js';
 import { invalid, unprocessable } from '../errors.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
@@ -24,12 +24,33 @@ export interface PricedWindow {
   zone: string;
   currency: string;
   lastUpdated: number;
+  /** Identifies everything the intervals depend on: tariffs as stored, market data version, window. */
+  key: string;
+}
+
+/** A small cache of written `data` arrays: the engine is pure, so equal inputs give equal text. */
+class DataCache {
+  private map = new Map<string, string>();
+  constructor(private readonly max: number) {}
+  get(k: string): string | undefined {
+    const v = this.map.get(k);
+    if (v !== undefined) {
+      this.map.delete(k);
+      this.map.set(k, v);
+    }
+    return v;
+  }
+  set(k: string, v: string): void {
+    this.map.set(k, v);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
 }
 
 /** `POST /prices/{id}`: loads the location's components, runs the pure engine, writes the answer. */
 export class PriceService {
   /** Compiled tariffs keyed by their stored JSON and zone: any change to a tariff misses. */
   private compiled = new Map<string, CompiledComponent>();
+  private written = new DataCache(16);
 
   constructor(
     private readonly db: Db,
@@ -40,12 +61,12 @@ export class PriceService {
     private readonly ids: IdGenerator,
   ) {}
 
-  private compile(t: StoredTariff, raw: string, zone: string): CompiledComponent {
+  private compile(raw: string, zone: string): CompiledComponent {
     const key = zone + '\n' + raw;
     let c = this.compiled.get(key);
     if (!c) {
       if (this.compiled.size > 2000) this.compiled.clear();
-      c = compileComponent(t, zone);
+      c = compileComponent(JSON.parse(raw) as StoredTariff, zone);
       this.compiled.set(key, c);
     }
     return c;
@@ -61,33 +82,43 @@ export class PriceService {
     return { from, to };
   }
 
-  /** Runs the engine for a location's window; also used by the connect summary and the app. */
-  compute(scope: Scope, locationId: string, direction: TariffDirection, window: { from: number; to: number } | PriceRequest): PricedWindow {
+  /** Loads what a window's prices depend on, without running the engine. */
+  private prepare(scope: Scope, locationId: string, direction: TariffDirection, window: { from: number; to: number } | PriceRequest) {
     const loc = this.locations.get(scope, locationId);
     const rows = this.db
       .prepare('SELECT body, COALESCE(time_updated, json_extract(body, \'$.time_created\')) AS updated FROM tariffs WHERE account_id = ? AND live_mode = ? AND location_id = ? AND direction = ? ORDER BY seq')
       .all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as { body: string; updated: string }[];
     if (rows.length === 0) throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
     const { from, to } = 'end_time' in window ? this.window(window, loc.timezone) : window;
-    const components = rows.map((r) => this.compile(JSON.parse(r.body) as StoredTariff, r.body, loc.timezone));
+    const components = rows.map((r) => this.compile(r.body, loc.timezone));
     let lastUpdated = Math.max(...rows.map((r) => Date.parse(r.updated)));
     const needsMarket = components.some((c) => c.market && c.start < to && c.end > from);
-    let market;
+    let market: MarketSeries | undefined;
+    let marketVersion = '';
     if (needsMarket) {
       if (!loc.market_region) throw unprocessable('no_price_data', 'The location has market-rate tariffs but no market region.');
       market = this.market.series(loc.market_region, from, to);
       if (market.starts.length === 0) throw unprocessable('no_price_data', `Market region ${loc.market_region} has no published prices.`);
       lastUpdated = Math.max(lastUpdated, Date.parse(this.market.timeUpdated(loc.market_region)));
+      marketVersion = `${loc.market_region}@${this.market.version(loc.market_region)}`;
     }
-    const intervals = computePrices({ zone: loc.timezone, from, to, direction, components, market });
-    return { intervals, from, to, direction, zone: loc.timezone, currency: loc.currency_code, lastUpdated };
+    const key = [direction, from, to, loc.timezone, marketVersion, ...rows.map((r) => r.body)].join('\n');
+    const run = () => computePrices({ zone: loc.timezone, from, to, direction, components, market });
+    return { from, to, direction, zone: loc.timezone, currency: loc.currency_code, lastUpdated, key, run };
+  }
+
+  /** Runs the engine for a location's window; also used by the connect summary and the app. */
+  compute(scope: Scope, locationId: string, direction: TariffDirection, window: { from: number; to: number } | PriceRequest): PricedWindow {
+    const { run, ...p } = this.prepare(scope, locationId, direction, window);
+    return { ...p, intervals: run() };
   }
 
   /** The price object of SPEC.md 2.3 as JSON text, written directly: the answer can be large. */
   priceJson(scope: Scope, locationId: string, req: PriceRequest): string {
     const direction = req.tariff_direction ?? 'IMPORT';
-    const p = this.compute(scope, locationId, direction, req);
-    const fmt = formatter(formOf(req.end_time));
+    const p = this.prepare(scope, locationId, direction, req);
+    const form = formOf(req.end_time);
+    const fmt = formatter(form);
     const head = {
       id: this.ids('prs'),
       object: 'price',
@@ -100,14 +131,21 @@ export class PriceService {
       account_id: scope.accountId,
       tariff_direction: direction,
     };
-    const parts: string[] = [];
-    let prevTo = fmt(p.intervals[0]?.from ?? p.from);
-    for (const iv of p.intervals) {
-      const to = fmt(iv.to);
-      parts.push(`{"valid_from":"${prevTo}","valid_to":"${to}","price":{"value":${iv.value},"confidence":${iv.confidence}}}`);
-      prevTo = to;
+    const dataKey = `${JSON.stringify(form)}\n${p.key}`;
+    let data = this.written.get(dataKey);
+    if (data === undefined) {
+      const intervals = p.run();
+      const parts: string[] = [];
+      let prevTo = fmt(intervals[0]?.from ?? p.from);
+      for (const iv of intervals) {
+        const to = fmt(iv.to);
+        parts.push(`{"valid_from":"${prevTo}","valid_to":"${to}","price":{"value":${iv.value},"confidence":${iv.confidence}}}`);
+        prevTo = to;
+      }
+      data = parts.join(',');
+      this.written.set(dataKey, data);
     }
     const h = JSON.stringify(head);
-    return `${h.slice(0, -1)},"data":[${parts.join(',')}],"time_created":"${this.clock.now().toISOString()}"}`;
+    return `${h.slice(0, -1)},"data":[${data}],"time_created":"${this.clock.now().toISOString()}"}`;
   }
 }

@@ -1,0 +1,10 @@
+// `npm run bench`: every benchmark, printing its figures. Not a test: nothing here asserts time.
+import { benchPrices } from './prices.js';
+
+const which = process.argv[2];
+const benches: [string, () => Promise<void>][] = [['prices', benchPrices]];
+for (const [name, run] of benches) {
+  if (which && which !== name) continue;
+  console.log(`\n== ${name}`);
+  await run();
+}
