@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { createService, type Service, type ServiceOptions } from './service.js';
 import { buildApi } from './http/app.js';
 import { buildConnectServer } from './connect/server.js';
-import { ApiError, errorBody } from './errors.js';
+import { buildConnectWeb } from './connect/web.js';
+import { ConnectFlow } from './connect/flow.js';
+import { fileURLToPath } from 'node:url';
+
+/** Where the built renderer lives (`npm run build`). */
+export const RENDERER_DIST = fileURLToPath(new URL('../renderer/dist/', import.meta.url));
 
 export interface HostOptions extends ServiceOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -44,11 +49,16 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const service = createService(opts);
   const credentials = service.accounts.ensureDefault();
   const api = buildApi(service);
-  const connect = buildConnectServer(service, () =>
-    errorBody(new ApiError(400, 'invalid_request', 'route_invalid', 'Connect sessions are not available yet.'), 'connect', false, service.clock.now()),
-  );
-  const connectWeb = (await import('fastify')).default({ logger: false });
-  connectWeb.get('/', async (_req, reply) => reply.type('text/html').send('<!doctype html><title>Connect</title><p>Connect web app</p>'));
+  // Addresses are known once the ports are bound; the flow and pages read them late.
+  const urls = { api: '', connect: '', connectWeb: '' };
+  const flow = new ConnectFlow(service, { connectWebUrl: () => urls.connectWeb });
+  const connect = buildConnectServer(service, (m) => flow.handle(m), { allowOrigin: () => urls.connectWeb });
+  const connectWeb = buildConnectWeb(service, flow, {
+    distDir: RENDERER_DIST + 'connect',
+    // CONNECT_API_URL names the connect service the web app talks to (set when serving).
+    connectApiUrl: () => process.env.CONNECT_API_URL ?? urls.connect,
+    connectWebUrl: () => urls.connectWeb,
+  });
   const servers = [api, connect, connectWeb];
   try {
     await api.listen({ host, port: opts.apiPort ?? DEFAULT_PORTS.api });
@@ -59,11 +69,14 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     service.close();
     throw err;
   }
+  urls.api = urlOf(api, host);
+  urls.connect = urlOf(connect, host);
+  urls.connectWeb = urlOf(connectWeb, host);
   const info: ReadyInfo = {
     event: 'ready',
-    api_url: urlOf(api, host),
-    connect_service_url: urlOf(connect, host),
-    connect_web_url: urlOf(connectWeb, host),
+    api_url: urls.api,
+    connect_service_url: urls.connect,
+    connect_web_url: urls.connectWeb,
     account_id: credentials.account_id,
     test_key: credentials.test_key,
     live_key: credentials.live_key,

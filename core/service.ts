@@ -6,6 +6,11 @@ import { TariffService } from './services/tariffs.js';
 import { ProviderService } from './services/providers.js';
 import { MarketService } from './market/service.js';
 import { PriceService } from './services/prices.js';
+import { EventService } from './services/events.js';
+import { GridFeeService } from './services/grid-fees.js';
+import { StatusService } from './services/status.js';
+import { SettingsService } from './services/settings.js';
+import { ConnectTokenService } from './connect/tokens.js';
 import { systemClock, type Clock } from './clock.js';
 import { randomIds, type IdGenerator } from './ids.js';
 
@@ -33,6 +38,11 @@ export interface Service {
   providers: ProviderService;
   market: MarketService;
   prices: PriceService;
+  events: EventService;
+  gridFees: GridFeeService;
+  status: StatusService;
+  settings: SettingsService;
+  connectTokens: ConnectTokenService;
   close(): void;
 }
 
@@ -42,15 +52,21 @@ export function createService(opts: ServiceOptions): Service {
   const ids = opts.ids ?? randomIds;
   const store = createStore(db);
   const accounts = new Accounts(db, clock, ids, opts.tokenTtlSeconds ?? 3600);
+  const settings = new SettingsService(db);
+  const events = new EventService(db, clock, ids);
   const market = new MarketService(db, clock);
   market.seedIfEmpty();
-  const locations = new LocationService(db, store, clock, ids, market);
-  const tariffs = new TariffService(db, store, locations, clock, ids);
-  const providers = new ProviderService(db);
+  const locations = new LocationService(db, store, clock, ids, market, events);
+  const tariffs = new TariffService(db, store, locations, clock, ids, events);
+  const providers = new ProviderService(db, ids);
   providers.seedIfEmpty();
+  const gridFees = new GridFeeService(db, clock, ids);
+  gridFees.seedIfEmpty();
   const prices = new PriceService(db, store, locations, market, clock, ids);
+  const status = new StatusService(locations, tariffs, providers, gridFees);
+  const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () => settings.get('connect_token_ttl_seconds'));
   return {
-    db, store, clock, ids, accounts, locations, tariffs, providers, market, prices,
+    db, store, clock, ids, accounts, locations, tariffs, providers, market, prices, events, gridFees, status, settings, connectTokens,
     close: () => db.close(),
   };
 }

@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Service } from '../service.js';
 import { ApiError, errorBody } from '../errors.js';
 
-/** Handles one connect protocol message; returns the reply body (a page, a redirect or an error). */
-export type ConnectHandler = (message: unknown) => Promise<unknown> | unknown;
+/** Handles one connect protocol message; returns the reply (a page, a redirect or an error object). */
+export type ConnectHandler = (message: unknown) => Promise<{ status: number; body: unknown }>;
 
 /**
  * The connect service: one root endpoint taking POST of JSON whatever the Content-Type
@@ -36,7 +36,9 @@ export function buildConnectServer(svc: Service, handle: ConnectHandler, opts: {
     } catch {
       return fail('data_json_invalid', 'The body is not valid JSON.');
     }
-    return handle(message);
+    const out = await handle(message);
+    reply.code(out.status);
+    return out.body;
   });
   app.setNotFoundHandler((_req, reply) => {
     reply.code(404).type('application/json').send(fail('route_not_found', 'The connect service has one endpoint: POST /.', 404));

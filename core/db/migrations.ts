@@ -79,4 +79,32 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE tariffs ADD COLUMN time_updated TEXT;
     `,
   },
+  {
+    version: 3,
+    name: 'connect tokens and sessions, events, grid fees',
+    sql: `
+      CREATE TABLE connect_tokens (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE TABLE events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        object_id TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX events_scope ON events(account_id, live_mode, seq);
+      CREATE TABLE grid_fees (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        body TEXT NOT NULL
+      );
+    `,
+  },
 ];

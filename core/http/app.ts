@@ -10,6 +10,9 @@ import { tariffRoutes } from './routes/tariffs.js';
 import { providerRoutes } from './routes/providers.js';
 import { priceRoutes } from './routes/prices.js';
 import { marketRoutes } from './routes/market.js';
+import { connectRoutes } from './routes/connect.js';
+import { libraryRoutes } from './routes/library.js';
+import { eventRoutes } from './routes/events.js';
 import { buildOpenApi } from './openapi.js';
 
 declare module 'fastify' {
@@ -33,7 +36,9 @@ export interface ApiOptions {
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
-  const routes: AnyRoute[] = [...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...providerRoutes, ...marketRoutes, ...extra];
+  const routes: AnyRoute[] = [
+    ...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...connectRoutes, ...providerRoutes, ...libraryRoutes, ...marketRoutes, ...eventRoutes, ...extra,
+  ];
   let doc: string | undefined;
   routes.push(
     defineRoute({

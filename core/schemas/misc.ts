@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idOf, listOf, PagingQuery, TariffDirection, TariffType, Timestamp } from './common.js';
 import { PostalAddress } from './location.js';
+import { LibraryTariff } from './connect.js';
 
 export const ErrorObject = z
   .object({
@@ -33,9 +34,32 @@ export const Provider = z
     country_codes: z.array(z.string()),
     connection_types: z.array(z.enum(['LIBRARY', 'DIRECT'])),
     grid_fees_included: z.boolean(),
-    direct_behaviour: z.enum(['succeed', 'pending', 'fail']).optional(),
+    direct_behaviour: z.enum(['succeed', 'pending', 'fail']).optional().meta({ description: 'How the simulated DIRECT login answers: testers walk every branch.' }),
+    tariffs: z.array(LibraryTariff).meta({ description: 'Library tariffs the connect flow offers.' }),
   })
   .meta({ id: 'Provider' });
+
+const ProviderFields = {
+  display_name: z.string().min(1).max(200),
+  logo_url: z.string().max(500).optional(),
+  country_codes: z.array(z.string().regex(/^[A-Za-z]{2}$/)).min(1).max(50),
+  connection_types: z.array(z.enum(['LIBRARY', 'DIRECT'])).min(1),
+  grid_fees_included: z.boolean().default(false),
+  direct_behaviour: z.enum(['succeed', 'pending', 'fail']).optional(),
+  tariffs: z.array(LibraryTariff.omit({ id: true }).extend({ id: LibraryTariff.shape.id.optional() })).max(50).default([]),
+};
+export const ProviderCreate = z.strictObject(ProviderFields).meta({ id: 'ProviderCreate' });
+export const ProviderUpdate = z
+  .strictObject({
+    display_name: ProviderFields.display_name.optional(),
+    logo_url: ProviderFields.logo_url,
+    country_codes: ProviderFields.country_codes.optional(),
+    connection_types: ProviderFields.connection_types.optional(),
+    grid_fees_included: z.boolean().optional(),
+    direct_behaviour: ProviderFields.direct_behaviour,
+    tariffs: ProviderFields.tariffs.optional(),
+  })
+  .meta({ id: 'ProviderUpdate' });
 export type Provider = z.infer<typeof Provider>;
 export const ProviderList = listOf(Provider, 'ProviderList');
 export const ProviderListQuery = z.strictObject({

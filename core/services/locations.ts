@@ -7,6 +7,7 @@ import type { Location, LocationCreate, LocationUpdate } from '../schemas/locati
 import { deriveCurrency, deriveTimezone } from '../geo/locale.js';
 import { Codes, invalid, notFound } from '../errors.js';
 import type { MarketService } from '../market/service.js';
+import type { EventService } from './events.js';
 
 export class LocationService {
   constructor(
@@ -15,6 +16,7 @@ export class LocationService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly market: MarketService,
+    private readonly events: EventService,
   ) {}
 
   private marketRegion(address: Location['postal_address'], given: string | null | undefined): string | null {
@@ -34,9 +36,10 @@ export class LocationService {
     return { timezone: tz, currency_code: cur };
   }
 
-  async create(scope: Scope, input: LocationCreate): Promise<Location> {
+  /** Builds a new location (deriving zone, currency and region) without storing it. */
+  async prepare(scope: Scope, input: LocationCreate): Promise<Location> {
     const postal_address = { ...input.postal_address, country_code: input.postal_address.country_code.toUpperCase() };
-    const loc: Location = {
+    return {
       id: this.ids('loc'),
       object: 'location',
       live_mode: scope.liveMode,
@@ -48,7 +51,19 @@ export class LocationService {
       time_created: this.clock.now().toISOString(),
       account_id: scope.accountId,
     };
-    return this.store.locations.insert(scope, loc);
+  }
+
+  /** Stores a prepared location; joins the caller's transaction. */
+  insert(scope: Scope, loc: Location): Location {
+    return this.db.transaction(() => {
+      this.store.locations.insert(scope, loc);
+      this.events.record(scope, 'location.created', loc.id, { object: loc });
+      return loc;
+    })();
+  }
+
+  async create(scope: Scope, input: LocationCreate): Promise<Location> {
+    return this.insert(scope, await this.prepare(scope, input));
   }
 
   get(scope: Scope, id: string): Location {
@@ -81,8 +96,20 @@ export class LocationService {
           ? this.marketRegion(address, patch.market_region)
           : (current.market_region ?? null),
     };
-    if (!this.store.locations.replace(scope, next)) throw notFound('location', id);
-    return next;
+    return this.db.transaction(() => {
+      if (!this.store.locations.replace(scope, next)) throw notFound('location', id);
+      this.events.record(scope, 'location.updated', id, { object: next });
+      return next;
+    })();
+  }
+
+  /** Points the location at a market region (a connect session's region choice). */
+  setMarketRegion(scope: Scope, id: string, region: string): void {
+    const loc = this.get(scope, id);
+    if (loc.market_region === region) return;
+    const next = { ...loc, market_region: this.marketRegion(loc.postal_address, region) };
+    this.store.locations.replace(scope, next);
+    this.events.record(scope, 'location.updated', id, { object: next });
   }
 
   /** Deletes the location and every tariff of it, in one transaction. */
@@ -91,6 +118,7 @@ export class LocationService {
       const loc = this.get(scope, id);
       for (const t of this.store.tariffs.all(scope, { location_id: id })) this.store.tariffs.delete(scope, t.id);
       this.store.locations.delete(scope, id);
+      this.events.record(scope, 'location.deleted', id, { object: loc });
       return loc;
     })();
   }

@@ -1,5 +1,8 @@
 import type { Db } from '../db/database.js';
-import type { Provider } from '../schemas/misc.js';
+import type { z } from 'zod';
+import type { Provider, ProviderCreate, ProviderUpdate } from '../schemas/misc.js';
+import type { LibraryTariff } from '../schemas/connect.js';
+import type { IdGenerator } from '../ids.js';
 import { invalid, notFound } from '../errors.js';
 import { seedProviders } from './provider-seed.js';
 
@@ -7,7 +10,52 @@ type StoredProvider = Omit<Provider, 'live_mode' | 'object'>;
 
 /** The provider library: shared by every account, as a real service's provider catalogue is. */
 export class ProviderService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  private withIds(tariffs: z.output<typeof ProviderCreate>['tariffs']): LibraryTariff[] {
+    return tariffs.map((t) => ({ ...t, id: t.id ?? this.ids('ltf') }));
+  }
+
+  create(input: z.output<typeof ProviderCreate>, liveMode: boolean): Provider {
+    const p: StoredProvider = {
+      id: this.ids('prv'),
+      display_name: input.display_name,
+      logo_url: input.logo_url ?? '',
+      country_codes: input.country_codes.map((c) => c.toUpperCase()),
+      connection_types: input.connection_types,
+      grid_fees_included: input.grid_fees_included,
+      ...(input.direct_behaviour ? { direct_behaviour: input.direct_behaviour } : {}),
+      tariffs: this.withIds(input.tariffs),
+    };
+    if (!p.logo_url) p.logo_url = `/assets/logos/${p.id}.svg`;
+    this.db.prepare('INSERT INTO providers (id, body) VALUES (?, ?)').run(p.id, JSON.stringify(p));
+    return this.get(p.id, liveMode);
+  }
+
+  update(id: string, patch: z.output<typeof ProviderUpdate>, liveMode: boolean): Provider {
+    const { object: _o, live_mode: _l, ...current } = this.get(id, liveMode);
+    const next: StoredProvider = {
+      ...current,
+      ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+      ...(patch.tariffs ? { tariffs: this.withIds(patch.tariffs) } : {}),
+      ...(patch.country_codes ? { country_codes: patch.country_codes.map((c) => c.toUpperCase()) } : {}),
+    };
+    this.db.prepare('UPDATE providers SET body = ? WHERE id = ?').run(JSON.stringify(next), id);
+    return this.get(id, liveMode);
+  }
+
+  delete(id: string, liveMode: boolean): Provider {
+    const p = this.get(id, liveMode);
+    this.db.prepare('DELETE FROM providers WHERE id = ?').run(id);
+    return p;
+  }
+
+  libraryTariff(providerId: string, tariffId: string): LibraryTariff | undefined {
+    return this.get(providerId, false).tariffs.find((t) => t.id === tariffId);
+  }
 
   seedIfEmpty(): void {
     const n = (this.db.prepare('SELECT COUNT(*) AS n FROM providers').get() as { n: number }).n;

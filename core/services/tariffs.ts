@@ -9,6 +9,7 @@ import { TariffCreate as TariffCreateSchema } from '../schemas/tariff.js';
 import { contractInstant, windowsOverlap } from '../schedule/contract.js';
 import { Codes, invalid, notFound, unprocessable } from '../errors.js';
 import type { LocationService } from './locations.js';
+import type { EventService } from './events.js';
 
 export interface TariffFilter {
   location_id: string;
@@ -29,6 +30,7 @@ export class TariffService {
     private readonly locations: LocationService,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly events: EventService,
   ) {}
 
   private withZone(scope: Scope, t: StoredTariff): Tariff {
@@ -39,7 +41,7 @@ export class TariffService {
   }
 
   /** Checks a tariff against its location: contract order and COMMODITY overlap (rule 5). */
-  private check(scope: Scope, t: StoredTariff, replacing?: string) {
+  private check(scope: Scope, t: StoredTariff, replacing: string[] = []) {
     const zone = this.locations.get(scope, t.location_id).timezone;
     const start = contractInstant(t.contract_start_date, zone);
     const end = contractInstant(t.contract_end_date, zone);
@@ -47,7 +49,7 @@ export class TariffService {
     if (t.type !== 'COMMODITY') return;
     const dir = t.direction ?? 'IMPORT';
     for (const other of this.store.tariffs.all(scope, { location_id: t.location_id, type: 'COMMODITY', direction: dir })) {
-      if (other.id === t.id || other.id === replacing) continue;
+      if (other.id === t.id || replacing.includes(other.id)) continue;
       const o: [number, number] = [contractInstant(other.contract_start_date, zone), contractInstant(other.contract_end_date, zone)];
       if (windowsOverlap([start, end], o)) {
         throw unprocessable(Codes.commodityOverlap, `The location already has COMMODITY ${dir} tariff ${other.id} in an overlapping contract window.`);
@@ -59,7 +61,28 @@ export class TariffService {
     if (providerId && !this.db.prepare('SELECT 1 FROM providers WHERE id = ?').get(providerId)) throw notFound('provider', providerId);
   }
 
-  create(scope: Scope, input: TariffCreate, origin: TariffOrigin = { connection_type: 'MANUAL', is_linked: false }, replacing?: string): Tariff {
+  /** Tariffs of one slot (type and direction) of a location. */
+  slot(scope: Scope, locationId: string, type: TariffType, direction: TariffDirection): StoredTariff[] {
+    return this.store.tariffs.all(scope, { location_id: locationId, type, direction });
+  }
+
+  hasDirection(scope: Scope, locationId: string, direction: TariffDirection): boolean {
+    return this.store.tariffs.all(scope, { location_id: locationId, direction }).length > 0;
+  }
+
+  /** Removes every tariff of a slot (connect disconnect); returns them. */
+  removeSlot(scope: Scope, locationId: string, type: TariffType, direction: TariffDirection): StoredTariff[] {
+    return this.db.transaction(() => {
+      const gone = this.slot(scope, locationId, type, direction);
+      for (const t of gone) {
+        this.store.tariffs.delete(scope, t.id);
+        this.events.record(scope, 'tariff.deleted', t.id, { object: { ...t, timezone: this.locations.get(scope, locationId).timezone } });
+      }
+      return gone;
+    })();
+  }
+
+  create(scope: Scope, input: Omit<TariffCreate, 'contract_end_date'> & { contract_end_date: string | null }, origin: TariffOrigin = { connection_type: 'MANUAL', is_linked: false }, replacing: string[] = []): Tariff {
     return this.db.transaction(() => {
       this.locations.get(scope, input.location_id);
       this.checkProvider(input.provider_id);
@@ -84,10 +107,12 @@ export class TariffService {
         account_id: scope.accountId,
       };
       this.check(scope, t, replacing);
-      if (replacing) this.store.tariffs.delete(scope, replacing);
+      for (const id of replacing) this.store.tariffs.delete(scope, id);
       this.store.tariffs.insert(scope, t);
       this.touch(t.id);
-      return this.withZone(scope, t);
+      const out = this.withZone(scope, t);
+      this.events.record(scope, 'tariff.created', t.id, { object: out });
+      return out;
     })();
   }
 
@@ -132,7 +157,9 @@ export class TariffService {
       this.check(scope, next);
       if (!this.store.tariffs.replace(scope, next)) throw notFound('tariff', id);
       this.touch(id);
-      return this.withZone(scope, next);
+      const out = this.withZone(scope, next);
+      this.events.record(scope, 'tariff.updated', id, { object: out });
+      return out;
     })();
   }
 
@@ -140,6 +167,7 @@ export class TariffService {
     return this.db.transaction(() => {
       const t = this.get(scope, id);
       this.store.tariffs.delete(scope, id);
+      this.events.record(scope, 'tariff.deleted', id, { object: t });
       return t;
     })();
   }

@@ -1,0 +1,108 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import formbody from '@fastify/formbody';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Service } from '../service.js';
+import type { ConnectFlow } from './flow.js';
+import { logoSvg } from './logo.js';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A Content-Security-Policy allowing the page's own scripts and the connect service. */
+export function csp(connectServiceUrl: string): string {
+  return [`default-src 'self'`, `script-src 'self'`, `style-src 'self' 'unsafe-inline'`, `img-src 'self' data:`, `font-src 'self' data:`, `connect-src 'self' ${connectServiceUrl}`, `frame-ancestors *`, `form-action 'self'`].join('; ');
+}
+
+/**
+ * The hosted connect web app's server: the built React app (`renderer/dist/connect`), its
+ * `config.js` naming CONNECT_API_URL, provider logos, and the simulated provider login and
+ * consent pages of DIRECT providers.
+ */
+export function buildConnectWeb(svc: Service, flow: ConnectFlow, opts: { distDir: string; connectApiUrl: () => string; connectWebUrl: () => string }): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
+  void app.register(formbody);
+  const indexFile = join(opts.distDir, 'index.html');
+  const haveApp = existsSync(indexFile);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('content-security-policy', csp(opts.connectApiUrl()));
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+  if (haveApp) void app.register(fastifyStatic, { root: opts.distDir, index: false, wildcard: false, prefix: '/' });
+
+  app.get('/config.js', async (_req, reply) => {
+    reply.type('text/javascript').header('cache-control', 'no-store');
+    return `window.CONNECT_API_URL = ${JSON.stringify(opts.connectApiUrl())};\n`;
+  });
+  app.get('/assets/logos/:file', async (req, reply) => {
+    const id = (req.params as { file: string }).file.replace(/\.svg$/, '');
+    let name = id;
+    try {
+      name = svc.providers.get(id, false).display_name;
+    } catch {
+      /* any name gets a logo */
+    }
+    reply.type('image/svg+xml').header('cache-control', 'max-age=3600');
+    return logoSvg(id, name);
+  });
+
+  const provider = (id: string) => {
+    try {
+      return svc.providers.get(id, false);
+    } catch {
+      return undefined;
+    }
+  };
+
+  app.get('/provider-login/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const token = String((req.query as Record<string, unknown>).svc_cot ?? '');
+    const p = provider(id);
+    reply.type('text/html; charset=utf-8');
+    if (!p) return reply.code(404).send(page('Unknown provider', '<p>This provider does not exist.</p>'));
+    return page(
+      `Sign in to ${p.display_name}`,
+      `<img class="logo" src="/assets/logos/${esc(p.id)}.svg" alt="" width="56" height="56">
+       <h1>Sign in to ${esc(p.display_name)}</h1>
+       <p class="muted">Simulated provider login. This provider is set to <strong>${esc(p.direct_behaviour ?? 'succeed')}</strong>.</p>
+       <form method="post" action="/provider-login/${esc(p.id)}">
+         <input type="hidden" name="svc_cot" value="${esc(token)}">
+         <label>Email <input name="username" type="email" autocomplete="username" required value="customer@example.com"></label>
+         <label>Password <input name="password" type="password" autocomplete="current-password" required value="demo-password"></label>
+         <label class="check"><input type="checkbox" name="consent" value="yes" required> Share my tariff with this app</label>
+         <button name="decision" value="allow" type="submit">Allow access</button>
+         <button name="decision" value="deny" type="submit" formnovalidate class="secondary">Cancel</button>
+       </form>`,
+    );
+  });
+
+  app.post('/provider-login/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = (req.body ?? {}) as Record<string, string>;
+    const p = provider(id);
+    const tokenId = String(body.svc_cot ?? '');
+    const t = svc.connectTokens.load(tokenId);
+    if (!p || !t) return reply.code(400).type('text/html; charset=utf-8').send(page('Sign-in failed', '<p>The sign-in link is not valid any more.</p>'));
+    const result = body.decision === 'allow' && body.consent === 'yes' ? (p.direct_behaviour ?? 'succeed') : 'fail';
+    flow.setDirectResult(tokenId, id, result);
+    const back = new URL(t.connect_url ?? opts.connectWebUrl() + '/');
+    back.searchParams.set('svc_cot', tokenId);
+    return reply.redirect(back.toString(), 303);
+  });
+
+  // The single-page app answers every other GET (including /complete).
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method !== 'GET' || !haveApp) return reply.code(404).type('text/plain').send(haveApp ? 'Not found' : 'The connect web app is not built: run npm run build.');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(readFileSync(indexFile, 'utf8'));
+  });
+  return app;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1c2430}main{max-width:420px;margin:0 auto;padding:32px 20px}
+h1{font-size:1.4rem}label{display:block;margin:14px 0;font-weight:500}input[type=email],input[type=password]{display:block;width:100%;box-sizing:border-box;padding:10px;margin-top:6px;border:1px solid #b8c2cc;border-radius:6px;font-size:1rem}
+.check{display:flex;gap:8px;align-items:center;font-weight:400}button{width:100%;padding:12px;border:0;border-radius:6px;background:#2f5d8a;color:#fff;font-size:1rem;margin-top:10px;cursor:pointer}
+button.secondary{background:#e3e8ee;color:#1c2430}.muted{color:#5b6673}.logo{border-radius:12px}</style></head><body><main>${body}</main></body></html>`;
+}

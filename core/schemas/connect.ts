@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { TariffDirection, TariffType, Timestamp, idOf } from './common.js';
+import { PostalAddress } from './location.js';
+import { Schedule } from './schedule.js';
+
+/** A connect session's server-side state (DESIGN.md section 5): where it is and what it has captured. */
+export interface SessionState {
+  route: string;
+  history: string[];
+  address?: { address_line1?: string; city?: string; post_code?: string; country_code?: string; state?: string };
+  provider_id?: string;
+  provider_name?: string;
+  library_tariff_id?: string;
+  tariff_name?: string;
+  structure?: 'FIXED' | 'TIME_OF_DAY' | 'MARKET';
+  fixed_cost?: number;
+  tod_hours?: { valid_from: string; valid_to: string; cost: number }[];
+  region?: string;
+  surcharge?: { fixed: number; percentage: number };
+  /** DIRECT: the provider's answer after its login and consent pages. */
+  direct_result?: 'succeed' | 'pending' | 'fail';
+  connection_type?: 'LIBRARY' | 'MANUAL' | 'DIRECT';
+}
+
+/** The stored connect token record; `GET /connect/token` shows its public part. */
+export interface ConnectTokenRecord {
+  id: string;
+  object: 'connect_token';
+  live_mode: boolean;
+  account_id: string;
+  location_id: string | null;
+  price_available: boolean;
+  complete_action: 'CONNECT' | 'DISCONNECT' | null;
+  tariff_type: 'COMMODITY' | 'NON_COMMODITY';
+  tariff_direction: 'IMPORT' | 'EXPORT' | 'LOCAL';
+  connect_url: string | null;
+  callback_url: string | null;
+  postal_address: Partial<z.infer<typeof PostalAddress>> | null;
+  edit_tariff: boolean;
+  used: boolean;
+  time_created: string;
+  time_expiry: string;
+  tariff_id: string | null;
+  session: SessionState | null;
+}
+
+export const LibraryTariff = z
+  .object({
+    id: idOf('libraryTariff'),
+    name: z.string().min(1).max(200),
+    description: z.string().max(500).default(''),
+    type: TariffType.default('COMMODITY'),
+    direction: TariffDirection.default('IMPORT'),
+    market_rates: z.boolean().default(false),
+    schedule: Schedule,
+  })
+  .meta({ id: 'LibraryTariff' });
+export type LibraryTariff = z.infer<typeof LibraryTariff>;
+
+export const GridFee = z
+  .object({
+    id: idOf('gridFee'),
+    object: z.literal('grid_fee'),
+    country_code: z.string(),
+    post_code_prefix: z.string(),
+    grid_operator: z.string(),
+    display_name: z.string(),
+    schedule: Schedule,
+    time_updated: Timestamp,
+  })
+  .meta({ id: 'GridFee' });
+export type GridFee = z.infer<typeof GridFee>;
+
+export const GridFeeCreate = z
+  .strictObject({
+    country_code: z.string().regex(/^[A-Za-z]{2}$/),
+    post_code_prefix: z.string().max(10).default(''),
+    grid_operator: z.string().min(1).max(200),
+    display_name: z.string().min(1).max(200),
+    schedule: Schedule,
+  })
+  .meta({ id: 'GridFeeCreate' });
+
+const Slot = z.object({
+  status: z.enum(['CONNECTED', 'NOT_CONNECTED', 'ERROR', 'NOT_SUPPORTED']),
+  connection_type: z.enum(['MANUAL', 'LIBRARY', 'DIRECT']).nullable(),
+  provider: z.object({ id: z.string().nullable(), display_name: z.string(), logo_url: z.string().nullable() }).nullable(),
+  tariff: z.object({ id: z.string(), display_name: z.string().nullable(), structure_type: z.enum(['FIXED', 'TIME_OF_DAY', 'MARKET']), contract_end_date: z.string().nullable() }).nullable(),
+  offer: z
+    .object({ grid_fee_id: z.string(), grid_operator: z.string(), display_name: z.string() })
+    .optional()
+    .meta({ description: 'Present on non_commodity_import when a grid fee should be added (limited beta).' }),
+});
+
+export const LocationStatus = z
+  .object({
+    id: idOf('location'),
+    object: z.literal('location_status'),
+    live_mode: z.boolean(),
+    tariff_status: z.object({
+      commodity_import: Slot,
+      commodity_export: Slot,
+      non_commodity_import: Slot.optional(),
+      local: Slot,
+    }),
+  })
+  .meta({ id: 'LocationStatus' });
+export type LocationStatus = z.infer<typeof LocationStatus>;
+export type Slot = z.infer<typeof Slot>;
