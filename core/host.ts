@@ -54,7 +54,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const flow = new ConnectFlow(service, { connectWebUrl: () => urls.connectWeb });
   const connect = buildConnectServer(service, (m) => flow.handle(m), { allowOrigin: () => urls.connectWeb });
   const connectWeb = buildConnectWeb(service, flow, {
-    distDir: RENDERER_DIST + 'connect',
+    distDir: RENDERER_DIST,
     // CONNECT_API_URL names the connect service the web app talks to (set when serving).
     connectApiUrl: () => process.env.CONNECT_API_URL ?? urls.connect,
     connectWebUrl: () => urls.connectWeb,

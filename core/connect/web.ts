@@ -22,20 +22,21 @@ export function csp(connectServiceUrl: string): string {
 export function buildConnectWeb(svc: Service, flow: ConnectFlow, opts: { distDir: string; connectApiUrl: () => string; connectWebUrl: () => string }): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   void app.register(formbody);
-  const indexFile = join(opts.distDir, 'index.html');
+  const indexFile = join(opts.distDir, 'connect', 'index.html');
   const haveApp = existsSync(indexFile);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('content-security-policy', csp(opts.connectApiUrl()));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
   });
-  if (haveApp) void app.register(fastifyStatic, { root: opts.distDir, index: false, wildcard: false, prefix: '/' });
+  // The built bundles live beside both entries in dist/assets; the page refers to them as ../assets.
+  if (haveApp) void app.register(fastifyStatic, { root: join(opts.distDir, 'assets'), index: false, prefix: '/assets/' });
 
   app.get('/config.js', async (_req, reply) => {
     reply.type('text/javascript').header('cache-control', 'no-store');
     return `window.CONNECT_API_URL = ${JSON.stringify(opts.connectApiUrl())};\n`;
   });
-  app.get('/assets/logos/:file', async (req, reply) => {
+  app.get('/logos/:file', async (req, reply) => {
     const id = (req.params as { file: string }).file.replace(/\.svg$/, '');
     let name = id;
     try {
@@ -63,7 +64,7 @@ export function buildConnectWeb(svc: Service, flow: ConnectFlow, opts: { distDir
     if (!p) return reply.code(404).send(page('Unknown provider', '<p>This provider does not exist.</p>'));
     return page(
       `Sign in to ${p.display_name}`,
-      `<img class="logo" src="/assets/logos/${esc(p.id)}.svg" alt="" width="56" height="56">
+      `<img class="logo" src="/logos/${esc(p.id)}.svg" alt="" width="56" height="56">
        <h1>Sign in to ${esc(p.display_name)}</h1>
        <p class="muted">Simulated provider login. This provider is set to <strong>${esc(p.direct_behaviour ?? 'succeed')}</strong>.</p>
        <form method="post" action="/provider-login/${esc(p.id)}">

@@ -30,7 +30,7 @@ export class ProviderService {
       ...(input.direct_behaviour ? { direct_behaviour: input.direct_behaviour } : {}),
       tariffs: this.withIds(input.tariffs),
     };
-    if (!p.logo_url) p.logo_url = `/assets/logos/${p.id}.svg`;
+    if (!p.logo_url) p.logo_url = `/logos/${p.id}.svg`;
     this.db.prepare('INSERT INTO providers (id, body) VALUES (?, ?)').run(p.id, JSON.stringify(p));
     return this.get(p.id, liveMode);
   }

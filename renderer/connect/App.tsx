@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, AppBar, Avatar, Box, Button, CircularProgress, Container, Toolbar, Typography } from '@mui/material';
+import { isError, send, type ErrorReply, type Page } from './protocol';
+import { PAGES, TITLES } from './pages';
+import { CompletePage } from './pages/CompletePage';
+
+export interface PageProps {
+  page: Page;
+  submit: (data?: unknown, action?: string) => void;
+  busy: boolean;
+  error: ErrorReply | null;
+  /** The error to show beside `field`, if it belongs there. */
+  errorFor: (field: string) => string | undefined;
+}
+
+const token = () => new URLSearchParams(window.location.search).get('svc_cot') ?? '';
+
+export function App() {
+  const [page, setPage] = useState<Page | null>(null);
+  const [error, setError] = useState<ErrorReply | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cot = token();
+
+  const handle = useCallback((reply: Awaited<ReturnType<typeof send>>) => {
+    if (isError(reply)) {
+      setError(reply);
+      return;
+    }
+    setError(null);
+    if (reply.route === 'session_redirect') {
+      window.location.assign(String(reply.data.redirect_url));
+      return;
+    }
+    setPage(reply);
+  }, []);
+
+  useEffect(() => {
+    if (!cot || window.location.pathname.endsWith('/complete')) return;
+    setBusy(true);
+    void send({ route: 'session_start', connect_token: cot, type: 'submit' }).then(handle).finally(() => setBusy(false));
+  }, [cot, handle]);
+
+  const submit = useCallback(
+    (data?: unknown, action?: string) => {
+      if (!page) return;
+      setBusy(true);
+      void send({ route: page.route, connect_token: cot, type: 'submit', ...(action ? { action } : {}), ...(data !== undefined ? { data } : {}) })
+        .then(handle)
+        .finally(() => setBusy(false));
+    },
+    [page, cot, handle],
+  );
+
+  if (window.location.pathname.endsWith('/complete')) return <CompletePage />;
+  if (!cot) return <Frame><Alert severity="error">This link has no connect token (svc_cot).</Alert></Frame>;
+
+  if (!page) {
+    return (
+      <Frame>
+        {error ? <Alert severity="error" role="alert">{error.message}</Alert> : <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label="Loading" /></Box>}
+      </Frame>
+    );
+  }
+
+  const Screen = PAGES[page.route];
+  const provider = page.data.provider as { display_name?: string; logo_url?: string | null } | undefined;
+  const can = (a: string) => page.actions?.includes(a) ?? false;
+  const fieldError = (field: string) => (error && fieldOf(error.code) === field ? error.message : undefined);
+  const formError = error && fieldOf(error.code) === 'form' ? error : null;
+
+  return (
+    <Box data-route={page.route} sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Toolbar sx={{ gap: 1 }}>
+          {can('BACK') ? (
+            <Button onClick={() => submit(undefined, 'BACK')} disabled={busy} aria-label="Back">‹ Back</Button>
+          ) : (
+            <Box sx={{ width: 64 }} />
+          )}
+          <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, minWidth: 0 }}>
+            {provider?.logo_url ? <Avatar src={provider.logo_url} alt="" sx={{ width: 28, height: 28 }} variant="rounded" /> : null}
+            <Typography variant="subtitle1" noWrap component="span">{provider?.display_name ?? 'Connect your tariff'}</Typography>
+          </Box>
+          {can('CLOSE') ? <Button onClick={() => submit(undefined, 'CLOSE')} disabled={busy} aria-label="Close">Close</Button> : <Box sx={{ width: 64 }} />}
+        </Toolbar>
+      </AppBar>
+      <Container maxWidth="sm" sx={{ py: 3 }}>
+        <Typography variant="h5" component="h1" gutterBottom>{TITLES[page.route] ?? page.route}</Typography>
+        {formError ? <Alert severity="error" role="alert" sx={{ mb: 2 }}>{formError.message}</Alert> : null}
+        {Screen ? <Screen page={page} submit={submit} busy={busy} error={error} errorFor={fieldError} /> : <Alert severity="warning">Unknown page {page.route}.</Alert>}
+      </Container>
+    </Box>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return <Container maxWidth="sm" sx={{ py: 4 }}>{children}</Container>;
+}
+
+import { fieldOf } from './protocol';

@@ -1,0 +1,22 @@
+import { Alert, Button, Stack } from '@mui/material';
+import type { PageProps } from '../App';
+
+const LABELS: Record<string, [string, string]> = {
+  FIXED: ['One price', 'The same price per kWh at all times'],
+  TIME_OF_DAY: ['By time of day', 'Different prices for day and night, or peak hours'],
+  MARKET: ['Market price', 'Follows the wholesale market, plus a surcharge'],
+};
+
+export function StructurePage({ page, submit, busy, errorFor }: PageProps) {
+  return (
+    <Stack spacing={2} role="group" aria-label="Tariff structure">
+      {errorFor('options') ? <Alert severity="error" role="alert">{errorFor('options')}</Alert> : null}
+      {(page.data.options as string[]).map((o) => (
+        <Button key={o} variant="outlined" size="large" onClick={() => submit({ options: [o] })} disabled={busy} sx={{ justifyContent: 'flex-start', textAlign: 'left', flexDirection: 'column', alignItems: 'flex-start', textTransform: 'none' }}>
+          <strong>{LABELS[o]?.[0] ?? o}</strong>
+          <span>{LABELS[o]?.[1]}</span>
+        </Button>
+      ))}
+    </Stack>
+  );
+}

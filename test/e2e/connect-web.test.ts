@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as see } from '@playwright/test';
+import type { Browser, Page } from 'playwright';
+import { launch, shot } from './browser.js';
+import { liveHost } from './host.js';
+
+let browser: Browser;
+let env: Awaited<ReturnType<typeof liveHost>>;
+
+beforeAll(async () => {
+  browser = await launch();
+  env = await liveHost();
+});
+afterAll(async () => {
+  await browser?.close();
+  await env?.host.stop();
+});
+
+const berlin = { address_line1: 'Invalidenstraße 1', city: 'Berlin', post_code: '10115', country_code: 'DE' };
+
+async function token(body: object): Promise<string> {
+  const r = await env.api('POST', '/connect/token', { connect_url: `${env.info.connect_web_url}/`, ...body });
+  expect(r.status).toBe(200);
+  return r.body.connect_token;
+}
+
+async function open(cot: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${env.info.connect_web_url}/?svc_cot=${cot}`);
+  return page;
+}
+
+const onRoute = (page: Page, route: string) => page.locator(`[data-route="${route}"]`).waitFor();
+
+describe('the hosted connect web app in Chromium', () => {
+  it('flow A: a new location with a library tariff', async () => {
+    const cot = await token({ postal_address: { country_code: 'DE' } });
+    const page = await open(cot);
+    await onRoute(page, 'postal_address_capture');
+    await page.getByLabel('Street and number').fill(berlin.address_line1);
+    await page.getByLabel('Post code').fill(berlin.post_code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // The city is missing: the message stands beside its field.
+    await see(page.locator('#city-helper-text')).toHaveText('Enter the city.');
+    await shot(page, 'connect-postal_address_capture-error');
+    await page.getByLabel('City').fill(berlin.city);
+    await shot(page, 'connect-postal_address_capture');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onRoute(page, 'provider_select');
+    await page.getByLabel('Search providers').fill('nord');
+    await shot(page, 'connect-provider_select');
+    await page.getByRole('button', { name: 'Nordlicht Energie' }).click();
+    await onRoute(page, 'tariff_select');
+    await shot(page, 'connect-tariff_select');
+    await page.getByRole('button', { name: /Nordlicht Nacht/ }).click();
+    await onRoute(page, 'contract_term_capture');
+    await shot(page, 'connect-contract_term_capture');
+    await page.getByRole('button', { name: 'No end date' }).click();
+    await onRoute(page, 'tariff_summary');
+    await see(page.getByRole('heading', { name: 'Nordlicht Nacht' })).toBeVisible();
+    await see(page.getByRole('table', { name: "Today's prices" })).toContainText('0.3349');
+    await shot(page, 'connect-tariff_summary');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(/\/complete\?svc_cot=/);
+    await see(page.getByRole('status')).toHaveText('All done. You can close this window.');
+    const t = await env.api('GET', `/connect/token?connect_token=${cot}`);
+    expect(t.body).toMatchObject({ used: true, price_available: true, location_id: expect.stringMatching(/^loc_/) });
+    await page.close();
+  });
+
+  it('a manual time-of-day tariff, with errors shown beside their fields', async () => {
+    const cot = await token({ postal_address: berlin });
+    const page = await open(cot);
+    await onRoute(page, 'provider_select');
+    await page.getByRole('button', { name: 'My provider is not listed' }).click();
+    await onRoute(page, 'provider_name_capture');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await see(page.locator('#provider_name-helper-text')).toHaveText('Enter the provider name.');
+    await page.getByLabel('Provider name').fill('Stadtwerke Mitte');
+    await shot(page, 'connect-provider_name_capture');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onRoute(page, 'tariff_name_capture');
+    await page.getByLabel('Tariff name').fill('Wärmepumpe');
+    await shot(page, 'connect-tariff_name_capture');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onRoute(page, 'tariff_structure_select');
+    await shot(page, 'connect-tariff_structure_select');
+    await page.getByRole('button', { name: /By time of day/ }).click();
+    await onRoute(page, 'rate_tod_capture');
+    await page.getByLabel('Price band 1').fill('0');
+    await page.getByLabel('Price band 2').fill('0.21');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await see(page.locator('#hours-error')).toContainText('must not be zero');
+    await shot(page, 'connect-rate_tod_capture-error');
+    await page.getByLabel('Price band 1').fill('0.34');
+    await shot(page, 'connect-rate_tod_capture');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onRoute(page, 'contract_term_capture');
+    await page.getByLabel('Contract end date').fill('2030-12-31');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onRoute(page, 'tariff_summary');
+    await see(page.getByText('Contract ends 2030-12-3')).toBeVisible();
+    await see(page.getByRole('heading', { name: 'Stadtwerke Mitte – Wärmepumpe' })).toBeVisible();
+    await page.close();
+  });
+
+  it('market prices: region and surcharge pages, and a fixed-rate page', async () => {
+    const cot = await token({ postal_address: berlin });
+    const page = await open(cot);
+    await onRoute(page, 'provider_select');
+    await page.getByRole('button', { name: 'My provider is not listed' }).click();
+    await page.getByLabel('Provider name').fill('Dyn');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Tariff name').fill('Spot');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: /Market price/ }).click();
+    await onRoute(page, 'region_select');
+    await shot(page, 'connect-region_select');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onRoute(page, 'surcharge_capture');
+    await page.getByLabel('Percentage surcharge').fill('150');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await see(page.locator('#percentage-helper-text')).toContainText('0 to 100');
+    await page.getByLabel('Percentage surcharge').fill('19');
+    await shot(page, 'connect-surcharge_capture');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onRoute(page, 'contract_term_capture');
+    // BACK returns to the previous page.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await onRoute(page, 'surcharge_capture');
+    await page.close();
+
+    const fixed = await token({ postal_address: berlin });
+    const p2 = await open(fixed);
+    await onRoute(p2, 'provider_select');
+    await p2.getByRole('button', { name: 'My provider is not listed' }).click();
+    await p2.getByLabel('Provider name').fill('X');
+    await p2.getByRole('button', { name: 'Continue' }).click();
+    await p2.getByLabel('Tariff name').fill('Y');
+    await p2.getByRole('button', { name: 'Continue' }).click();
+    await p2.getByRole('button', { name: /One price/ }).click();
+    await onRoute(p2, 'rate_fixed_capture');
+    await p2.getByLabel('Price per kWh').fill('-1');
+    await p2.getByRole('button', { name: 'Continue' }).click();
+    await see(p2.locator('#cost-helper-text')).toContainText('must not be negative');
+    await shot(p2, 'connect-rate_fixed_capture');
+    await p2.close();
+  });
+
+  it('a DIRECT provider: login and consent pages, the failure branch, and success', async () => {
+    const cot = await token({ postal_address: { address_line1: '1 George St', city: 'Sydney', post_code: '2000', country_code: 'AU', state: 'NSW' } });
+    const page = await open(cot);
+    await onRoute(page, 'provider_select');
+    await page.getByRole('button', { name: 'Harbour Light Energy' }).click();
+    await page.waitForURL(/\/provider-login\/prv_harbourlight/);
+    await see(page.getByRole('heading', { name: 'Sign in to Harbour Light Energy' })).toBeVisible();
+    await shot(page, 'connect-provider-login');
+    await page.getByLabel('Share my tariff with this app').check();
+    await page.getByRole('button', { name: 'Allow access' }).click();
+    await onRoute(page, 'tariff_connection_failed');
+    await see(page.getByRole('alert')).toContainText('did not share your tariff');
+    await shot(page, 'connect-tariff_connection_failed');
+    await page.getByRole('button', { name: 'Choose another way' }).click();
+    await onRoute(page, 'provider_select');
+    await page.close();
+
+    const ok = await token({ postal_address: berlin });
+    const p2 = await open(ok);
+    await onRoute(p2, 'provider_select');
+    await p2.getByRole('button', { name: 'Rheinstrom Werke' }).click();
+    await p2.getByLabel('Share my tariff with this app').check();
+    await p2.getByRole('button', { name: 'Allow access' }).click();
+    await onRoute(p2, 'tariff_summary');
+    await see(p2.getByRole('heading', { name: 'Rheinstrom Klassik' })).toBeVisible();
+    await p2.close();
+
+    await env.api('PATCH', '/providers/prv_highlandgrid', { direct_behaviour: 'pending' });
+    const pending = await token({ postal_address: { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' } });
+    const p3 = await open(pending);
+    await p3.getByRole('button', { name: 'Highland Electric' }).click();
+    await p3.getByLabel('Share my tariff with this app').check();
+    await p3.getByRole('button', { name: 'Allow access' }).click();
+    await onRoute(p3, 'tariff_connection_pending');
+    await shot(p3, 'connect-tariff_connection_pending');
+    await p3.close();
+  });
+
+  it('flow B: edit shows the summary first; disconnect needs no session', async () => {
+    const first = await token({ postal_address: berlin });
+    const p1 = await open(first);
+    await p1.getByRole('button', { name: 'Nordlicht Energie' }).click();
+    await p1.getByRole('button', { name: /Nordlicht Fix 24/ }).click();
+    await p1.getByRole('button', { name: 'No end date' }).click();
+    await onRoute(p1, 'tariff_summary');
+    await p1.close();
+    const loc = (await env.api('GET', `/connect/token?connect_token=${first}`)).body.location_id;
+
+    const edit = await token({ location_id: loc, tariff_type: 'COMMODITY', tariff_direction: 'IMPORT' });
+    const p2 = await open(edit);
+    await onRoute(p2, 'tariff_summary');
+    await see(p2.getByRole('heading', { name: 'Nordlicht Fix 24' })).toBeVisible();
+    await shot(p2, 'connect-flow-b-summary');
+    await p2.getByRole('button', { name: 'Change tariff' }).click();
+    await onRoute(p2, 'provider_select');
+    await p2.close();
+
+    const r = await env.api('POST', '/connect/token', { location_id: loc, tariff_type: 'COMMODITY', tariff_direction: 'IMPORT', actions: { disconnect_tariff: true } });
+    expect(r.status).toBe(200);
+    expect((await env.api('GET', `/tariffs?location_id=${loc}`)).body.data).toEqual([]);
+    // The disconnect token is spent: the app says so.
+    const p3 = await open(r.body.connect_token);
+    await see(p3.getByRole('alert')).toContainText('already used');
+    await shot(p3, 'connect-token-used');
+    await p3.close();
+  });
+});
