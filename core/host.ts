@@ -5,6 +5,7 @@ import { buildConnectServer } from './connect/server.js';
 import { buildConnectWeb } from './connect/web.js';
 import { ConnectFlow } from './connect/flow.js';
 import { fileURLToPath } from 'node:url';
+import { WebhookWorker, type WorkerOptions } from './webhooks/worker.js';
 
 /** Where the built renderer lives (`npm run build`). */
 export const RENDERER_DIST = fileURLToPath(new URL('../renderer/dist/', import.meta.url));
@@ -15,6 +16,8 @@ export interface HostOptions extends ServiceOptions {
   apiPort?: number;
   connectPort?: number;
   connectWebPort?: number;
+  /** Delivery worker options (tests shorten timeouts and schedules). */
+  webhooks?: WorkerOptions;
 }
 
 export interface ReadyInfo {
@@ -60,6 +63,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     connectWebUrl: () => urls.connectWeb,
   });
   const servers = [api, connect, connectWeb];
+  const worker = new WebhookWorker(service.webhooks, opts.webhooks);
   try {
     await api.listen({ host, port: opts.apiPort ?? DEFAULT_PORTS.api });
     await connect.listen({ host, port: opts.connectPort ?? DEFAULT_PORTS.connect });
@@ -72,6 +76,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   urls.api = urlOf(api, host);
   urls.connect = urlOf(connect, host);
   urls.connectWeb = urlOf(connectWeb, host);
+  service.webhooks.apiUrl = urls.api;
+  // Deliveries owed before a restart go out now.
+  worker.start();
   const info: ReadyInfo = {
     event: 'ready',
     api_url: urls.api,
@@ -89,6 +96,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      await worker.stop();
       await Promise.allSettled(servers.map((s) => s.close()));
       service.close();
     },

@@ -11,6 +11,7 @@ import { GridFeeService } from './services/grid-fees.js';
 import { StatusService } from './services/status.js';
 import { SettingsService } from './services/settings.js';
 import { ConnectTokenService } from './connect/tokens.js';
+import { WebhookService } from './webhooks/service.js';
 import { systemClock, type Clock } from './clock.js';
 import { randomIds, type IdGenerator } from './ids.js';
 
@@ -43,6 +44,7 @@ export interface Service {
   status: StatusService;
   settings: SettingsService;
   connectTokens: ConnectTokenService;
+  webhooks: WebhookService;
   close(): void;
 }
 
@@ -54,6 +56,7 @@ export function createService(opts: ServiceOptions): Service {
   const accounts = new Accounts(db, clock, ids, opts.tokenTtlSeconds ?? 3600);
   const settings = new SettingsService(db);
   const events = new EventService(db, clock, ids);
+  const webhooks = new WebhookService(db, clock, ids, events);
   const market = new MarketService(db, clock);
   market.seedIfEmpty();
   const locations = new LocationService(db, store, clock, ids, market, events);
@@ -66,7 +69,7 @@ export function createService(opts: ServiceOptions): Service {
   const status = new StatusService(locations, tariffs, providers, gridFees);
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () => settings.get('connect_token_ttl_seconds'));
   return {
-    db, store, clock, ids, accounts, locations, tariffs, providers, market, prices, events, gridFees, status, settings, connectTokens,
+    db, store, clock, ids, accounts, locations, tariffs, providers, market, prices, events, gridFees, status, settings, connectTokens, webhooks,
     close: () => db.close(),
   };
 }

@@ -2,12 +2,15 @@ import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startHost, type ReadyInfo } from '../host.js';
+import { listen, trigger } from './webhooks.js';
 
 const USAGE = `Usage: tariff-desk <command> [options]
 
 Commands:
   serve     run the service headless (API, connect service, connect web app)
   start     the desktop app; serves it in the browser where Electron is missing
+  listen    forward a running host's events to a local URL: listen --forward-to URL [--events a,b]
+  trigger   record one event on a running host: trigger TYPE [--data JSON]
 
 Options for serve and start:
   --data-dir DIR          where the database lives (default: $TARIFF_DESK_DATA_DIR or ~/.tariff-desk)
@@ -15,7 +18,11 @@ Options for serve and start:
   --connect-port N        connect service port (default 7072)
   --connect-web-port N    hosted connect web app port (default 7070)
   --host ADDR             interface to bind (default 127.0.0.1)
-  --json                  print one JSON line once ready`;
+  --json                  print one JSON line once ready
+
+Options for listen and trigger:
+  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --account ID --key KEY  credentials (default: the test key in --data-dir)`;
 
 export function defaultDataDir(): string {
   return process.env.TARIFF_DESK_DATA_DIR ?? join(homedir(), '.tariff-desk');
@@ -79,6 +86,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'serve':
       case 'start':
         return await serve(rest);
+      case 'listen':
+        return await listen(rest, defaultDataDir());
+      case 'trigger':
+        return await trigger(rest, defaultDataDir());
       case undefined:
       case 'help':
       case '--help':

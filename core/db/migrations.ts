@@ -107,4 +107,43 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'webhook endpoints, outbox, attempts, catcher',
+    sql: `
+      CREATE TABLE webhook_endpoints (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE TABLE webhook_deliveries (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        endpoint_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER,
+        time_created TEXT NOT NULL,
+        time_updated TEXT NOT NULL
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+      CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, seq);
+      CREATE TABLE webhook_attempts (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        delivery_id TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id, seq);
+      CREATE TABLE catcher_messages (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        endpoint_id TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+    `,
+  },
 ];

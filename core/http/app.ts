@@ -13,12 +13,16 @@ import { marketRoutes } from './routes/market.js';
 import { connectRoutes } from './routes/connect.js';
 import { libraryRoutes } from './routes/library.js';
 import { eventRoutes } from './routes/events.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { eventSchemas } from '../webhooks/schemas.js';
 import { buildOpenApi } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     scope: Scope | null;
     context: string;
+    /** The body as received, for signature checks (the catcher). */
+    rawBody?: string;
   }
   interface FastifyInstance {
     /** `METHOD /path` of every route served, as registered. */
@@ -37,7 +41,7 @@ export interface ApiOptions {
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
   const routes: AnyRoute[] = [
-    ...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...connectRoutes, ...providerRoutes, ...libraryRoutes, ...marketRoutes, ...eventRoutes, ...extra,
+    ...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...connectRoutes, ...providerRoutes, ...libraryRoutes, ...marketRoutes, ...eventRoutes, ...webhookRoutes, ...extra,
   ];
   let doc: string | undefined;
   routes.push(
@@ -45,7 +49,7 @@ export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
       method: 'GET', path: '/openapi.json', operationId: 'openapi', summary: 'This OpenAPI 3.1 document', tag: 'Meta',
       query: z.strictObject({}),
       response: z.record(z.string(), z.unknown()),
-      handler: () => (doc ??= JSON.stringify(buildOpenApi(routes))),
+      handler: () => (doc ??= JSON.stringify(buildOpenApi(routes, eventSchemas))),
     }),
   );
   return routes;
@@ -97,8 +101,15 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
       raw.code(apiErr.status).type('application/json').send(JSON.stringify(errorBody(apiErr, 'api', false, svc.clock.now())));
     },
   });
-  // JSON only: anything else is answered 415 by the framework.
+  // JSON only: anything else is answered 415 by the framework. The raw text is kept for the catcher.
   app.removeContentTypeParser('text/plain');
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    req.rawBody = body as string;
+    // An empty body is no body: routes that need one answer body_missing.
+    if (body === '') return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
   app.decorate('routeTable', [] as string[]);
   app.addHook('onRoute', (r) => {
     for (const m of [r.method].flat()) app.routeTable.push(`${m} ${r.url}`);

@@ -1,8 +1,12 @@
 // `npm run bench`: every benchmark, printing its figures. Not a test: nothing here asserts time.
 import { benchPrices } from './prices.js';
+import { benchWebhooks } from './webhooks.js';
 
 const which = process.argv[2];
-const benches: [string, () => Promise<void>][] = [['prices', benchPrices]];
+const benches: [string, () => Promise<void>][] = [
+  ['prices', benchPrices],
+  ['webhooks', benchWebhooks],
+];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;
   console.log(`\n== ${name}`);

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { idOf, Timestamp } from '../schemas/common.js';
+import { Tariff } from '../schemas/tariff.js';
+import { Location } from '../schemas/location.js';
+
+export const RetrySchedule = z.enum(['compressed', 'standard']);
+
+export const Faults = z
+  .strictObject({
+    wrong_signature: z.boolean().default(false).meta({ description: 'Sign with a secret the receiver does not know.' }),
+    stale_timestamp: z.boolean().default(false).meta({ description: 'Send a webhook-timestamp ten minutes old.' }),
+    duplicate: z.boolean().default(false).meta({ description: 'Deliver every message twice with the same webhook-id.' }),
+    out_of_order: z.boolean().default(false).meta({ description: 'Hold messages briefly and deliver the newest first.' }),
+  })
+  .meta({ id: 'WebhookFaults' });
+export type Faults = z.infer<typeof Faults>;
+
+export const WebhookEndpoint = z
+  .object({
+    id: idOf('webhookEndpoint'),
+    object: z.literal('webhook_endpoint'),
+    live_mode: z.boolean(),
+    url: z.string(),
+    enabled_events: z.array(z.string()),
+    description: z.string(),
+    disabled: z.boolean(),
+    disabled_reason: z.string().nullable(),
+    retry_schedule: RetrySchedule,
+    secret: z.string().meta({ description: 'whsec_… signing secret (Standard Webhooks).' }),
+    previous_secret: z.string().nullable().meta({ description: 'Still signs until previous_secret_expires_at, during rotation.' }),
+    previous_secret_expires_at: Timestamp.nullable(),
+    faults: Faults,
+    catcher: z.boolean().meta({ description: 'true when the URL is the built-in catcher.' }),
+    time_created: Timestamp,
+  })
+  .meta({ id: 'WebhookEndpoint' });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+const eventTypes = z.array(z.string().regex(/^(\*|[a-z_]+(\.[a-z_]+)+)$/, 'must be an event type such as tariff.created, or *')).min(1).max(50);
+
+export const WebhookEndpointCreate = z
+  .strictObject({
+    url: z.url({ protocol: /^https?$/ }).max(2000).optional().meta({ description: 'http(s) address to deliver to; omit with catcher: true.' }),
+    catcher: z.boolean().optional().meta({ description: 'Deliver to the built-in catcher.' }),
+    enabled_events: eventTypes.default(['*']),
+    description: z.string().max(500).default(''),
+    disabled: z.boolean().default(false),
+    retry_schedule: RetrySchedule.default('compressed'),
+    faults: Faults.partial().optional(),
+  })
+  .meta({ id: 'WebhookEndpointCreate' });
+
+export const WebhookEndpointUpdate = z
+  .strictObject({
+    url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    enabled_events: eventTypes.optional(),
+    description: z.string().max(500).optional(),
+    disabled: z.boolean().optional(),
+    retry_schedule: RetrySchedule.optional(),
+    faults: Faults.partial().optional(),
+  })
+  .meta({ id: 'WebhookEndpointUpdate' });
+
+export const Attempt = z
+  .object({
+    attempt: z.number().int(),
+    time: Timestamp,
+    request: z.object({ url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
+    status: z.number().int().nullable().meta({ description: 'HTTP status, or null when no answer came (error says why).' }),
+    latency_ms: z.number(),
+    response_body: z.string().meta({ description: 'First 4 KiB.' }),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookAttempt' });
+export type Attempt = z.infer<typeof Attempt>;
+
+export const Delivery = z
+  .object({
+    id: z.string(),
+    object: z.literal('webhook_delivery'),
+    live_mode: z.boolean(),
+    endpoint_id: z.string(),
+    event_id: z.string(),
+    event_type: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    next_attempt_at: Timestamp.nullable(),
+    time_created: Timestamp,
+    attempt_log: z.array(Attempt),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+// Event payload schemas: they validate trigger overrides and document the webhooks in OpenAPI.
+const envelope = <T extends z.ZodType>(type: string, data: T) =>
+  z.object({ id: idOf('event'), object: z.literal('event'), type: z.literal(type), live_mode: z.boolean(), data, time_created: Timestamp });
+
+export const ConnectSessionComplete = z.object({ id: idOf('connectToken'), object: z.literal('connect_token'), location_id: idOf('location'), price_available: z.boolean() });
+
+export const EVENT_TYPES = {
+  'connect.session.complete': { summary: 'A customer completed a connect session.', data: ConnectSessionComplete },
+  'tariff.created': { summary: 'A tariff was created (API or connect).', data: z.object({ object: Tariff }) },
+  'tariff.updated': { summary: 'A tariff was changed.', data: z.object({ object: Tariff }) },
+  'tariff.deleted': { summary: 'A tariff was deleted or disconnected.', data: z.object({ object: Tariff }) },
+  'location.created': { summary: 'A location was created.', data: z.object({ object: Location }) },
+  'location.updated': { summary: 'A location was changed.', data: z.object({ object: Location }) },
+  'location.deleted': { summary: 'A location and its tariffs were deleted.', data: z.object({ object: Location }) },
+} as const;
+export type EventType = keyof typeof EVENT_TYPES;
+
+export const eventSchemas = Object.entries(EVENT_TYPES).map(([type, e]) => ({ name: type, summary: e.summary, schema: envelope(type, e.data).meta({ id: `Event_${type.replace(/\./g, '_')}` }) }));
+
+export const TriggerRequest = z
+  .strictObject({
+    type: z.enum(Object.keys(EVENT_TYPES) as [EventType, ...EventType[]]),
+    data: z.record(z.string(), z.unknown()).optional().meta({ description: 'Overrides merged onto a sample payload; the result must match the event schema.' }),
+  })
+  .meta({ id: 'TriggerRequest' });
