@@ -6,6 +6,8 @@ import { buildConnectWeb } from './connect/web.js';
 import { ConnectFlow } from './connect/flow.js';
 import { fileURLToPath } from 'node:url';
 import { WebhookWorker, type WorkerOptions } from './webhooks/worker.js';
+import { buildAppServer } from './http/app-server.js';
+import { seedDemoIfNew } from './demo/seed.js';
 
 /** Where the built renderer lives (`npm run build`). */
 export const RENDERER_DIST = fileURLToPath(new URL('../renderer/dist/', import.meta.url));
@@ -16,6 +18,10 @@ export interface HostOptions extends ServiceOptions {
   apiPort?: number;
   connectPort?: number;
   connectWebPort?: number;
+  /** The admin app in a browser; false serves none. */
+  appPort?: number | false;
+  /** Seed the demo account on a first start (default true). */
+  demo?: boolean;
   /** Delivery worker options (tests shorten timeouts and schedules). */
   webhooks?: WorkerOptions;
 }
@@ -25,6 +31,8 @@ export interface ReadyInfo {
   api_url: string;
   connect_service_url: string;
   connect_web_url: string;
+  /** The admin app in a browser, when served. */
+  app_url?: string;
   account_id: string;
   test_key: string;
   live_key: string;
@@ -37,7 +45,7 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_PORTS = { api: 7071, connect: 7072, connectWeb: 7070 } as const;
+export const DEFAULT_PORTS = { api: 7071, connect: 7072, connectWeb: 7070, app: 7073 } as const;
 
 function urlOf(app: FastifyInstance, host: string): string {
   const addr = app.server.address();
@@ -51,9 +59,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const host = opts.host ?? '127.0.0.1';
   const service = createService(opts);
   const credentials = service.accounts.ensureDefault();
-  const api = buildApi(service);
+  const api = buildApi(service, { corsOrigins: () => [urls.app, urls.connectWeb] });
   // Addresses are known once the ports are bound; the flow and pages read them late.
-  const urls = { api: '', connect: '', connectWeb: '' };
+  const urls = { api: '', connect: '', connectWeb: '', app: '' };
   const flow = new ConnectFlow(service, { connectWebUrl: () => urls.connectWeb });
   const connect = buildConnectServer(service, (m) => flow.handle(m), { allowOrigin: () => urls.connectWeb });
   const connectWeb = buildConnectWeb(service, flow, {
@@ -62,12 +70,14 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     connectApiUrl: () => process.env.CONNECT_API_URL ?? urls.connect,
     connectWebUrl: () => urls.connectWeb,
   });
-  const servers = [api, connect, connectWeb];
+  const appServer = opts.appPort === false ? undefined : buildAppServer(RENDERER_DIST, () => ({ ...info, app_url: urls.app }));
+  const servers = [api, connect, connectWeb, ...(appServer ? [appServer] : [])];
   const worker = new WebhookWorker(service.webhooks, opts.webhooks);
   try {
     await api.listen({ host, port: opts.apiPort ?? DEFAULT_PORTS.api });
     await connect.listen({ host, port: opts.connectPort ?? DEFAULT_PORTS.connect });
     await connectWeb.listen({ host, port: opts.connectWebPort ?? DEFAULT_PORTS.connectWeb });
+    if (appServer) await appServer.listen({ host, port: opts.appPort === undefined ? DEFAULT_PORTS.app : (opts.appPort as number) });
   } catch (err) {
     await Promise.allSettled(servers.map((s) => s.close()));
     service.close();
@@ -76,7 +86,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   urls.api = urlOf(api, host);
   urls.connect = urlOf(connect, host);
   urls.connectWeb = urlOf(connectWeb, host);
+  if (appServer) urls.app = urlOf(appServer, host);
   service.webhooks.apiUrl = urls.api;
+  if (opts.demo !== false) await seedDemoIfNew(service, { accountId: credentials.account_id, liveMode: false });
   // Deliveries owed before a restart go out now.
   worker.start();
   const info: ReadyInfo = {
@@ -84,6 +96,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     api_url: urls.api,
     connect_service_url: urls.connect,
     connect_web_url: urls.connectWeb,
+    ...(appServer ? { app_url: urls.app } : {}),
     account_id: credentials.account_id,
     test_key: credentials.test_key,
     live_key: credentials.live_key,

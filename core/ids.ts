@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 /** Object id prefixes of SPEC.md section 2 and DESIGN.md. */
 export const Prefix = {
   location: 'loc',
@@ -23,7 +21,8 @@ export type IdGenerator = (prefix: string) => string;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export const randomIds: IdGenerator = (prefix) => {
-  const bytes = randomBytes(20);
+  // Web Crypto: the same in Node and in the renderer, which imports this module for prefixes.
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(20));
   let out = '';
   for (const b of bytes) out += ALPHABET[b % 62];
   return `${prefix}_${out}`;

@@ -17,6 +17,8 @@ Options for serve and start:
   --api-port N            REST API port (default 7071; 0 picks a free one)
   --connect-port N        connect service port (default 7072)
   --connect-web-port N    hosted connect web app port (default 7070)
+  --app-port N            the admin app in a browser (default 7073)
+  --no-demo               do not seed the demo data on a first start
   --host ADDR             interface to bind (default 127.0.0.1)
   --json                  print one JSON line once ready
 
@@ -41,6 +43,7 @@ function friendly(info: ReadyInfo): string {
     `  REST API          ${info.api_url}`,
     `  Connect service   ${info.connect_service_url}`,
     `  Connect web app   ${info.connect_web_url}`,
+    ...(info.app_url ? [`  Admin app         ${info.app_url}`] : []),
     `  Account           ${info.account_id}`,
     `  Test key          ${info.test_key}`,
     `  Live key          ${info.live_key}`,
@@ -49,7 +52,7 @@ function friendly(info: ReadyInfo): string {
   ].join('\n');
 }
 
-async function serve(args: string[]): Promise<number> {
+async function serve(args: string[], notice?: (info: ReadyInfo) => string): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
@@ -57,6 +60,8 @@ async function serve(args: string[]): Promise<number> {
       'api-port': { type: 'string' },
       'connect-port': { type: 'string' },
       'connect-web-port': { type: 'string' },
+      'app-port': { type: 'string' },
+      'no-demo': { type: 'boolean', default: false },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
@@ -69,7 +74,10 @@ async function serve(args: string[]): Promise<number> {
     apiPort: port(values['api-port'], 'api-port'),
     connectPort: port(values['connect-port'], 'connect-port'),
     connectWebPort: port(values['connect-web-port'], 'connect-web-port'),
+    appPort: port(values['app-port'], 'app-port'),
+    demo: !values['no-demo'],
   });
+  if (notice) process.stdout.write(notice(running.info) + '\n');
   process.stdout.write((values.json ? JSON.stringify(running.info) : friendly(running.info)) + '\n');
   await new Promise<void>((done) => {
     const stop = () => void running.stop().then(done);
@@ -79,13 +87,30 @@ async function serve(args: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * `npm start`: the desktop app where Electron is installed; otherwise one line saying so, and
+ * the same app served to the browser by the headless host.
+ */
+async function start(args: string[]): Promise<number> {
+  const { electronBinary } = await import('../../electron/runtime.js');
+  const bin = electronBinary();
+  if (bin) {
+    const { spawn } = await import('node:child_process');
+    const entry = new URL('../../electron/entry.cjs', import.meta.url).pathname;
+    const child = spawn(bin, [entry, ...args], { stdio: 'inherit' });
+    return new Promise((done) => child.on('exit', (code) => done(code ?? 0)));
+  }
+  return serve(args, (info) => `Electron runtime not installed: serving Tariff Desk in the browser at ${info.app_url}`);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'serve':
-      case 'start':
         return await serve(rest);
+      case 'start':
+        return await start(rest);
       case 'listen':
         return await listen(rest, defaultDataDir());
       case 'trigger':

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import cors from '@fastify/cors';
 import { z } from 'zod';
 import type { Service } from '../service.js';
 import type { Scope } from '../db/documents.js';
@@ -14,6 +15,7 @@ import { connectRoutes } from './routes/connect.js';
 import { libraryRoutes } from './routes/library.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { demoRoutes } from './routes/demo.js';
 import { eventSchemas } from '../webhooks/schemas.js';
 import { buildOpenApi } from './openapi.js';
 
@@ -36,12 +38,16 @@ export interface ApiOptions {
   /** Extra routes contributed by other modules (prices, connect tokens, webhooks, …). */
   routes?: AnyRoute[];
   logger?: boolean;
+  /** Browser origins allowed to call the API (the admin app, the connect web app); loopback ones always are. */
+  corsOrigins?: () => string[];
 }
+
+const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
   const routes: AnyRoute[] = [
-    ...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...connectRoutes, ...providerRoutes, ...libraryRoutes, ...marketRoutes, ...eventRoutes, ...webhookRoutes, ...extra,
+    ...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...connectRoutes, ...providerRoutes, ...libraryRoutes, ...marketRoutes, ...eventRoutes, ...webhookRoutes, ...demoRoutes, ...extra,
   ];
   let doc: string | undefined;
   routes.push(
@@ -110,9 +116,17 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     if (body === '') return done(null, undefined);
     jsonParser(req, body as string, done);
   });
+  // Browser clients on this machine (the admin app, testers' own pages) may call the API.
+  void app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || LOOPBACK_ORIGIN.test(origin) || (opts.corsOrigins?.() ?? []).includes(origin)),
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type'],
+    exposedHeaders: ['retry-after'],
+    maxAge: 600,
+  });
   app.decorate('routeTable', [] as string[]);
   app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) app.routeTable.push(`${m} ${r.url}`);
+    for (const m of [r.method].flat()) if (m !== 'OPTIONS' && m !== 'HEAD') app.routeTable.push(`${m} ${r.url}`);
   });
   app.decorateRequest('scope', null);
   app.decorateRequest('context', 'api');

@@ -1,2 +1,20 @@
 import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('root')!).render(<p>Tariff Desk</p>);
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from './App';
+
+const theme = createTheme({
+  palette: { primary: { main: '#2f5d8a' }, secondary: { main: '#3c8d6b' }, background: { default: '#f4f6f8' } },
+  shape: { borderRadius: 8 },
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+});
+const queries = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+createRoot(document.getElementById('root')!).render(
+  <ThemeProvider theme={theme}>
+    <CssBaseline />
+    <QueryClientProvider client={queries}>
+      <App />
+    </QueryClientProvider>
+  </ThemeProvider>,
+);

@@ -22,7 +22,7 @@ const tariffs = (loc: string) => [
 
 export async function benchPrices(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-'));
-  const host = await startHost({ dataDir: dir, apiPort: 0, connectPort: 0, connectWebPort: 0, clock: fixedClock('2026-09-01T12:00:00Z') });
+  const host = await startHost({ dataDir: dir, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo: false, clock: fixedClock('2026-09-01T12:00:00Z') });
   try {
     const { api_url, account_id, test_key } = host.info;
     const login = JSON.parse((await request(`${api_url}/login`, 'GET', { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') })).text);

@@ -8,7 +8,7 @@ import { fmt } from './lib.js';
 /** 1,000 events from record to a local receiver's hands, signed, through the persisted outbox. */
 export async function benchWebhooks(): Promise<void> {
   const N = 1000;
-  const host = await startHost({ dataDir: mkdtempSync(join(tmpdir(), 'td-bench-wh-')), apiPort: 0, connectPort: 0, connectWebPort: 0 });
+  const host = await startHost({ dataDir: mkdtempSync(join(tmpdir(), 'td-bench-wh-')), apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo: false });
   let resolveAll: () => void;
   const all = new Promise<void>((r) => (resolveAll = r));
   const rx = await receiver((_r, n) => {

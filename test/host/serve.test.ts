@@ -58,7 +58,7 @@ describe('tariff-desk serve --json', () => {
     const { spawn } = await import('node:child_process');
     const { BIN } = await import('./cli.js');
     const dir = mkdtempSync(join(tmpdir(), 'td-serve-'));
-    const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dir, '--api-port', '0', '--connect-port', '0', '--connect-web-port', '0']);
+    const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dir, '--api-port', '0', '--connect-port', '0', '--connect-web-port', '0', '--app-port', '0']);
     let out = '';
     await new Promise<void>((done) => child.stdout.on('data', (d) => { out += d; if (out.includes('Ctrl+C')) done(); }));
     child.kill('SIGTERM');

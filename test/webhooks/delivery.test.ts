@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 async function host(dir = mkdtempSync(join(tmpdir(), 'td-wh-'))) {
-  const h: RunningHost = await startHost({ dataDir: dir, apiPort: 0, connectPort: 0, connectWebPort: 0, webhooks: FAST });
+  const h: RunningHost = await startHost({ dataDir: dir, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo: false, webhooks: FAST });
   cleanup.push(() => h.stop());
   const { api_url, account_id, test_key } = h.info;
   const login = await (await fetch(`${api_url}/login`, { headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') } })).json();

@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import type { RunningHost } from '../core/host.js';
+import { appCsp } from '../core/http/app-server.js';
+import { allowWebview, cspHeader, parseWindowState, PRELOAD_CHANNELS, sameOrigin, windowOptions, type WindowState } from './security.js';
+
+/** The parts of Electron the main process uses; tests pass a stand-in. */
+export interface ElectronLike {
+  app: {
+    requestSingleInstanceLock(): boolean;
+    quit(): void;
+    getPath(name: 'userData'): string;
+    whenReady(): Promise<unknown>;
+    on(event: string, fn: (...a: any[]) => void): unknown;
+  };
+  BrowserWindow: new (opts: ReturnType<typeof windowOptions>) => any;
+  Menu: { buildFromTemplate(t: unknown[]): unknown; setApplicationMenu(m: unknown): void };
+  shell: { openPath(p: string): Promise<string> };
+  ipcMain: { handle(channel: string, fn: (event: { senderFrame?: { url: string } | null }, ...args: unknown[]) => unknown): void };
+  session: { defaultSession: { webRequest: { onHeadersReceived(fn: (d: { responseHeaders?: Record<string, string[] | string> }, cb: (r: { responseHeaders: Record<string, string[] | string> }) => void) => void): void } } };
+}
+
+export interface MainDeps {
+  startHost: (opts: { dataDir: string; apiPort?: number; connectPort?: number; connectWebPort?: number; appPort?: number }) => Promise<RunningHost>;
+  resetDemo: (host: RunningHost) => Promise<void>;
+  preloadPath: string;
+}
+
+/**
+ * The desktop shell: starts the core service in-process on the app's data folder and shows the
+ * renderer it serves. Behaviour lives in core/ and renderer/; this only wires Electron to it.
+ */
+export async function runMain(e: ElectronLike, deps: MainDeps): Promise<{ host: RunningHost; window: any } | undefined> {
+  if (!e.app.requestSingleInstanceLock()) {
+    e.app.quit();
+    return undefined;
+  }
+  await e.app.whenReady();
+  const dataDir = join(e.app.getPath('userData'), 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const host = await deps.startHost({ dataDir, appPort: 0 });
+  const info = host.info;
+  const appUrl = info.app_url!;
+  const csp = appCsp(info);
+
+  e.session.defaultSession.webRequest.onHeadersReceived((d, cb) => cb({ responseHeaders: cspHeader(csp, d.responseHeaders ?? {}) }));
+
+  // The preload's calls are answered only for the app's own page.
+  const fromApp = (ev: { senderFrame?: { url: string } | null }) => !!ev.senderFrame && sameOrigin(ev.senderFrame.url, appUrl);
+  e.ipcMain.handle(PRELOAD_CHANNELS.bootstrap, (ev) => {
+    if (!fromApp(ev)) throw new Error('refused: not the app');
+    return { api_url: info.api_url, connect_service_url: info.connect_service_url, connect_web_url: info.connect_web_url, app_url: appUrl, account_id: info.account_id, test_key: info.test_key, live_key: info.live_key, data_dir: dataDir };
+  });
+  e.ipcMain.handle(PRELOAD_CHANNELS.openDataFolder, async (ev) => {
+    if (!fromApp(ev)) throw new Error('refused: not the app');
+    return e.shell.openPath(dataDir);
+  });
+
+  e.app.on('web-contents-created', (_ev: unknown, contents: any) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-navigate', (ev: { preventDefault(): void }, url: string) => {
+      if (!sameOrigin(url, appUrl) && !sameOrigin(url, info.connect_web_url)) ev.preventDefault();
+    });
+    contents.on('will-attach-webview', (ev: { preventDefault(): void }, prefs: Record<string, unknown>, params: { src?: string }) => {
+      if (!allowWebview(params, prefs, info.connect_web_url)) ev.preventDefault();
+    });
+  });
+
+  const stateFile = join(e.app.getPath('userData'), 'window-state.json');
+  let state: WindowState;
+  try {
+    state = parseWindowState(readFileSync(stateFile, 'utf8'));
+  } catch {
+    state = parseWindowState(undefined);
+  }
+  const win = new e.BrowserWindow(windowOptions(deps.preloadPath, state));
+  if (state.maximized) win.maximize?.();
+  const remember = () => {
+    const b = win.getBounds?.();
+    if (b) writeFileSync(stateFile, JSON.stringify({ ...b, maximized: win.isMaximized?.() ?? false }));
+  };
+  win.on?.('close', remember);
+  win.once?.('ready-to-show', () => win.show());
+
+  e.Menu.setApplicationMenu(
+    e.Menu.buildFromTemplate([
+      {
+        label: 'File',
+        submenu: [
+          { label: 'Open data folder', click: () => void e.shell.openPath(dataDir) },
+          { label: 'Reset demo data', click: () => void deps.resetDemo(host).then(() => win.webContents?.reload()) },
+          { type: 'separator' },
+          { role: 'quit' },
+        ],
+      },
+      { role: 'editMenu' },
+      { role: 'viewMenu' },
+    ]),
+  );
+  e.app.on('second-instance', () => {
+    if (win.isMinimized?.()) win.restore();
+    win.focus?.();
+  });
+  e.app.on('before-quit', () => void host.stop());
+  await win.loadURL(appUrl);
+  return { host, window: win };
+}

@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, AppBar, Box, Chip, CircularProgress, Drawer, FormControlLabel, List, ListItemButton, ListItemText, Switch, Toolbar, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiClient } from './api';
+import { loadBootstrap, type Bootstrap } from './bootstrap';
+import { Ctx, type AppContext } from './context';
+import { OverviewPage } from './pages/OverviewPage';
+import { LocationsPage } from './pages/LocationsPage';
+import { TariffsPage } from './pages/TariffsPage';
+import { PricesPage } from './pages/PricesPage';
+import { ConnectPage } from './pages/ConnectPage';
+import { WebhooksPage } from './pages/WebhooksPage';
+import { LibraryPage } from './pages/LibraryPage';
+import { SettingsPage } from './pages/SettingsPage';
+
+const PAGES = [
+  ['overview', 'Overview', OverviewPage],
+  ['locations', 'Locations', LocationsPage],
+  ['tariffs', 'Tariffs', TariffsPage],
+  ['prices', 'Prices', PricesPage],
+  ['connect', 'Connect', ConnectPage],
+  ['webhooks', 'Webhooks', WebhooksPage],
+  ['library', 'Library', LibraryPage],
+  ['settings', 'Settings', SettingsPage],
+] as const;
+
+function parseHash(): AppContext['route'] {
+  const [page, query] = window.location.hash.replace(/^#\/?/, '').split('?');
+  return { page: page || 'overview', params: new URLSearchParams(query ?? '') };
+}
+
+const DRAWER = 208;
+
+export function App() {
+  const [boot, setBoot] = useState<Bootstrap | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [liveMode, setLiveMode] = useState(false);
+  const [route, setRoute] = useState(parseHash());
+  const qc = useQueryClient();
+
+  useEffect(() => {
+    loadBootstrap().then(setBoot, (e: Error) => setError(e.message));
+    const onHash = () => setRoute(parseHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  const api = useMemo(() => (boot ? new ApiClient(boot, liveMode) : null), [boot, liveMode]);
+  if (error) return <Alert severity="error" sx={{ m: 4 }}>The service could not be reached: {error}</Alert>;
+  if (!boot || !api) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 10 }}><CircularProgress aria-label="Starting" /></Box>;
+
+  const ctx: AppContext = {
+    api,
+    boot,
+    liveMode,
+    setLiveMode: (v) => {
+      setLiveMode(v);
+      qc.clear();
+    },
+    navigate: (path) => (window.location.hash = '#/' + path),
+    route,
+  };
+  const Page = (PAGES.find(([id]) => id === route.page) ?? PAGES[0])[2];
+
+  return (
+    <Ctx.Provider value={ctx}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <AppBar position="fixed" elevation={0} sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: liveMode ? '#7a2e2e' : 'primary.main' }}>
+          <Toolbar variant="dense" sx={{ gap: 2 }}>
+            <Typography variant="h6" component="div" sx={{ flex: 1 }}>Tariff Desk</Typography>
+            <Chip size="small" label={liveMode ? 'LIVE DATA' : 'TEST DATA'} sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 700 }} />
+            <FormControlLabel control={<Switch checked={liveMode} onChange={(e) => ctx.setLiveMode(e.target.checked)} color="default" slotProps={{ input: { 'aria-label': 'Live mode' } }} />} label="Live mode" />
+          </Toolbar>
+        </AppBar>
+        <Drawer variant="permanent" sx={{ width: DRAWER, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' } }}>
+          <Toolbar variant="dense" />
+          <List component="nav" aria-label="Pages">
+            {PAGES.map(([id, label]) => (
+              <ListItemButton key={id} selected={route.page === id} onClick={() => ctx.navigate(id)} aria-current={route.page === id ? 'page' : undefined}>
+                <ListItemText primary={label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Drawer>
+        <Box component="main" sx={{ flex: 1, p: 3, minWidth: 0 }}>
+          <Toolbar variant="dense" />
+          <Page key={`${route.page}-${liveMode}`} />
+        </Box>
+      </Box>
+    </Ctx.Provider>
+  );
+}

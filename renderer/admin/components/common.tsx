@@ -1,0 +1,55 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
+
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2, gap: 2 }}>
+      <Box>
+        <Typography variant="h5" component="h1">{title}</Typography>
+        {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
+      </Box>
+      {actions ? <Stack direction="row" spacing={1}>{actions}</Stack> : null}
+    </Stack>
+  );
+}
+
+/** A service error with its message, or any error. */
+export function ErrorAlert({ error }: { error: unknown }) {
+  if (!error) return null;
+  const e = error as { message?: string; code?: string };
+  return <Alert severity="error" role="alert" sx={{ my: 1 }}>{e.message ?? String(error)}{e.code ? <Typography component="span" variant="caption" sx={{ ml: 1, opacity: 0.7 }}>({e.code})</Typography> : null}</Alert>;
+}
+
+export function Loading({ show }: { show: boolean }) {
+  return show ? <LinearProgress aria-label="Loading" sx={{ my: 1 }} /> : null;
+}
+
+/** What to do next when a list is empty. */
+export function EmptyState({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
+      <Typography variant="h6">{title}</Typography>
+      <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>{hint}</Typography>
+      {action}
+    </Paper>
+  );
+}
+
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <Tooltip title={done ? 'Copied' : `Copy ${label}`}>
+      <IconButton size="small" aria-label={`Copy ${label}`} onClick={() => void navigator.clipboard?.writeText(value).then(() => { setDone(true); setTimeout(() => setDone(false), 1500); })}>
+        <Box component="span" sx={{ fontSize: 14, fontWeight: 700 }}>{done ? '✓' : '⧉'}</Box>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function Mono({ children }: { children: ReactNode }) {
+  return <Box component="code" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 13, wordBreak: 'break-all' }}>{children}</Box>;
+}
+
+export function SmallButton(props: React.ComponentProps<typeof Button>) {
+  return <Button size="small" {...props} />;
+}

@@ -1,0 +1,69 @@
+import { Grid, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useApp } from '../context';
+import { CopyButton, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
+
+export function OverviewPage() {
+  const { boot, api, liveMode, navigate } = useApp();
+  const locations = useQuery({ queryKey: ['locations', liveMode], queryFn: () => api.get('/locations?limit=100') });
+  const webhooks = useQuery({ queryKey: ['webhooks', liveMode], queryFn: () => api.get('/webhooks?limit=100') });
+  const rows: [string, string][] = [
+    ['REST API', boot.api_url],
+    ['Connect service', boot.connect_service_url],
+    ['Connect web app', boot.connect_web_url],
+    ['Admin app', boot.app_url],
+    ['Data folder', boot.data_dir],
+  ];
+  const creds: [string, string][] = [
+    ['Account id', boot.account_id],
+    ['Test key', boot.test_key],
+    ['Live key', boot.live_key],
+  ];
+  return (
+    <>
+      <PageHeader title="Overview" subtitle={`The local tariff and price service is running. You are looking at ${liveMode ? 'live' : 'test'} data.`} />
+      <ErrorAlert error={locations.error} />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2">Service addresses</Typography>
+            <Table size="small" aria-label="Service addresses">
+              <TableBody>
+                {rows.map(([k, v]) => (
+                  <TableRow key={k}><TableCell sx={{ width: 160 }}>{k}</TableCell><TableCell><Mono>{v}</Mono></TableCell><TableCell align="right"><CopyButton value={v} label={k} /></TableCell></TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+            <Typography variant="h6" component="h2">Credentials</Typography>
+            <Table size="small" aria-label="Credentials">
+              <TableBody>
+                {creds.map(([k, v]) => (
+                  <TableRow key={k}><TableCell sx={{ width: 160 }}>{k}</TableCell><TableCell><Mono>{v}</Mono></TableCell><TableCell align="right"><CopyButton value={v} label={k} /></TableCell></TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              <Mono>curl -u {boot.account_id}:{liveMode ? boot.live_key : boot.test_key} {boot.api_url}/login</Mono>
+            </Typography>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Stack spacing={2}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="overline">Locations</Typography>
+              <Typography variant="h3">{locations.data?.data.length ?? '…'}</Typography>
+              <SmallButton onClick={() => navigate('locations')}>Open locations</SmallButton>
+            </Paper>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="overline">Webhook endpoints</Typography>
+              <Typography variant="h3">{webhooks.data?.data.length ?? '…'}</Typography>
+              <SmallButton onClick={() => navigate('webhooks')}>Open webhooks</SmallButton>
+            </Paper>
+          </Stack>
+        </Grid>
+      </Grid>
+    </>
+  );
+}

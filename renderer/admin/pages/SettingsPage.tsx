@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Paper, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApp } from '../context';
+import { CopyButton, ErrorAlert, Mono, PageHeader } from '../components/common';
+
+export function SettingsPage() {
+  const { api, boot, liveMode } = useApp();
+  const qc = useQueryClient();
+  const settings = useQuery({ queryKey: ['settings', liveMode], queryFn: () => api.get('/settings') });
+  const [f, setF] = useState({ bearer: '', connect: '' });
+  useEffect(() => {
+    if (settings.data) setF({ bearer: String(settings.data.bearer_token_ttl_seconds), connect: String(settings.data.connect_token_ttl_seconds) });
+  }, [settings.data]);
+  const save = useMutation({ mutationFn: () => api.patch('/settings', { bearer_token_ttl_seconds: Number(f.bearer), connect_token_ttl_seconds: Number(f.connect) }), onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }) });
+  const reset = useMutation({ mutationFn: () => api.post('/demo/reset'), onSuccess: () => qc.invalidateQueries() });
+  const port = (u: string) => new URL(u).port;
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <Stack spacing={2}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2">Keys</Typography>
+          <Table size="small" aria-label="Keys">
+            <TableBody>
+              {[['Account', boot.account_id], ['Test key (sk_test_)', boot.test_key], ['Live key (sk_live_)', boot.live_key]].map(([k, v]) => (
+                <TableRow key={k}><TableCell sx={{ width: 200 }}>{k}</TableCell><TableCell><Mono>{v}</Mono></TableCell><TableCell align="right"><CopyButton value={v!} label={k!} /></TableCell></TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2">Token lifetimes</Typography>
+          <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
+            <TextField size="small" label="Bearer token (seconds)" value={f.bearer} onChange={(e) => setF({ ...f, bearer: e.target.value })} />
+            <TextField size="small" label="Connect token (seconds)" value={f.connect} onChange={(e) => setF({ ...f, connect: e.target.value })} />
+            <Button variant="contained" onClick={() => save.mutate()}>Save</Button>
+          </Stack>
+          {save.isSuccess ? <Alert severity="success" sx={{ mt: 1 }}>Saved.</Alert> : null}
+          <ErrorAlert error={settings.error ?? save.error} />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2">Ports</Typography>
+          <Typography>API {port(boot.api_url)} · connect service {port(boot.connect_service_url)} · connect web app {port(boot.connect_web_url)} · this app {port(boot.app_url)}</Typography>
+          <Typography variant="body2" color="text.secondary">Change them with <Mono>npx tariff-desk serve --api-port N --connect-port N --connect-web-port N --app-port N</Mono>.</Typography>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2">Demo data</Typography>
+          <Typography color="text.secondary">Replaces this account's test-mode locations, tariffs, tokens, events and webhooks with the demo set. Live data is never touched.</Typography>
+          <Button sx={{ mt: 1 }} color="warning" variant="outlined" disabled={liveMode || reset.isPending} onClick={() => window.confirm('Replace the test data with the demo data?') && reset.mutate()}>Reset demo data</Button>
+          {reset.isSuccess ? <Alert severity="success" sx={{ mt: 1 }}>Demo data restored: {reset.data.locations} locations.</Alert> : null}
+          <ErrorAlert error={reset.error} />
+        </Paper>
+      </Stack>
+    </>
+  );
+}
