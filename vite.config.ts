@@ -14,6 +14,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     rollupOptions: {
       input: { admin: r('./renderer/index.html'), connect: r('./renderer/connect/index.html') },
+      // Libraries mark modules 'use client' for server rendering; a client bundle has no use for it.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
     },
   },
   oxc: { jsx: { runtime: 'automatic' } },

@@ -42,7 +42,7 @@ export function ConnectPage() {
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
-              <TextField select size="small" label="Location" value={location} onChange={(e) => setLocation(e.target.value)}>
+              <TextField select size="small" label="Location" value={location} onChange={(e) => setLocation(e.target.value)} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                 <MenuItem value="">A new location</MenuItem>
                 {(locations.data?.data ?? []).map((l: any) => <MenuItem key={l.id} value={l.id}>{l.postal_address.city ?? l.id}, {l.postal_address.country_code}</MenuItem>)}
               </TextField>

@@ -87,7 +87,7 @@ export function StatusViewer({ id }: { id: string }) {
                 <CardContent>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
                     <Typography variant="subtitle1" component="h3">{label}</Typography>
-                    <Chip size="small" label={s.status.replace('_', ' ')} color={connected ? 'success' : s.status === 'ERROR' ? 'error' : 'default'} />
+                    <Chip size="small" label={s.status.replace(/_/g, ' ')} color={connected ? 'success' : s.status === 'ERROR' ? 'error' : 'default'} />
                   </Stack>
                   {s.provider ? (
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
@@ -98,7 +98,7 @@ export function StatusViewer({ id }: { id: string }) {
                   {s.tariff ? (
                     <Box sx={{ mt: 1 }}>
                       <Typography>{s.tariff.display_name ?? s.tariff.id}</Typography>
-                      <Typography variant="body2" color="text.secondary">{s.tariff.structure_type.replace('_', ' ')} · {s.connection_type} · {s.tariff.contract_end_date ? `ends ${s.tariff.contract_end_date.slice(0, 10)}` : 'no end date'}</Typography>
+                      <Typography variant="body2" color="text.secondary">{s.tariff.structure_type.replace(/_/g, ' ')} · {s.connection_type} · {s.tariff.contract_end_date ? `ends ${s.tariff.contract_end_date.slice(0, 10)}` : 'no end date'}</Typography>
                     </Box>
                   ) : null}
                   {s.offer ? (

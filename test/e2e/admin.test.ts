@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as see } from '@playwright/test';
+import type { Browser, Page } from 'playwright';
+import { launch, shot } from './browser.js';
+import { liveHost } from './host.js';
+
+let browser: Browser;
+let env: Awaited<ReturnType<typeof liveHost>>;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+  env = await liveHost({ demo: true });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await env?.host.stop();
+});
+
+const go = async (hash: string) => {
+  await page.goto(`${env.info.app_url}/#/${hash}`);
+};
+
+async function locationId(ref: string): Promise<string> {
+  const all = (await env.api('GET', '/locations?limit=100')).body.data;
+  return all.find((l: any) => l.reference_id === ref).id;
+}
+
+describe('the admin app in Chromium, served by the headless host', () => {
+  it('overview: addresses and credentials', async () => {
+    await go('overview');
+    await see(page.getByRole('table', { name: 'Service addresses' })).toContainText(env.info.api_url);
+    await see(page.getByRole('table', { name: 'Credentials' })).toContainText(env.info.test_key);
+    await see(page.getByText('Locations').first()).toBeVisible();
+    await shot(page, 'admin-overview');
+  });
+
+  it('the status viewer shows a connected tariff and the grid-fee offer', async () => {
+    // The demo Berlin location has its grid fee connected; take it away to see the offer.
+    const berlin = await locationId('demo-berlin');
+    await env.api('POST', '/connect/token', { location_id: berlin, tariff_type: 'NON_COMMODITY', tariff_direction: 'IMPORT', actions: { disconnect_tariff: true } });
+    await go(`locations?id=${berlin}`);
+    const supply = page.locator('[data-slot="commodity_import"]');
+    await see(supply).toContainText('CONNECTED');
+    await see(supply).toContainText('Nordlicht Energie');
+    await see(supply).toContainText('Nordlicht Nacht');
+    await see(supply).toContainText('TIME OF DAY');
+    const grid = page.locator('[data-slot="non_commodity_import"]');
+    await see(grid.getByRole('note', { name: 'Grid-fee offer' })).toContainText('Spreenetz Berlin');
+    await see(grid.getByRole('button', { name: 'Connect grid fee' })).toBeVisible();
+    await shot(page, 'admin-locations');
+  });
+
+  it('a schedule edited with the mouse changes the price chart', async () => {
+    const sydney = await locationId('demo-sydney');
+    const tariff = (await env.api('GET', `/tariffs?location_id=${sydney}`)).body.data[0];
+    await go(`tariffs?location=${sydney}&id=${tariff.id}`);
+    const chart = page.getByRole('img', { name: 'Price preview' });
+    await see(chart).toBeVisible();
+    const before = await chart.getAttribute('data-average');
+    // Remove the 15:00–21:00 peak band, then draw a new one from 17:00 to 19:00 with the mouse.
+    const peak = page.getByRole('button', { name: /Band 15:00 to 21:00/ });
+    await peak.click();
+    await peak.press('Delete');
+    await see(page.getByText(/Gap in All \/ All: 15:00–21:00/)).toBeVisible();
+    const track = page.getByRole('group', { name: 'All track' });
+    const box = (await track.boundingBox())!;
+    const x = (h: number) => box.x + (box.width * h) / 24;
+    await page.mouse.move(x(17), box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x(18), box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(x(19), box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await see(page.getByRole('button', { name: /Band 17:00 to 19:00/ })).toBeVisible();
+    // Its rate comes from the panel: make it dear.
+    await page.getByRole('group', { name: 'Tier 1' }).getByLabel('Price /kWh').fill('0.95');
+    await see(chart).not.toHaveAttribute('data-average', before!);
+    const after = Number(await chart.getAttribute('data-average'));
+    // Keyboard: grow the band by a quarter hour.
+    await page.getByRole('button', { name: /Band 17:00 to 19:00/ }).press('ArrowRight');
+    await see(page.getByRole('button', { name: /Band 17:00 to 19:15/ })).toBeVisible();
+    expect(Number(await chart.getAttribute('data-average'))).not.toBe(after);
+    await shot(page, 'admin-tariffs-editor');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await see(page.getByText('Saved.')).toBeVisible();
+    const saved = (await env.api('GET', `/tariffs/${tariff.id}`)).body.schedule[0].days_and_hours[0].hours;
+    expect(saved.find((h: any) => h.valid_from === '17:00:00')).toMatchObject({ valid_to: '19:15:00', rate: [{ fixed: 0.95 }] });
+  });
+
+  it('prices: chart, table and CSV export', async () => {
+    const london = await locationId('demo-london');
+    await go(`prices?location=${london}`);
+    await see(page.getByRole('img', { name: 'Price chart' })).toBeVisible();
+    await see(page.getByRole('table', { name: 'Price table' })).toContainText('GBP'.length ? ':00' : '');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^prices-loc_.*\.csv$/);
+    await shot(page, 'admin-prices');
+  });
+
+  it('a connect session started from the UI completes in the frame', async () => {
+    await go('connect');
+    await page.getByRole('button', { name: 'Start connect session' }).click();
+    const frame = page.frameLocator('iframe[title="Connect session"]');
+    await frame.getByLabel('Street and number').fill('Hauptstraße 5');
+    await frame.getByLabel('Post code').fill('10117');
+    await frame.getByLabel('City').fill('Berlin');
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    await frame.getByRole('button', { name: 'Nordlicht Energie' }).click();
+    await frame.getByRole('button', { name: /Nordlicht Fix 24/ }).click();
+    await frame.getByRole('button', { name: 'No end date' }).click();
+    await see(frame.getByRole('heading', { name: 'Nordlicht Fix 24' })).toBeVisible();
+    await frame.getByRole('button', { name: 'Done' }).click();
+    await see(frame.getByRole('status')).toHaveText('All done. You can close this window.');
+    await see(page.getByRole('status').filter({ hasText: 'connect.session.complete' })).toContainText('price available true');
+    await shot(page, 'admin-connect');
+  });
+
+  it('a webhook delivery appears in the console, with the catcher inbox', async () => {
+    await go('webhooks');
+    await see(page.getByRole('list', { name: 'Endpoints' })).toContainText('Built-in catcher (demo)');
+    await page.getByRole('button', { name: 'Trigger event' }).click();
+    await see(page.getByRole('region', { name: 'Deliveries' }).or(page.getByLabel('Deliveries')).first()).toContainText('delivered');
+    await see(page.getByLabel('Catcher inbox')).toContainText('signature verifies');
+    await shot(page, 'admin-webhooks');
+  });
+
+  it('library and settings pages', async () => {
+    await go('library');
+    await see(page.getByRole('table', { name: 'Providers' })).toContainText('Harbour Light Energy');
+    await shot(page, 'admin-library');
+    await page.getByRole('tab', { name: 'Market data' }).click();
+    await see(page.getByRole('table', { name: 'Market regions' })).toContainText('DE-LU');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from('timestamp,price\n2027-01-01T00:00:00Z,0.1\n2027-01-01T01:00:00Z,0.2\n') });
+    await see(page.getByText('1 of 1 parts · 2 prices imported')).toBeVisible();
+    await shot(page, 'admin-library-market');
+    await page.getByRole('tab', { name: 'Grid fees' }).click();
+    await see(page.getByRole('table', { name: 'Grid fees' })).toContainText('Spreenetz Berlin');
+    await shot(page, 'admin-library-gridfees');
+    await go('settings');
+    await see(page.getByRole('table', { name: 'Keys' })).toContainText(env.info.live_key);
+    await shot(page, 'admin-settings');
+    await go('tariffs');
+    await shot(page, 'admin-tariffs');
+  });
+
+  it('errors from the service are shown with their message', async () => {
+    await go('locations');
+    await page.getByRole('button', { name: 'New location' }).first().click();
+    await page.getByRole('dialog').getByLabel('Time zone (optional: derived from the address)').fill('Mars/Olympus');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await see(page.getByRole('dialog').getByRole('alert')).toContainText('timezone');
+    await shot(page, 'admin-locations-error');
+  });
+});
