@@ -12,6 +12,9 @@ import { StatusService } from './services/status.js';
 import { SettingsService } from './services/settings.js';
 import { ConnectTokenService } from './connect/tokens.js';
 import { WebhookService } from './webhooks/service.js';
+import { Journal } from './traffic/journal.js';
+import { FaultService } from './traffic/faults.js';
+import { LoginThrottle, RateLimiter } from './traffic/limits.js';
 import { systemClock, type Clock } from './clock.js';
 import { randomIds, type IdGenerator } from './ids.js';
 
@@ -45,6 +48,10 @@ export interface Service {
   settings: SettingsService;
   connectTokens: ConnectTokenService;
   webhooks: WebhookService;
+  journal: Journal;
+  faults: FaultService;
+  rateLimiter: RateLimiter;
+  loginThrottle: LoginThrottle;
   close(): void;
 }
 
@@ -70,6 +77,10 @@ export function createService(opts: ServiceOptions): Service {
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () => settings.get('connect_token_ttl_seconds'));
   return {
     db, store, clock, ids, accounts, locations, tariffs, providers, market, prices, events, gridFees, status, settings, connectTokens, webhooks,
+    journal: new Journal(),
+    faults: new FaultService(ids),
+    rateLimiter: new RateLimiter(() => clock.now().getTime()),
+    loginThrottle: new LoginThrottle(() => clock.now().getTime()),
     close: () => db.close(),
   };
 }

@@ -29,16 +29,36 @@ export function buildConnectServer(svc: Service, handle: ConnectHandler, opts: {
       .send();
   });
   app.post('/', async (req, reply) => {
+    const started = performance.now();
     reply.headers(cors(req.headers.origin)).type('application/json');
     let message: unknown;
+    let out: { status: number; body: unknown } | undefined;
     try {
       message = JSON.parse(typeof req.body === 'string' && req.body.length ? req.body : 'null');
     } catch {
-      return fail('data_json_invalid', 'The body is not valid JSON.');
+      out = { status: 400, body: fail('data_json_invalid', 'The body is not valid JSON.') };
     }
-    const out = await handle(message);
+    out ??= await handle(message);
+    // The journal: scoped by the token's account and mode when there is one.
+    const tokenId = (message as { connect_token?: unknown } | null)?.connect_token;
+    const token = typeof tokenId === 'string' ? svc.connectTokens.load(tokenId) : undefined;
+    const text = JSON.stringify(out.body);
+    svc.journal.add({
+      time: svc.clock.now().toISOString(),
+      surface: 'connect',
+      method: 'POST',
+      path: `/ (${String((message as { route?: unknown } | null)?.route ?? '?')})`,
+      status: out.status,
+      latency_ms: Math.round((performance.now() - started) * 100) / 100,
+      request_headers: req.headers,
+      request_body: typeof req.body === 'string' ? req.body : '',
+      response_body: text,
+      fault: null,
+      account_id: token?.account_id ?? null,
+      live_mode: token?.live_mode ?? null,
+    });
     reply.code(out.status);
-    return out.body;
+    return text;
   });
   app.setNotFoundHandler((_req, reply) => {
     reply.code(404).type('application/json').send(fail('route_not_found', 'The connect service has one endpoint: POST /.', 404));

@@ -16,6 +16,7 @@ import { libraryRoutes } from './routes/library.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { demoRoutes } from './routes/demo.js';
+import { trafficRoutes } from './routes/traffic.js';
 import { eventSchemas } from '../webhooks/schemas.js';
 import { buildOpenApi } from './openapi.js';
 
@@ -25,6 +26,9 @@ declare module 'fastify' {
     context: string;
     /** The body as received, for signature checks (the catcher). */
     rawBody?: string;
+    startedAt: number;
+    fault: string | null;
+    responseText: string;
   }
   interface FastifyInstance {
     /** `METHOD /path` of every route served, as registered. */
@@ -47,7 +51,7 @@ const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
   const routes: AnyRoute[] = [
-    ...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...connectRoutes, ...providerRoutes, ...libraryRoutes, ...marketRoutes, ...eventRoutes, ...webhookRoutes, ...demoRoutes, ...extra,
+    ...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...connectRoutes, ...providerRoutes, ...libraryRoutes, ...marketRoutes, ...eventRoutes, ...webhookRoutes, ...demoRoutes, ...trafficRoutes, ...extra,
   ];
   let doc: string | undefined;
   routes.push(
@@ -83,6 +87,22 @@ function frameworkError(err: FastifyError): ApiError {
         return new ApiError(err.statusCode, 'invalid_request', 'request_invalid', err.message);
       }
       return new ApiError(500, 'api_error', Codes.internal, 'Something went wrong on our side; the request changed nothing.');
+  }
+}
+
+/** Testers' fault rules: added latency, a forced error, or a dropped connection. */
+async function injectFault(svc: Service, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply, scope: Scope): Promise<void> {
+  const rule = svc.faults.pick(scope, request.method, request.url.split('?')[0]!);
+  if (!rule) return;
+  request.fault = rule.id;
+  if (rule.kind === 'latency') await new Promise((r) => setTimeout(r, rule.latency_ms));
+  else if (rule.kind === 'drop') {
+    reply.hijack();
+    request.raw.socket?.destroy();
+    reply.raw.destroy();
+  } else {
+    const type = rule.status === 429 ? 'rate_limit' : rule.status >= 500 ? 'api_error' : 'invalid_request';
+    throw new ApiError(rule.status, type, rule.code, `Injected fault (${rule.id}): ${rule.pattern}.`, rule.status === 429 || rule.status === 503 ? { retry_after: 1 } : {});
   }
 }
 
@@ -130,6 +150,35 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
   });
   app.decorateRequest('scope', null);
   app.decorateRequest('context', 'api');
+  app.decorateRequest('startedAt', 0);
+  app.decorateRequest('fault', null);
+  app.decorateRequest('responseText', '');
+  app.addHook('onRequest', async (request) => {
+    request.startedAt = performance.now();
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (typeof payload === 'string') request.responseText = payload;
+    return payload;
+  });
+  // Every request goes to the journal, but its own reads (the app polls them).
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (request.method === 'GET' && path === '/journal') return;
+    svc.journal.add({
+      time: svc.clock.now().toISOString(),
+      surface: 'api',
+      method: request.method,
+      path: request.url,
+      status: reply.statusCode,
+      latency_ms: Math.round((performance.now() - request.startedAt) * 100) / 100,
+      request_headers: request.headers,
+      request_body: request.rawBody ?? '',
+      response_body: request.responseText,
+      fault: request.fault,
+      account_id: request.scope?.accountId ?? null,
+      live_mode: request.scope?.liveMode ?? null,
+    });
+  });
 
   app.setErrorHandler((err: FastifyError | ApiError | z.ZodError, request, reply) => {
     let apiErr: ApiError;
@@ -151,9 +200,13 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
       method: r.method,
       url: r.path,
       ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         request.context = r.operationId;
-        if (r.auth !== false) request.scope = svc.accounts.authenticate(request.headers.authorization);
+        if (r.auth === false) return;
+        const scope = (request.scope = svc.accounts.authenticate(request.headers.authorization));
+        const wait = svc.rateLimiter.take(scope.accountId, svc.settings.rateLimit(scope.accountId));
+        if (wait !== undefined) throw new ApiError(429, 'rate_limit', 'rate_limit_exceeded', `Too many requests for this account; retry in ${wait} s.`, { retry_after: wait });
+        await injectFault(svc, request, reply, scope);
       },
       handler: async (request, reply) => {
         const params = parseWith(r.params, request.params ?? {}, 'path');

@@ -4,6 +4,9 @@ import type { Db } from '../db/database.js';
 export const SettingDefaults = {
   connect_token_ttl_seconds: 24 * 3600,
 } as const;
+
+/** Requests a minute an account may make before 429 rate_limit, unless set for it. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6000;
 export type SettingKey = keyof typeof SettingDefaults;
 
 export class SettingsService {
@@ -16,6 +19,15 @@ export class SettingsService {
 
   set(key: SettingKey, value: number): void {
     this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, String(value));
+  }
+
+  rateLimit(accountId: string): number {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(`rate_limit_per_minute:${accountId}`) as { value: string } | undefined;
+    return row ? Number(row.value) : DEFAULT_RATE_LIMIT_PER_MINUTE;
+  }
+
+  setRateLimit(accountId: string, perMinute: number): void {
+    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(`rate_limit_per_minute:${accountId}`, String(perMinute));
   }
 
   all(): Record<SettingKey, number> {

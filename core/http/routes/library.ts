@@ -11,8 +11,16 @@ const Settings = z
     object: z.literal('settings'),
     connect_token_ttl_seconds: z.number().int(),
     bearer_token_ttl_seconds: z.number().int(),
+    rate_limit_per_minute: z.number().int(),
   })
   .meta({ id: 'Settings' });
+
+const settingsView = (svc: import('../../service.js').Service, accountId: string) => ({
+  object: 'settings' as const,
+  ...svc.settings.all(),
+  bearer_token_ttl_seconds: svc.accounts.get(accountId)!.token_ttl_seconds,
+  rate_limit_per_minute: svc.settings.rateLimit(accountId),
+});
 
 export const libraryRoutes = [
   defineRoute({
@@ -48,19 +56,21 @@ export const libraryRoutes = [
   defineRoute({
     method: 'GET', path: '/settings', operationId: 'settings.retrieve', summary: 'Token lifetimes', tag: 'Settings',
     query: z.strictObject({}), response: Settings,
-    handler: ({ svc, scope }) => ({ object: 'settings' as const, ...svc.settings.all(), bearer_token_ttl_seconds: svc.accounts.get(scope.accountId)!.token_ttl_seconds }),
+    handler: ({ svc, scope }) => settingsView(svc, scope.accountId),
   }),
   defineRoute({
     method: 'PATCH', path: '/settings', operationId: 'settings.update', summary: 'Change token lifetimes', tag: 'Settings',
     body: z.strictObject({
       connect_token_ttl_seconds: z.number().int().min(60).max(30 * 86400).optional().meta({ description: `Default ${SettingDefaults.connect_token_ttl_seconds}` }),
       bearer_token_ttl_seconds: z.number().int().min(60).max(30 * 86400).optional().meta({ description: 'For this account; default 3600' }),
+      rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional().meta({ description: 'Requests a minute for this account; default 6000' }),
     }),
     response: Settings,
     handler: ({ svc, scope, body }) => {
       if (body.connect_token_ttl_seconds !== undefined) svc.settings.set('connect_token_ttl_seconds', body.connect_token_ttl_seconds);
       if (body.bearer_token_ttl_seconds !== undefined) svc.accounts.setTokenTtl(scope.accountId, body.bearer_token_ttl_seconds);
-      return { object: 'settings' as const, ...svc.settings.all(), bearer_token_ttl_seconds: svc.accounts.get(scope.accountId)!.token_ttl_seconds };
+      if (body.rate_limit_per_minute !== undefined) svc.settings.setRateLimit(scope.accountId, body.rate_limit_per_minute);
+      return settingsView(svc, scope.accountId);
     },
   }),
 ];
