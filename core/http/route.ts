@@ -70,7 +70,7 @@ export function fromZod(err: z.ZodError, where: 'body' | 'query' | 'path'): ApiE
   const at = formatPath(path) || where;
   const custom = issue.code === 'custom' ? (issue.params as { code?: string } | undefined)?.code : undefined;
   if (custom) return new ApiError(400, 'invalid_request', custom, `${at}: ${issue.message}`);
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.input === undefined) {
     return new ApiError(400, 'invalid_request', `${field}_missing`, `${at} is required.`);
   }
   if (issue.code === 'too_small' && issue.origin === 'array' && Number(issue.minimum) === 1) {
