@@ -12,6 +12,7 @@ import { ConnectPage } from './pages/ConnectPage';
 import { WebhooksPage } from './pages/WebhooksPage';
 import { LibraryPage } from './pages/LibraryPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { TrafficPage } from './pages/TrafficPage';
 
 const PAGES = [
   ['overview', 'Overview', OverviewPage],
@@ -20,6 +21,7 @@ const PAGES = [
   ['prices', 'Prices', PricesPage],
   ['connect', 'Connect', ConnectPage],
   ['webhooks', 'Webhooks', WebhooksPage],
+  ['traffic', 'Traffic', TrafficPage],
   ['library', 'Library', LibraryPage],
   ['settings', 'Settings', SettingsPage],
 ] as const;

@@ -1,11 +1,13 @@
 // `npm run bench`: every benchmark, printing its figures. Not a test: nothing here asserts time.
 import { benchPrices } from './prices.js';
 import { benchWebhooks } from './webhooks.js';
+import { benchLoad } from './load.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
   ['prices', benchPrices],
   ['webhooks', benchWebhooks],
+  ['load', benchLoad],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

@@ -146,6 +146,22 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await shot(page, 'admin-tariffs');
   });
 
+  it('traffic: a fault switched on in the app shows in the live journal', async () => {
+    await go('traffic');
+    await page.getByLabel('Route pattern').fill('GET /locations');
+    await page.getByRole('button', { name: 'Add fault' }).click();
+    await see(page.getByRole('table', { name: 'Fault rules' })).toContainText('422 pending_connect');
+    const r = await env.api('GET', '/locations');
+    expect(r.status).toBe(422);
+    expect(r.body.code).toBe('pending_connect');
+    await see(page.getByLabel('Request journal')).toContainText('GET /locations');
+    await see(page.getByLabel('Request journal').getByText(/^fault flt_/).first()).toBeVisible();
+    await shot(page, 'admin-traffic');
+    await page.getByRole('button', { name: 'Remove' }).first().click();
+    await see(page.getByRole('table', { name: 'Fault rules' })).not.toContainText('pending_connect');
+    expect((await env.api('GET', '/locations')).status).toBe(200);
+  });
+
   it('errors from the service are shown with their message', async () => {
     await go('locations');
     await page.getByRole('button', { name: 'New location' }).first().click();
