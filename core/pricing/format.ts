@@ -25,6 +25,8 @@ export function formatter(form: OutputForm): (ms: number) => string {
   }
   let cachedDay = Number.NaN;
   let prefix = '';
+  // "HH:MM:SS<suffix>" by second of the day: answers reuse a few dozen of them.
+  const times: string[] = [];
   return (ms) => {
     const s = ms + shift;
     const day = Math.floor(s / DAY) * DAY;
@@ -32,14 +34,15 @@ export function formatter(form: OutputForm): (ms: number) => string {
       cachedDay = day;
       prefix = new Date(day).toISOString().slice(0, 11);
     }
-    let r = s - day;
+    const r = s - day;
     const milli = r % 1000;
-    r = (r - milli) / 1000;
-    const sec = r % 60;
-    r = (r - sec) / 60;
-    const min = r % 60;
-    const hour = (r - min) / 60;
-    const frac = milli === 0 ? '' : '.' + String(milli).padStart(3, '0');
-    return prefix + TWO[hour] + ':' + TWO[min] + ':' + TWO[sec] + frac + suffix;
+    const second = (r - milli) / 1000;
+    let tod = times[second];
+    if (tod === undefined) {
+      const hour = Math.floor(second / 3600);
+      const min = Math.floor((second % 3600) / 60);
+      tod = times[second] = TWO[hour] + ':' + TWO[min] + ':' + TWO[second % 60];
+    }
+    return milli === 0 ? prefix + tod + suffix : prefix + tod + '.' + String(milli).padStart(3, '0') + suffix;
   };
 }

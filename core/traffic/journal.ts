@@ -38,6 +38,8 @@ function maskHeaders(h: Record<string, string | string[] | undefined>): Record<s
 }
 
 const clip = (s: string) => (s.length > BODY_LIMIT ? s.slice(0, BODY_LIMIT) + `…(${s.length - BODY_LIMIT} more)` : s);
+/** Masks only what is kept (a large answer is not scanned whole); the margin keeps a secret at the cut whole. */
+const keep = (s: string) => clip(mask(s.length > BODY_LIMIT + 256 ? s.slice(0, BODY_LIMIT + 256) : s)).slice(0, BODY_LIMIT) + (s.length > BODY_LIMIT ? `…(${s.length - BODY_LIMIT} more)` : '');
 
 /**
  * The request journal: every API and connect request with status, latency and bodies (secrets
@@ -51,7 +53,7 @@ export class Journal {
   constructor(private readonly capacity = 2000) {}
 
   add(e: Omit<JournalEntry, 'id' | 'request_headers' | 'request_body' | 'response_body'> & { request_headers: Record<string, string | string[] | undefined>; request_body: string; response_body: string }): void {
-    const entry: JournalEntry = { ...e, id: this.next++, request_headers: maskHeaders(e.request_headers), request_body: clip(mask(e.request_body)), response_body: clip(mask(e.response_body)) };
+    const entry: JournalEntry = { ...e, id: this.next++, request_headers: maskHeaders(e.request_headers), request_body: keep(e.request_body), response_body: keep(e.response_body) };
     this.ring.push(entry);
     if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
     for (const l of this.listeners) l();

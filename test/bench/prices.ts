@@ -71,20 +71,22 @@ export async function benchPrices(): Promise<void> {
     const call = (url: string) => () => request(url, 'POST', auth, body90).then((r) => { if (r.status !== 200) throw new Error(r.text); });
     await timeAsync(30, call(`${api_url}/prices/${loc.id}`));
     await timeAsync(30, call(floorUrl));
-    // Interleave the two so machine noise falls on both alike.
-    const ours: number[] = [];
-    const base: number[] = [];
-    for (let i = 0; i < N / 20; i++) {
-      ours.push(...(await timeAsync(20, call(`${api_url}/prices/${loc.id}`))));
-      base.push(...(await timeAsync(20, call(floorUrl))));
-    }
     // Cold: every request a different window (shifted by 15 min), so nothing written before is reused.
     let shift = 0;
     const coldBody = () => {
       shift += 900_000;
       return JSON.stringify({ start_time: new Date(from - 30 * 86_400_000 + shift).toISOString(), end_time: new Date(to - 30 * 86_400_000 + shift).toISOString() });
     };
-    const cold = await timeAsync(N, () => request(`${api_url}/prices/${loc.id}`, 'POST', auth, coldBody()).then((r) => { if (r.status !== 200) throw new Error(r.text); }));
+    const coldCall = () => request(`${api_url}/prices/${loc.id}`, 'POST', auth, coldBody()).then((r) => { if (r.status !== 200) throw new Error(r.text); });
+    // Interleave the three so machine noise falls on all alike.
+    const ours: number[] = [];
+    const base: number[] = [];
+    const cold: number[] = [];
+    for (let i = 0; i < N / 20; i++) {
+      ours.push(...(await timeAsync(20, call(`${api_url}/prices/${loc.id}`))));
+      cold.push(...(await timeAsync(20, coldCall)));
+      base.push(...(await timeAsync(20, call(floorUrl))));
+    }
     floor.close();
     const o = stats(ours);
     const b = stats(base);
