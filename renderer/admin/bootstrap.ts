@@ -1,15 +1,8 @@
-/** Service addresses and credentials: from the desktop preload, or from the host that served this page. */
-export interface Bootstrap {
-  api_url: string;
-  connect_service_url: string;
-  connect_web_url: string;
-  app_url: string;
-  account_id: string;
-  test_key: string;
-  live_key: string;
-  data_dir: string;
-}
+import type { Bootstrap } from '../../core/http/app-server';
 
+export type { Bootstrap };
+
+/** Service addresses and credentials: from the desktop preload, or from the host that served this page. */
 declare global {
   interface Window {
     tariffDesk?: { bootstrap(): Promise<Bootstrap>; openDataFolder(): Promise<string> };
