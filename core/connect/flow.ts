@@ -524,7 +524,8 @@ export class ConnectFlow {
     const newLocation = t.location_id
       ? undefined
       : await this.svc.locations.prepare(scope, {
-          postal_address: { ...(this.address(t) as { country_code: string }), country_code: this.address(t).country_code || 'DE' },
+          // Only the parts of the address the customer gave; the country is always captured by now.
+          postal_address: Object.fromEntries(Object.entries(this.address(t)).filter(([, v]) => v)) as { country_code: string },
           ...(s.region ? { market_region: s.region } : {}),
         });
     this.svc.db.transaction(() => {
