@@ -124,13 +124,13 @@ export class ConnectFlow {
   }
 
   private address(t: ConnectTokenRecord) {
-    if (t.location_id) return this.svc.locations.get(this.scope(t), t.location_id).postal_address;
+    if (t.location_id) return this.svc.locations.find(this.scope(t), t.location_id).postal_address;
     const a = t.session?.address ?? t.postal_address ?? {};
     return { address_line1: a.address_line1 ?? '', city: a.city ?? '', post_code: a.post_code ?? '', country_code: a.country_code ?? '', ...(a.state ? { state: a.state } : {}) };
   }
 
   private currency(t: ConnectTokenRecord): string {
-    if (t.location_id) return this.svc.locations.get(this.scope(t), t.location_id).currency_code;
+    if (t.location_id) return this.svc.locations.find(this.scope(t), t.location_id).currency_code;
     return deriveCurrency(this.address(t).country_code || 'DE') ?? 'EUR';
   }
 
@@ -253,7 +253,7 @@ export class ConnectFlow {
     const scope = this.scope(t);
     const tariff = this.svc.tariffs.slot(scope, t.location_id!, t.tariff_type, t.tariff_direction).at(-1);
     if (!tariff) return { currency_code: this.currency(t), market_rates_source: false, tariff: null, rates: { today: [] } };
-    const loc = this.svc.locations.get(scope, t.location_id!);
+    const loc = this.svc.locations.find(scope, t.location_id!);
     const day = DateTime.fromJSDate(this.svc.clock.now(), { zone: loc.timezone }).startOf('day');
     const rates = (start: DateTime) => {
       const from = start.toMillis();
@@ -531,7 +531,7 @@ export class ConnectFlow {
     this.svc.db.transaction(() => {
       const locationId = t.location_id ?? this.svc.locations.insert(scope, newLocation!).id;
       // A linked or typed-in contract is already running: it applies from the start of the local day.
-      const zone = this.svc.locations.get(scope, locationId).timezone;
+      const zone = this.svc.locations.find(scope, locationId).timezone;
       const contractStart = DateTime.fromJSDate(this.svc.clock.now(), { zone }).toISODate()!;
       if (s.region && t.location_id && c.market) this.svc.locations.setMarketRegion(scope, locationId, s.region);
       const replacing = this.svc.tariffs.slot(scope, locationId, t.tariff_type, t.tariff_direction).map((x) => x.id);

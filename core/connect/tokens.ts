@@ -28,7 +28,7 @@ export class ConnectTokenService {
     return this.db.transaction(() => {
       const type = input.tariff_type ?? 'COMMODITY';
       const direction = input.tariff_direction ?? 'IMPORT';
-      if (input.location_id) this.locations.get(scope, input.location_id);
+      if (input.location_id) this.locations.find(scope, input.location_id);
       const disconnect = input.actions?.disconnect_tariff === true;
       if (disconnect && !input.location_id) throw invalid('location_id_missing', 'actions.disconnect_tariff needs location_id.');
       const now = this.clock.now();

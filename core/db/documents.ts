@@ -28,6 +28,14 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
   private readonly updateStmt;
   private readonly deleteStmt;
   private readonly seqStmt;
+  /** Filtered queries, prepared once per shape. */
+  private readonly prepared = new Map<string, ReturnType<Db['prepare']>>();
+
+  private stmt(sql: string) {
+    let st = this.prepared.get(sql);
+    if (!st) this.prepared.set(sql, (st = this.db.prepare(sql)));
+    return st;
+  }
 
   constructor(
     private readonly db: Db,
@@ -70,7 +78,7 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
   /** Every document of the scope matching the column filters, oldest first. */
   all(scope: Scope, where: Partial<Record<C, string | number>> = {}): T[] {
     const { sql, args } = this.where(scope, where);
-    return (this.db.prepare(`SELECT body FROM ${this.table} WHERE ${sql} ORDER BY seq`).all(...args) as { body: string }[]).map(
+    return (this.stmt(`SELECT body FROM ${this.table} WHERE ${sql} ORDER BY seq`).all(...args) as { body: string }[]).map(
       (r) => JSON.parse(r.body) as T,
     );
   }
@@ -95,8 +103,8 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
     const newer = page.ending_before !== undefined;
     const cond = cursor === undefined ? '' : newer ? ' AND seq > ?' : ' AND seq < ?';
     const order = newer ? 'ASC' : 'DESC';
-    const rows = this.db
-      .prepare(`SELECT body FROM ${this.table} WHERE ${sql}${cond} ORDER BY seq ${order} LIMIT ?`)
+    const rows = this
+      .stmt(`SELECT body FROM ${this.table} WHERE ${sql}${cond} ORDER BY seq ${order} LIMIT ?`)
       .all(...args, ...(cursor === undefined ? [] : [cursor]), limit + 1) as { body: string }[];
     const has_more = rows.length > limit;
     const kept = rows.slice(0, limit);

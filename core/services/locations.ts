@@ -67,9 +67,14 @@ export class LocationService {
   }
 
   get(scope: Scope, id: string): Location {
+    return { ...this.find(scope, id), tariff_status: this.tariffStatus(scope, id) };
+  }
+
+  /** The stored location without its derived tariff status: for callers that need its zone or address. */
+  find(scope: Scope, id: string): Location {
     const loc = this.store.locations.get(scope, id);
     if (!loc) throw notFound('location', id);
-    return { ...loc, tariff_status: this.tariffStatus(scope, id) };
+    return loc;
   }
 
   list(scope: Scope, page: Page) {

@@ -84,7 +84,7 @@ export class PriceService {
 
   /** Loads what a window's prices depend on, without running the engine. */
   private prepare(scope: Scope, locationId: string, direction: TariffDirection, window: { from: number; to: number } | PriceRequest) {
-    const loc = this.locations.get(scope, locationId);
+    const loc = this.locations.find(scope, locationId);
     const rows = this.db
       .prepare('SELECT body, COALESCE(time_updated, json_extract(body, \'$.time_created\')) AS updated FROM tariffs WHERE account_id = ? AND live_mode = ? AND location_id = ? AND direction = ? ORDER BY seq')
       .all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as { body: string; updated: string }[];

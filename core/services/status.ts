@@ -39,7 +39,7 @@ export class StatusService {
 
   /** The grid fee to offer: a COMMODITY+IMPORT tariff whose contract leaves grid fees out, and an operator for the address. */
   gridFeeOffer(scope: Scope, locationId: string) {
-    const loc = this.locations.get(scope, locationId);
+    const loc = this.locations.find(scope, locationId);
     const supply = this.tariffs.slot(scope, locationId, 'COMMODITY', 'IMPORT').at(-1);
     if (!supply) return undefined;
     if (supply.provider_id) {
@@ -54,7 +54,7 @@ export class StatusService {
   }
 
   status(scope: Scope, locationId: string): LocationStatus {
-    this.locations.get(scope, locationId);
+    this.locations.find(scope, locationId);
     const last = (type: 'COMMODITY' | 'NON_COMMODITY', dir: 'IMPORT' | 'EXPORT' | 'LOCAL') => this.tariffs.slot(scope, locationId, type, dir).at(-1);
     const nc = last('NON_COMMODITY', 'IMPORT');
     const offer = nc ? undefined : this.gridFeeOffer(scope, locationId);

@@ -34,7 +34,7 @@ export class TariffService {
   ) {}
 
   private withZone(scope: Scope, t: StoredTariff): Tariff {
-    const { timezone } = this.locations.get(scope, t.location_id);
+    const { timezone } = this.locations.find(scope, t.location_id);
     const { schedule, ...rest } = t;
     // Field order of SPEC.md 2.1, with the location's zone.
     return { ...rest, timezone, ...(schedule ? { schedule } : {}) } as Tariff;
@@ -42,7 +42,7 @@ export class TariffService {
 
   /** Checks a tariff against its location: contract order and COMMODITY overlap (rule 5). */
   private check(scope: Scope, t: StoredTariff, replacing: string[] = []) {
-    const zone = this.locations.get(scope, t.location_id).timezone;
+    const zone = this.locations.find(scope, t.location_id).timezone;
     const start = contractInstant(t.contract_start_date, zone);
     const end = contractInstant(t.contract_end_date, zone);
     if (!(end > start)) throw invalid('contract_end_date_invalid', 'contract_end_date: must be after contract_start_date.');
@@ -76,7 +76,7 @@ export class TariffService {
       const gone = this.slot(scope, locationId, type, direction);
       for (const t of gone) {
         this.store.tariffs.delete(scope, t.id);
-        this.events.record(scope, 'tariff.deleted', t.id, { object: { ...t, timezone: this.locations.get(scope, locationId).timezone } });
+        this.events.record(scope, 'tariff.deleted', t.id, { object: { ...t, timezone: this.locations.find(scope, locationId).timezone } });
       }
       return gone;
     })();
@@ -84,7 +84,7 @@ export class TariffService {
 
   create(scope: Scope, input: Omit<TariffCreate, 'contract_end_date'> & { contract_end_date: string | null }, origin: TariffOrigin = { connection_type: 'MANUAL', is_linked: false }, replacing: string[] = []): Tariff {
     return this.db.transaction(() => {
-      this.locations.get(scope, input.location_id);
+      this.locations.find(scope, input.location_id);
       this.checkProvider(input.provider_id);
       const { location_id, type, direction, display_name, provider_id, market_rates, contract_start_date, contract_end_date, schedule } = input;
       const t: StoredTariff = {
@@ -128,7 +128,7 @@ export class TariffService {
   }
 
   list(scope: Scope, filter: TariffFilter, page: Page) {
-    this.locations.get(scope, filter.location_id);
+    this.locations.find(scope, filter.location_id);
     const res = this.store.tariffs.list(scope, { location_id: filter.location_id, type: filter.type, direction: filter.tariff_direction }, page);
     return { ...res, data: res.data.map((t) => this.withZone(scope, t)) };
   }
