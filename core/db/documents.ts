@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Db } from './database.js';
 import { invalid } from '../errors.js';
 
@@ -29,11 +30,11 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
   private readonly deleteStmt;
   private readonly seqStmt;
   /** Filtered queries, prepared once per shape. */
-  private readonly prepared = new Map<string, ReturnType<Db['prepare']>>();
+  private readonly prepared = new Map<string, BetterSqlite3.Statement<unknown[]>>();
 
   private stmt(sql: string) {
     let st = this.prepared.get(sql);
-    if (!st) this.prepared.set(sql, (st = this.db.prepare(sql)));
+    if (!st) this.prepared.set(sql, (st = this.db.prepare<unknown[]>(sql)));
     return st;
   }
 
