@@ -72,7 +72,7 @@ export function createService(opts: ServiceOptions): Service {
   providers.seedIfEmpty();
   const gridFees = new GridFeeService(db, clock, ids);
   gridFees.seedIfEmpty();
-  const prices = new PriceService(db, store, locations, market, clock, ids);
+  const prices = new PriceService(db, locations, market, clock, ids);
   const status = new StatusService(locations, tariffs, providers, gridFees);
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () => settings.get('connect_token_ttl_seconds'));
   return {

@@ -4,7 +4,6 @@ import type { Scope } from '../db/documents.js';
 import type { Service } from '../service.js';
 import type { ConnectTokenRecord, SessionState } from '../schemas/connect.js';
 import type { Schedule } from '../schemas/schedule.js';
-import { CountryCode } from '../schemas/location.js';
 import { ApiError, errorBody } from '../errors.js';
 import { deriveCurrency, deriveTimezone } from '../geo/locale.js';
 import { parseTimeOfDay, DAY_SECONDS } from '../schedule/names.js';
@@ -12,6 +11,7 @@ import { dailySchedule, isTiered, structureOf } from '../schedule/structure.js';
 import { compileComponent } from '../pricing/compile.js';
 import { computePrices } from '../pricing/engine.js';
 import { PAGE_ACTIONS, STRUCTURES } from './pages.js';
+import { PageData, parsePage, type PageRoute } from './page-schemas.js';
 
 const Message = z.object({
   route: z.string().max(60),
@@ -36,20 +36,6 @@ class PageError extends ApiError {
 const fail = (code: string, message: string): never => {
   throw new PageError(code, message);
 };
-
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : fail('data_json_invalid', 'data must be a JSON object.'));
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-const num = (v: unknown, code: string): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.replace(',', '.')) : NaN;
-  return Number.isFinite(n) ? n : fail(code, 'must be a number.');
-};
-
-function checkCost(v: unknown, what = 'cost'): number {
-  const n = num(v, 'data_json_invalid');
-  if (n === 0) fail('cost_value_zero', `${what} must not be zero.`);
-  if (n < 0) fail('cost_value_negative', `${what} must not be negative.`);
-  return n;
-}
 
 /**
  * The connect service's state machine (DESIGN.md section 5, CONNECT-PROTOCOL.md). Each token
@@ -292,23 +278,19 @@ export class ConnectFlow {
       if (out.save !== false) this.svc.connectTokens.update(before, t);
       return out.reply;
     }
+    const parsed = route in PageData ? parsePage(route as PageRoute, data) : undefined;
+    if (parsed && !parsed.ok) throw new PageError(parsed.code, parsed.message);
+    const d = parsed?.ok ? (parsed.data as Record<string, any>) : {};
     switch (route) {
       case 'postal_address_capture': {
-        const d = obj(obj(data ?? fail('data_json_invalid', 'data.postal_address is required.')).postal_address ?? fail('data_json_invalid', 'data.postal_address is required.'));
-        const a = { address_line1: str(d.address_line1), city: str(d.city), post_code: str(d.post_code), country_code: str(d.country_code).toUpperCase(), state: str(d.state) };
-        if (!a.address_line1) fail('address_line1_missing', 'Enter the street address.');
-        if (!a.city) fail('city_missing', 'Enter the city.');
-        if (!a.post_code) fail('post_code_missing', 'Enter the post code.');
-        if (!a.country_code) fail('country_code_missing', 'Choose the country.');
-        if (!CountryCode.safeParse(a.country_code).success) fail('country_code_invalid', `'${a.country_code}' is not a country code.`);
+        const a = d.postal_address as { address_line1: string; city: string; post_code: string; country_code: string; state?: string };
         if (!(await deriveTimezone({ country_code: a.country_code, ...(a.state ? { state: a.state } : {}) }))) fail('geo_location_not_found', 'The address could not be placed.');
         s.address = { address_line1: a.address_line1, city: a.city, post_code: a.post_code, country_code: a.country_code, ...(a.state ? { state: a.state } : {}) };
         this.go(t, this.firstChoice(t));
         break;
       }
       case 'provider_select': {
-        const id = str(obj(obj(data ?? {}).provider ?? {}).id);
-        if (!id) fail('provider_id_missing', 'Choose a provider.');
+        const id = d.provider.id as string;
         let p;
         try {
           p = this.svc.providers.get(id, t.live_mode);
@@ -332,69 +314,55 @@ export class ConnectFlow {
         this.go(t, 'tariff_select');
         break;
       }
-      case 'provider_name_capture': {
-        const name = str(obj(obj(data ?? {}).provider ?? {}).name);
-        if (!name) fail('provider_name_missing', 'Enter the provider name.');
-        s.provider_name = name.slice(0, 200);
+      case 'provider_name_capture':
+        s.provider_name = d.provider.name;
         s.provider_id = undefined;
         s.connection_type = 'MANUAL';
         this.go(t, 'tariff_name_capture');
         break;
-      }
       case 'tariff_select': {
-        const id = str(obj(obj(data ?? {}).tariff ?? {}).id);
-        if (!id) fail('tariff_id_missing', 'Choose a tariff.');
+        const id = d.tariff.id as string;
         if (!this.tariffOptions(t).some((o) => o.id === id)) fail('tariff_not_found', `No tariff '${id}' here.`);
         s.library_tariff_id = id;
         s.connection_type = 'LIBRARY';
         this.go(t, 'contract_term_capture');
         break;
       }
-      case 'tariff_name_capture': {
-        const name = str(obj(obj(data ?? {}).tariff ?? {}).name);
-        if (!name) fail('tariff_name_missing', 'Enter the tariff name.');
-        s.tariff_name = name.slice(0, 200);
+      case 'tariff_name_capture':
+        s.tariff_name = d.tariff.name;
         s.connection_type = 'MANUAL';
         this.go(t, 'tariff_structure_select');
         break;
-      }
       case 'tariff_structure_select': {
-        const opts = obj(data ?? {}).options;
-        const choice = Array.isArray(opts) && opts.length === 1 ? opts[0] : undefined;
-        if (!STRUCTURES.includes(choice as never)) fail('option_invalid', `Choose one of ${STRUCTURES.join(', ')}.`);
-        s.structure = choice as SessionState['structure'];
+        const choice = d.options[0] as NonNullable<SessionState['structure']>;
+        s.structure = choice;
         this.go(t, choice === 'FIXED' ? 'rate_fixed_capture' : choice === 'TIME_OF_DAY' ? 'rate_tod_capture' : 'region_select');
         break;
       }
       case 'rate_fixed_capture':
-        s.fixed_cost = checkCost(obj(data).cost);
+        s.fixed_cost = d.cost;
         this.go(t, 'contract_term_capture');
         break;
       case 'rate_tod_capture':
-        s.tod_hours = this.checkHours(obj(data).hours);
+        s.tod_hours = this.checkHours(d.hours);
         this.go(t, 'contract_term_capture');
         break;
       case 'region_select': {
-        const region = str(obj(data ?? {}).region);
+        const region = d.region as string;
         if (!this.svc.market.regions().some((r) => r.id === region)) fail('market_region_invalid', `'${region}' is not a market region.`);
         s.region = region;
         this.go(t, 'surcharge_capture');
         break;
       }
-      case 'surcharge_capture': {
-        const sc = obj(obj(data).surcharge ?? fail('data_json_invalid', 'data.surcharge is required.'));
-        const fixed = sc.fixed === undefined || sc.fixed === '' ? 0 : num(sc.fixed, 'data_json_invalid');
-        const pct = sc.percentage === undefined || sc.percentage === '' ? 0 : num(sc.percentage, 'surcharge_percentage_invalid');
-        if (pct < 0 || pct > 100) fail('surcharge_percentage_invalid', 'The percentage is a number from 0 to 100 (5 means 5 %).');
-        s.surcharge = { fixed, percentage: pct };
+      case 'surcharge_capture':
+        s.surcharge = { fixed: d.surcharge.fixed, percentage: d.surcharge.percentage };
         this.go(t, 'contract_term_capture');
         break;
-      }
       case 'contract_term_capture': {
-        const raw = data === undefined || data === null ? undefined : obj(data).contract_end_date;
+        const raw = d.contract_end_date as string | undefined;
         let end: string | null = null;
-        if (raw !== undefined && raw !== null && raw !== '') {
-          const dt = typeof raw === 'string' ? DateTime.fromISO(raw, { setZone: true }) : DateTime.invalid('not a string');
+        if (raw !== undefined) {
+          const dt = DateTime.fromISO(raw, { setZone: true });
           if (!dt.isValid || dt.toMillis() <= this.svc.clock.now().getTime()) fail('contract_end_date_invalid', 'Enter a future date, or leave it empty for an open-ended contract.');
           end = dt.toUTC().toISO({ suppressMilliseconds: true });
         }
@@ -407,17 +375,8 @@ export class ConnectFlow {
     return this.page(t);
   }
 
-  private checkHours(v: unknown) {
-    if (!Array.isArray(v) || v.length === 0) return fail('incomplete_time_period', 'Give the bands of one whole day.');
-    const bands = v.map((x) => {
-      const b = obj(x);
-      const valid_from = str(b.valid_from);
-      const valid_to = str(b.valid_to);
-      if (parseTimeOfDay(valid_from) === undefined) fail('valid_from_invalid', `'${valid_from}' is not a time HH:MM:SS.`);
-      if (parseTimeOfDay(valid_to) === undefined) fail('valid_to_invalid', `'${valid_to}' is not a time HH:MM:SS.`);
-      return { valid_from, valid_to, cost: checkCost(b.cost) };
-    });
-    // The bands must chain around the clock: each ends where another starts, 24 h in all.
+  /** The bands must chain around the clock: each ends where another starts, 24 h in all. */
+  private checkHours(bands: { valid_from: string; valid_to: string; cost: number }[]) {
     const spans = bands.map((b) => {
       const f = parseTimeOfDay(b.valid_from)!;
       const to = parseTimeOfDay(b.valid_to)!;

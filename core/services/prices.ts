@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Db } from '../db/database.js';
 import type { Scope } from '../db/documents.js';
-import type { Store, StoredTariff } from '../db/store.js';
+import type { StoredTariff } from '../db/store.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import type { LocationService } from './locations.js';
@@ -54,7 +54,6 @@ export class PriceService {
 
   constructor(
     private readonly db: Db,
-    private readonly store: Store,
     private readonly locations: LocationService,
     private readonly market: MarketService,
     private readonly clock: Clock,
