@@ -4,6 +4,7 @@ import type { Scope } from '../db/documents.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import { Codes, unauthenticated } from '../errors.js';
+import { BasicCredentials, BearerToken } from '../schemas/auth.js';
 
 export interface AccountRecord {
   id: string;
@@ -94,15 +95,10 @@ export class Accounts {
   /** `GET /login`: Basic `account_id:api_key` → a bearer token. The key's prefix decides the mode. */
   login(authorization: string | undefined): { bearer_token: string; expires_in: number; live_mode: boolean } {
     if (!authorization) throw unauthenticated(Codes.credentialsMissing, 'Send Authorization: Basic base64(account_id:api_key).');
-    const m = /^Basic ([A-Za-z0-9+/=]{1,1024})$/.exec(authorization.trim());
-    if (!m) throw unauthenticated(Codes.credentialsMalformed, 'The Authorization header must be Basic base64(account_id:api_key).');
-    const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 1) throw unauthenticated(Codes.credentialsMalformed, 'The Basic credentials must be account_id:api_key.');
-    const accountId = decoded.slice(0, colon);
-    const key = decoded.slice(colon + 1);
-    const liveMode = key.startsWith('sk_live_') ? true : key.startsWith('sk_test_') ? false : undefined;
-    if (liveMode === undefined) throw unauthenticated(Codes.credentialsMalformed, 'The API key must start with sk_test_ or sk_live_.');
+    const creds = BasicCredentials.safeParse(authorization);
+    if (!creds.success) throw unauthenticated(Codes.credentialsMalformed, `The Authorization header ${creds.error.issues[0]!.message}.`);
+    const { account_id: accountId, api_key: key } = creds.data;
+    const liveMode = key.startsWith('sk_live_');
     const row = this.db.prepare('SELECT k.live_mode, k.revoked_at, a.token_ttl_seconds FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ? AND k.account_id = ?').get(key, accountId) as
       | { live_mode: number; revoked_at: string | null; token_ttl_seconds: number }
       | undefined;
@@ -123,9 +119,9 @@ export class Accounts {
   /** Resolves `Authorization: Bearer …` to the account and mode it acts in. */
   authenticate(authorization: string | undefined): Scope {
     if (!authorization) throw unauthenticated(Codes.tokenMissing, 'Send Authorization: Bearer <token> from GET /login.');
-    const m = /^Bearer (tdb_[A-Za-z0-9]{40})$/.exec(authorization.trim());
-    if (!m) throw unauthenticated(Codes.tokenMalformed, 'The Authorization header must be Bearer <token> as returned by GET /login.');
-    const row = this.db.prepare('SELECT account_id, live_mode, expires_at FROM bearer_tokens WHERE token_hash = ?').get(hash(m[1]!)) as
+    const token = BearerToken.safeParse(authorization);
+    if (!token.success) throw unauthenticated(Codes.tokenMalformed, `The Authorization header ${token.error.issues[0]!.message}.`);
+    const row = this.db.prepare('SELECT account_id, live_mode, expires_at FROM bearer_tokens WHERE token_hash = ?').get(hash(token.data)) as
       | { account_id: string; live_mode: number; expires_at: number }
       | undefined;
     if (!row) throw unauthenticated(Codes.tokenInvalid, 'The bearer token is unknown or was revoked.');

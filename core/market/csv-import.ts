@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
 import { DateTime } from 'luxon';
 import { invalid } from '../errors.js';
 
@@ -26,23 +27,41 @@ function unitFrom(header: string, given?: PriceUnit): PriceUnit {
   return /mwh/i.test(header) ? 'MWh' : 'kWh';
 }
 
+/** A price cell: a decimal number, with a decimal comma where the file uses one. */
+const PriceCell = z
+  .string()
+  .transform((c) => c.trim().replace(/\s/g, ''))
+  .transform((c) => (/^-?\d+,\d+$/.test(c) ? c.replace(',', '.') : c))
+  .pipe(z.string().regex(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/).transform(Number).pipe(z.number().finite().min(-1e6).max(1e7)));
+
+const FORMATS = ['dd.MM.yyyy HH:mm', 'dd.MM.yyyy HH:mm:ss', 'yyyy-MM-dd HH:mm', 'dd/MM/yyyy HH:mm'];
+
+/** A time cell: RFC 3339, or the local forms day-ahead exports use, read in the file's zone. */
+const timeCell = (zone: string) =>
+  z
+    .string()
+    .max(40)
+    .transform((c) => c.trim())
+    .transform((c, ctx) => {
+      let dt = DateTime.fromISO(c, { zone, setZone: false });
+      for (const f of FORMATS) if (!dt.isValid) dt = DateTime.fromFormat(c, f, { zone });
+      if (!dt.isValid) {
+        ctx.addIssue({ code: 'custom', message: 'not a timestamp' });
+        return z.NEVER;
+      }
+      return dt.toMillis();
+    });
+
 function number(cell: string | undefined, line: number): number {
-  const raw = (cell ?? '').trim().replace(/\s/g, '');
-  const normalised = /^-?\d+,\d+$/.test(raw) ? raw.replace(',', '.') : raw;
-  const n = normalised === '' ? NaN : Number(normalised);
-  if (!Number.isFinite(n)) throw rowError(line, `price '${cell ?? ''}' is not a number`);
-  return n;
+  const r = PriceCell.safeParse(cell ?? '');
+  if (!r.success) throw rowError(line, `price '${cell ?? ''}' is not a number`);
+  return r.data;
 }
 
 function instant(cell: string, zone: string, line: number, what: string): number {
-  const s = cell.trim();
-  let dt = DateTime.fromISO(s, { zone, setZone: false });
-  if (!dt.isValid) dt = DateTime.fromFormat(s, 'dd.MM.yyyy HH:mm', { zone });
-  if (!dt.isValid) dt = DateTime.fromFormat(s, 'dd.MM.yyyy HH:mm:ss', { zone });
-  if (!dt.isValid) dt = DateTime.fromFormat(s, 'yyyy-MM-dd HH:mm', { zone });
-  if (!dt.isValid) dt = DateTime.fromFormat(s, 'dd/MM/yyyy HH:mm', { zone });
-  if (!dt.isValid) throw rowError(line, `${what} '${cell}' is not a timestamp`);
-  return dt.toMillis();
+  const r = timeCell(zone).safeParse(cell);
+  if (!r.success) throw rowError(line, `${what} '${cell}' is not a timestamp`);
+  return r.data;
 }
 
 /**
