@@ -29,6 +29,8 @@ export interface DeliveryRow {
 const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 /** This many permanently failed deliveries in a row disable an endpoint. */
 export const AUTO_DISABLE_AFTER = 5;
+/** Messages the built-in catcher keeps. */
+const CATCHER_KEEP = 1000;
 
 /** Webhook endpoints, the persisted outbox and its attempt log, resend, trigger and the catcher (DESIGN.md section 7). */
 export class WebhookService {
@@ -299,7 +301,11 @@ export class WebhookService {
       }
     }
     const msg = { id: this.ids('msg'), endpoint_id: endpointId, received_at: this.clock.now().toISOString(), headers: flat, body, signature_valid: valid, signature_error: valid ? null : reason };
-    this.db.prepare('INSERT INTO catcher_messages (endpoint_id, body) VALUES (?, ?)').run(endpointId, JSON.stringify(msg));
+    this.db.transaction(() => {
+      this.db.prepare('INSERT INTO catcher_messages (endpoint_id, body) VALUES (?, ?)').run(endpointId, JSON.stringify(msg));
+      // The catcher keeps the latest messages only.
+      this.db.prepare('DELETE FROM catcher_messages WHERE seq <= (SELECT MAX(seq) FROM catcher_messages) - ?').run(CATCHER_KEEP);
+    })();
     return msg;
   }
 
