@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, LinearProgress, Paper, Stack, SvgIcon, Tooltip, Typography } from '@mui/material';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
@@ -40,7 +40,9 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <Tooltip title={done ? 'Copied' : `Copy ${label}`}>
       <IconButton size="small" aria-label={`Copy ${label}`} onClick={() => void navigator.clipboard?.writeText(value).then(() => { setDone(true); setTimeout(() => setDone(false), 1500); })}>
-        <Box component="span" sx={{ fontSize: 14, fontWeight: 700 }}>{done ? '✓' : '⧉'}</Box>
+        <SvgIcon fontSize="small">
+          {done ? <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" /> : <path d="M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z" />}
+        </SvgIcon>
       </IconButton>
     </Tooltip>
   );

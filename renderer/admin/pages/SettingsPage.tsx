@@ -8,11 +8,14 @@ export function SettingsPage() {
   const { api, boot, liveMode } = useApp();
   const qc = useQueryClient();
   const settings = useQuery({ queryKey: ['settings', liveMode], queryFn: () => api.get('/settings') });
-  const [f, setF] = useState({ bearer: '', connect: '' });
+  const [f, setF] = useState({ bearer: '', connect: '', rate: '' });
   useEffect(() => {
-    if (settings.data) setF({ bearer: String(settings.data.bearer_token_ttl_seconds), connect: String(settings.data.connect_token_ttl_seconds) });
+    if (settings.data) setF({ bearer: String(settings.data.bearer_token_ttl_seconds), connect: String(settings.data.connect_token_ttl_seconds), rate: String(settings.data.rate_limit_per_minute) });
   }, [settings.data]);
-  const save = useMutation({ mutationFn: () => api.patch('/settings', { bearer_token_ttl_seconds: Number(f.bearer), connect_token_ttl_seconds: Number(f.connect) }), onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }) });
+  const save = useMutation({
+    mutationFn: () => api.patch('/settings', { bearer_token_ttl_seconds: Number(f.bearer), connect_token_ttl_seconds: Number(f.connect), rate_limit_per_minute: Number(f.rate) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }),
+  });
   const reset = useMutation({ mutationFn: () => api.post('/demo/reset'), onSuccess: () => qc.invalidateQueries() });
   const port = (u: string) => new URL(u).port;
   return (
@@ -30,10 +33,11 @@ export function SettingsPage() {
           </Table>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2">Token lifetimes</Typography>
+          <Typography variant="h6" component="h2">Token lifetimes and limits</Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
-            <TextField size="small" label="Bearer token (seconds)" value={f.bearer} onChange={(e) => setF({ ...f, bearer: e.target.value })} />
-            <TextField size="small" label="Connect token (seconds)" value={f.connect} onChange={(e) => setF({ ...f, connect: e.target.value })} />
+            <TextField size="small" label="Bearer token (seconds)" value={f.bearer} onChange={(e) => setF({ ...f, bearer: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField size="small" label="Connect token (seconds)" value={f.connect} onChange={(e) => setF({ ...f, connect: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField size="small" label="Requests a minute (this account)" value={f.rate} onChange={(e) => setF({ ...f, rate: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
             <Button variant="contained" onClick={() => save.mutate()}>Save</Button>
           </Stack>
           {save.isSuccess ? <Alert severity="success" sx={{ mt: 1 }}>Saved.</Alert> : null}
