@@ -46,9 +46,9 @@ const ProviderFields = {
   connection_types: z.array(z.enum(['LIBRARY', 'DIRECT'])).min(1),
   grid_fees_included: z.boolean().default(false),
   direct_behaviour: z.enum(['succeed', 'pending', 'fail']).optional(),
-  tariffs: z.array(LibraryTariff.omit({ id: true }).extend({ id: LibraryTariff.shape.id.optional() })).max(50).default([]),
+  tariffs: z.array(LibraryTariff.omit({ id: true }).extend({ id: LibraryTariff.shape.id.optional() })).max(50),
 };
-export const ProviderCreate = z.strictObject(ProviderFields).meta({ id: 'ProviderCreate' });
+export const ProviderCreate = z.strictObject({ ...ProviderFields, tariffs: ProviderFields.tariffs.default([]) }).meta({ id: 'ProviderCreate' });
 export const ProviderUpdate = z
   .strictObject({
     display_name: ProviderFields.display_name.optional(),

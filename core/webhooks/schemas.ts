@@ -14,6 +14,8 @@ export const Faults = z
   })
   .meta({ id: 'WebhookFaults' });
 export type Faults = z.infer<typeof Faults>;
+/** A change to some faults: the ones not named stay as they are (no defaults here). */
+const FaultsPatch = z.strictObject({ wrong_signature: z.boolean().optional(), stale_timestamp: z.boolean().optional(), duplicate: z.boolean().optional(), out_of_order: z.boolean().optional() });
 
 export const WebhookEndpoint = z
   .object({
@@ -46,7 +48,7 @@ export const WebhookEndpointCreate = z
     description: z.string().max(500).default(''),
     disabled: z.boolean().default(false),
     retry_schedule: RetrySchedule.default('compressed'),
-    faults: Faults.partial().optional(),
+    faults: FaultsPatch.optional(),
   })
   .meta({ id: 'WebhookEndpointCreate' });
 
@@ -57,7 +59,7 @@ export const WebhookEndpointUpdate = z
     description: z.string().max(500).optional(),
     disabled: z.boolean().optional(),
     retry_schedule: RetrySchedule.optional(),
-    faults: Faults.partial().optional(),
+    faults: FaultsPatch.optional(),
   })
   .meta({ id: 'WebhookEndpointUpdate' });
 

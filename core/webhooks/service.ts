@@ -77,7 +77,7 @@ export class WebhookService {
       secret: newSecret(),
       previous_secret: null,
       previous_secret_expires_at: null,
-      faults: { wrong_signature: false, stale_timestamp: false, duplicate: false, out_of_order: false, ...(input.faults ?? {}) },
+      faults: { wrong_signature: false, stale_timestamp: false, duplicate: false, out_of_order: false, ...Object.fromEntries(Object.entries(input.faults ?? {}).filter(([, v]) => v !== undefined)) },
       catcher: !!input.catcher,
       time_created: this.clock.now().toISOString(),
     };
@@ -110,7 +110,7 @@ export class WebhookService {
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.retry_schedule ? { retry_schedule: patch.retry_schedule } : {}),
       ...(patch.disabled !== undefined ? { disabled: patch.disabled, disabled_reason: patch.disabled ? 'disabled by you' : null } : {}),
-      faults: { ...cur.faults, ...(patch.faults ?? {}) },
+      faults: { ...cur.faults, ...Object.fromEntries(Object.entries(patch.faults ?? {}).filter(([, v]) => v !== undefined)) },
     };
     this.endpoints.replace(scope, next);
     if (cur.disabled && !next.disabled) this.onDue();

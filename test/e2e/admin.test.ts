@@ -81,11 +81,19 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await page.getByRole('button', { name: /Band 17:00 to 19:00/ }).press('ArrowRight');
     await see(page.getByRole('button', { name: /Band 17:00 to 19:15/ })).toBeVisible();
     expect(Number(await chart.getAttribute('data-average'))).not.toBe(after);
+    // Mouse: drag the band's right edge to 20:00.
+    const band = (await page.getByRole('button', { name: /Band 17:00 to 19:15/ }).boundingBox())!;
+    await page.mouse.move(band.x + band.width - 2, band.y + band.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x(19.6), band.y + band.height / 2, { steps: 3 });
+    await page.mouse.move(x(20), band.y + band.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await see(page.getByRole('button', { name: /Band 17:00 to 20:00/ })).toBeVisible();
     await shot(page, 'admin-tariffs-editor');
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await see(page.getByText('Saved.')).toBeVisible();
     const saved = (await env.api('GET', `/tariffs/${tariff.id}`)).body.schedule[0].days_and_hours[0].hours;
-    expect(saved.find((h: any) => h.valid_from === '17:00:00')).toMatchObject({ valid_to: '19:15:00', rate: [{ fixed: 0.95 }] });
+    expect(saved.find((h: any) => h.valid_from === '17:00:00')).toMatchObject({ valid_to: '20:00:00', rate: [{ fixed: 0.95 }] });
   });
 
   it('prices: chart, table and CSV export', async () => {

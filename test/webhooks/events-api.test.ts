@@ -45,6 +45,10 @@ describe('events', () => {
     expect(await bad({ url: 'http://127.0.0.1:9/x', retry_schedule: 'sometimes' })).toBe('retry_schedule_invalid');
     const ep = (await h.call({ method: 'POST', url: '/webhooks', headers: h.test, payload: { url: 'http://127.0.0.1:9/x' } })).body;
     expect((await h.call({ method: 'GET', url: `/webhooks/${ep.id}`, headers: h.live })).status).toBe(404);
+    // Changing one fault leaves the others as they were.
+    await h.call({ method: 'PATCH', url: `/webhooks/${ep.id}`, headers: h.test, payload: { faults: { duplicate: true } } });
+    const both = await h.call({ method: 'PATCH', url: `/webhooks/${ep.id}`, headers: h.test, payload: { faults: { stale_timestamp: true } } });
+    expect(both.body.faults).toEqual({ wrong_signature: false, stale_timestamp: true, duplicate: true, out_of_order: false });
     expect((await h.call({ method: 'GET', url: '/webhooks', headers: h.test })).body.data.map((e: any) => e.id)).toEqual([ep.id]);
     expect((await h.call({ method: 'DELETE', url: `/webhooks/${ep.id}`, headers: h.test })).status).toBe(200);
   });
