@@ -79,14 +79,13 @@ export const PagingQuery = {
   ending_before: z.string().max(80).optional().meta({ description: 'An object id: the page before it (newer objects).' }),
 };
 
-/** `{object:"list", url, has_more, data}` of some item schema. */
-export function listOf<T extends z.ZodType>(item: T, id: string) {
-  return z
-    .object({
-      object: z.literal('list'),
-      url: z.string(),
-      has_more: z.boolean(),
-      data: z.array(item),
-    })
-    .meta({ id });
+/** `{object:"list", url, has_more, data}` of some item schema; `id` names it in OpenAPI. */
+export function listOf<T extends z.ZodType>(item: T, id?: string) {
+  const list = z.object({
+    object: z.literal('list'),
+    url: z.string(),
+    has_more: z.boolean(),
+    data: z.array(item),
+  });
+  return id ? list.meta({ id }) : list;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asList, defineRoute } from '../route.js';
-import { idOf } from '../../schemas/common.js';
+import { idOf, listOf } from '../../schemas/common.js';
 import { ConnectToken, ConnectTokenCreate, ConnectTokenCreated } from '../../schemas/misc.js';
 import { LocationStatus } from '../../schemas/connect.js';
 
@@ -12,14 +12,10 @@ export const DEVICE_OPTIONS = {
   SOLAR: [['COMMODITY', 'IMPORT'], ['COMMODITY', 'EXPORT'], ['COMMODITY', 'LOCAL']],
 } as const;
 
-const DeviceOptions = z
-  .object({
-    object: z.literal('list'),
-    url: z.string(),
-    has_more: z.boolean(),
-    data: z.array(z.object({ device: z.enum(['EV_CHARGER', 'HVAC', 'ENERGY_STORAGE', 'SOLAR']), combinations: z.array(z.object({ tariff_type: z.string(), tariff_direction: z.string() })) })),
-  })
-  .meta({ id: 'DeviceOptions' });
+const DeviceOptions = listOf(
+  z.object({ device: z.enum(['EV_CHARGER', 'HVAC', 'ENERGY_STORAGE', 'SOLAR']), combinations: z.array(z.object({ tariff_type: z.string(), tariff_direction: z.string() })) }),
+  'DeviceOptions',
+);
 
 export const connectRoutes = [
   defineRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asList, defineRoute } from '../route.js';
-import { idOf } from '../../schemas/common.js';
+import { idOf, listOf } from '../../schemas/common.js';
 import { Provider, ProviderCreate, ProviderUpdate } from '../../schemas/misc.js';
 import { GridFee, GridFeeCreate } from '../../schemas/connect.js';
 import { SettingDefaults } from '../../services/settings.js';
@@ -40,7 +40,7 @@ export const libraryRoutes = [
   }),
   defineRoute({
     method: 'GET', path: '/grid-fees', operationId: 'grid_fees.list', summary: 'The grid-fee data set', tag: 'Grid fees',
-    query: z.strictObject({}), response: z.object({ object: z.literal('list'), url: z.string(), has_more: z.boolean(), data: z.array(GridFee) }),
+    query: z.strictObject({}), response: listOf(GridFee),
     handler: ({ svc }) => asList('/grid-fees', { data: svc.gridFees.list(), has_more: false }),
   }),
   defineRoute({

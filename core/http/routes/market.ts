@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asList, defineRoute } from '../route.js';
-import { Timestamp } from '../../schemas/common.js';
+import { Timestamp, listOf } from '../../schemas/common.js';
 
 const RegionId = z.strictObject({ id: z.string().regex(/^[A-Z0-9-]{1,40}$/, 'must be a market region id such as DE-LU') });
 
@@ -29,7 +29,7 @@ export const MarketImport = z
 export const marketRoutes = [
   defineRoute({
     method: 'GET', path: '/market/regions', operationId: 'market.regions.list', summary: 'List market regions', tag: 'Market data',
-    query: z.strictObject({}), response: z.object({ object: z.literal('list'), url: z.string(), has_more: z.boolean(), data: z.array(MarketRegion) }),
+    query: z.strictObject({}), response: listOf(MarketRegion),
     handler: ({ svc }) => asList('/market/regions', { data: svc.market.regions(), has_more: false }),
   }),
   defineRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asList, defineRoute } from '../route.js';
-import { Timestamp } from '../../schemas/common.js';
+import { Timestamp, listOf } from '../../schemas/common.js';
 
 const Entry = z
   .object({
@@ -55,12 +55,12 @@ export const trafficRoutes = [
   defineRoute({
     method: 'GET', path: '/journal', operationId: 'journal.list', summary: 'The request journal (API and connect), newest first, secrets masked', tag: 'Traffic',
     query: z.strictObject({ after: z.coerce.number().int().min(0).optional(), limit: z.coerce.number().int().min(1).max(500).optional(), path: z.string().max(200).optional() }),
-    response: z.object({ object: z.literal('list'), url: z.string(), has_more: z.boolean(), data: z.array(Entry) }),
+    response: listOf(Entry),
     handler: ({ svc, scope, query }) => asList('/journal', { data: svc.journal.list(scope, query), has_more: false }),
   }),
   defineRoute({
     method: 'GET', path: '/faults', operationId: 'faults.list', summary: 'Fault injection rules', tag: 'Traffic',
-    query: z.strictObject({}), response: z.object({ object: z.literal('list'), url: z.string(), has_more: z.boolean(), data: z.array(FaultRule) }),
+    query: z.strictObject({}), response: listOf(FaultRule),
     handler: ({ svc, scope }) => asList('/faults', { data: svc.faults.list(scope), has_more: false }),
   }),
   defineRoute({

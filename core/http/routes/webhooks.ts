@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asList, defineRoute } from '../route.js';
-import { idOf, PagingQuery } from '../../schemas/common.js';
+import { idOf, PagingQuery, listOf } from '../../schemas/common.js';
 import { Event } from '../../schemas/misc.js';
 import { Delivery, TriggerRequest, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate } from '../../webhooks/schemas.js';
 
@@ -17,7 +17,7 @@ export const webhookRoutes = [
   }),
   defineRoute({
     method: 'GET', path: '/webhooks', operationId: 'webhooks.list', summary: 'List webhook endpoints', tag: 'Webhooks',
-    query: z.strictObject({ ...PagingQuery }), response: z.object({ object: z.literal('list'), url: z.string(), has_more: z.boolean(), data: z.array(WebhookEndpoint) }),
+    query: z.strictObject({ ...PagingQuery }), response: listOf(WebhookEndpoint),
     handler: ({ svc, scope, query }) => asList('/webhooks', svc.webhooks.list(scope, query)),
   }),
   defineRoute({
@@ -43,7 +43,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'GET', path: '/webhook-deliveries', operationId: 'webhook_deliveries.list', summary: 'Deliveries with every attempt, newest first', tag: 'Webhooks',
     query: z.strictObject({ endpoint_id: idOf('webhookEndpoint', 'endpoint_id').optional(), event_id: idOf('event', 'event_id').optional(), limit: PagingQuery.limit }),
-    response: z.object({ object: z.literal('list'), url: z.string(), has_more: z.boolean(), data: z.array(Delivery) }),
+    response: listOf(Delivery),
     handler: ({ svc, scope, query }) => asList('/webhook-deliveries', svc.webhooks.deliveries(scope, query)),
   }),
   defineRoute({
@@ -73,7 +73,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'GET', path: '/catcher/messages', operationId: 'catcher.list', summary: 'What the catcher received, newest first', tag: 'Webhooks',
     query: z.strictObject({ endpoint_id: idOf('webhookEndpoint', 'endpoint_id').optional() }),
-    response: z.object({ object: z.literal('list'), url: z.string(), has_more: z.boolean(), data: z.array(CaughtMessage) }),
+    response: listOf(CaughtMessage),
     handler: ({ svc, scope, query }) => asList('/catcher/messages', { data: svc.webhooks.caught(scope, query.endpoint_id), has_more: false }),
   }),
 ];

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, IconButton, LinearProgress, Paper, Stack, SvgIcon, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, LinearProgress, Paper, Stack, SvgIcon, Table, TableBody, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
@@ -54,4 +54,17 @@ export function Mono({ children }: { children: ReactNode }) {
 
 export function SmallButton(props: React.ComponentProps<typeof Button>) {
   return <Button size="small" {...props} />;
+}
+
+/** Label, value and a copy button per row. */
+export function CopyTable({ label, rows, labelWidth = 160 }: { label: string; rows: [string, string][]; labelWidth?: number }) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableBody>
+        {rows.map(([k, v]) => (
+          <TableRow key={k}><TableCell sx={{ width: labelWidth }}>{k}</TableCell><TableCell><Mono>{v}</Mono></TableCell><TableCell align="right"><CopyButton value={v} label={k} /></TableCell></TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
 }

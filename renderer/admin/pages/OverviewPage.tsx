@@ -1,7 +1,7 @@
-import { Grid, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../context';
-import { CopyButton, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
+import { CopyTable, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
 
 export function OverviewPage() {
   const { boot, api, liveMode, navigate } = useApp();
@@ -27,23 +27,11 @@ export function OverviewPage() {
         <Grid size={{ xs: 12, md: 7 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography variant="h6" component="h2">Service addresses</Typography>
-            <Table size="small" aria-label="Service addresses">
-              <TableBody>
-                {rows.map(([k, v]) => (
-                  <TableRow key={k}><TableCell sx={{ width: 160 }}>{k}</TableCell><TableCell><Mono>{v}</Mono></TableCell><TableCell align="right"><CopyButton value={v} label={k} /></TableCell></TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <CopyTable label="Service addresses" rows={rows} />
           </Paper>
           <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
             <Typography variant="h6" component="h2">Credentials</Typography>
-            <Table size="small" aria-label="Credentials">
-              <TableBody>
-                {creds.map(([k, v]) => (
-                  <TableRow key={k}><TableCell sx={{ width: 160 }}>{k}</TableCell><TableCell><Mono>{v}</Mono></TableCell><TableCell align="right"><CopyButton value={v} label={k} /></TableCell></TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <CopyTable label="Credentials" rows={creds} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               <Mono>curl -u {boot.account_id}:{liveMode ? boot.live_key : boot.test_key} {boot.api_url}/login</Mono>
             </Typography>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Paper, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
-import { CopyButton, ErrorAlert, Mono, PageHeader } from '../components/common';
+import { CopyTable, ErrorAlert, Mono, PageHeader } from '../components/common';
 
 export function SettingsPage() {
   const { api, boot, liveMode } = useApp();
@@ -24,13 +24,7 @@ export function SettingsPage() {
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">Keys</Typography>
-          <Table size="small" aria-label="Keys">
-            <TableBody>
-              {[['Account', boot.account_id], ['Test key (sk_test_)', boot.test_key], ['Live key (sk_live_)', boot.live_key]].map(([k, v]) => (
-                <TableRow key={k}><TableCell sx={{ width: 200 }}>{k}</TableCell><TableCell><Mono>{v}</Mono></TableCell><TableCell align="right"><CopyButton value={v!} label={k!} /></TableCell></TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <CopyTable label="Keys" labelWidth={200} rows={[['Account', boot.account_id], ['Test key (sk_test_)', boot.test_key], ['Live key (sk_live_)', boot.live_key]]} />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">Token lifetimes and limits</Typography>
