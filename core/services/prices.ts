@@ -51,14 +51,19 @@ export class PriceService {
   /** Compiled tariffs keyed by their stored JSON and zone: any change to a tariff misses. */
   private compiled = new Map<string, CompiledComponent>();
   private written = new DataCache(16);
+  private readonly tariffRows;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly locations: LocationService,
     private readonly market: MarketService,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    this.tariffRows = db.prepare(
+      "SELECT body, COALESCE(time_updated, json_extract(body, '$.time_created')) AS updated FROM tariffs WHERE account_id = ? AND live_mode = ? AND location_id = ? AND direction = ? ORDER BY seq",
+    );
+  }
 
   private compile(raw: string, zone: string): CompiledComponent {
     const key = zone + '\n' + raw;
@@ -84,9 +89,7 @@ export class PriceService {
   /** Loads what a window's prices depend on, without running the engine. */
   private prepare(scope: Scope, locationId: string, direction: TariffDirection, window: { from: number; to: number } | PriceRequest) {
     const loc = this.locations.find(scope, locationId);
-    const rows = this.db
-      .prepare('SELECT body, COALESCE(time_updated, json_extract(body, \'$.time_created\')) AS updated FROM tariffs WHERE account_id = ? AND live_mode = ? AND location_id = ? AND direction = ? ORDER BY seq')
-      .all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as { body: string; updated: string }[];
+    const rows = this.tariffRows.all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as { body: string; updated: string }[];
     if (rows.length === 0) throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
     const { from, to } = 'end_time' in window ? this.window(window, loc.timezone) : window;
     const components = rows.map((r) => this.compile(r.body, loc.timezone));

@@ -28,6 +28,14 @@ const compile = (pattern: string) => {
 /** Fault injection for testers, per account and mode, switchable at run time. */
 export class FaultService {
   private rules = new Map<string, FaultRule[]>();
+  /** Each pattern is compiled once, not per request. */
+  private matchers = new Map<string, (method: string, path: string) => boolean>();
+
+  private matcher(pattern: string) {
+    let m = this.matchers.get(pattern);
+    if (!m) this.matchers.set(pattern, (m = compile(pattern)));
+    return m;
+  }
 
   constructor(
     private readonly ids: IdGenerator,
@@ -66,7 +74,7 @@ export class FaultService {
   /** The first enabled rule that matches and fires, if any. */
   pick(scope: Scope, method: string, path: string): FaultRule | undefined {
     for (const r of this.rules.get(this.key(scope)) ?? []) {
-      if (r.enabled && compile(r.pattern)(method, path) && this.random() < r.probability) {
+      if (r.enabled && this.matcher(r.pattern)(method, path) && this.random() < r.probability) {
         r.hits++;
         return r;
       }
