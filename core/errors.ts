@@ -31,11 +31,9 @@ export const unprocessable = (code: string, message: string) => new ApiError(422
 export const Codes = {
   bodyInvalidJson: 'body_json_invalid',
   bodyTooLarge: 'body_too_large',
-  bodyNotObject: 'body_invalid',
   contentTypeUnsupported: 'content_type_unsupported',
   parameterUnknown: 'parameter_unknown',
   routeNotFound: 'route_not_found',
-  methodNotAllowed: 'method_not_allowed',
   pagingConflict: 'paging_conflict',
   credentialsMissing: 'credentials_missing',
   credentialsMalformed: 'credentials_malformed',

@@ -28,12 +28,6 @@ export const randomIds: IdGenerator = (prefix) => {
   return `${prefix}_${out}`;
 };
 
-/** A counter-based generator for tests: `loc_000001`, `loc_000002`, … */
-export function sequentialIds(): IdGenerator {
-  let n = 0;
-  return (prefix) => `${prefix}_${String(++n).padStart(6, '0')}`;
-}
-
 /** Ids are a known prefix, an underscore and 1–64 url-safe characters. */
 export const ID_BODY = /^[A-Za-z0-9]{1,64}$/;
 export function hasPrefix(id: string, prefix: string): boolean {

@@ -67,9 +67,9 @@ export function createService(opts: ServiceOptions): Service {
   const market = new MarketService(db, clock);
   market.seedIfEmpty();
   const locations = new LocationService(db, store, clock, ids, market, events);
-  const tariffs = new TariffService(db, store, locations, clock, ids, events);
   const providers = new ProviderService(db, ids);
   providers.seedIfEmpty();
+  const tariffs = new TariffService(db, store, locations, clock, ids, events, providers);
   const gridFees = new GridFeeService(db, clock, ids);
   gridFees.seedIfEmpty();
   const prices = new PriceService(db, locations, market, clock, ids);

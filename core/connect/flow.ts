@@ -193,7 +193,7 @@ export class ConnectFlow {
         ];
         break;
       case 'region_select': {
-        data.regions = this.svc.market.regions().map((r) => r.id);
+        data.regions = this.svc.market.regionIds();
         const a = this.address(t);
         const suggested = s.region ?? (a.country_code ? this.svc.market.regionFor(a.country_code, a.state) : null);
         if (suggested) data.region = suggested;
@@ -241,10 +241,10 @@ export class ConnectFlow {
     if (!tariff) return { currency_code: this.currency(t), market_rates_source: false, tariff: null, rates: { today: [] } };
     const loc = this.svc.locations.find(scope, t.location_id!);
     const day = DateTime.fromJSDate(this.svc.clock.now(), { zone: loc.timezone }).startOf('day');
+    const c = compileComponent(tariff, loc.timezone);
     const rates = (start: DateTime) => {
       const from = start.toMillis();
       const to = start.plus({ days: 1 }).startOf('day').toMillis();
-      const c = compileComponent(tariff, loc.timezone);
       const market = tariff.market_rates && loc.market_region ? this.svc.market.series(loc.market_region, from, to) : undefined;
       return computePrices({ zone: loc.timezone, from, to, direction: t.tariff_direction, components: [c], market }).map((iv) => ({
         valid_from: DateTime.fromMillis(iv.from, { zone: loc.timezone }).toISO({ suppressMilliseconds: true }),
@@ -274,7 +274,7 @@ export class ConnectFlow {
     const s = t.session!;
     if (action !== undefined) {
       if (!PAGE_ACTIONS[route]!.includes(action)) throw new PageError('action_invalid', `Action ${action} is not allowed on ${route}.`);
-      const out = await this.act(t, action);
+      const out = await this.act(before, t, action);
       if (out.save !== false) this.svc.connectTokens.update(before, t);
       return out.reply;
     }
@@ -349,7 +349,7 @@ export class ConnectFlow {
         break;
       case 'region_select': {
         const region = d.region as string;
-        if (!this.svc.market.regions().some((r) => r.id === region)) fail('market_region_invalid', `'${region}' is not a market region.`);
+        if (!this.svc.market.regionIds().includes(region)) fail('market_region_invalid', `'${region}' is not a market region.`);
         s.region = region;
         this.go(t, 'surcharge_capture');
         break;
@@ -391,7 +391,8 @@ export class ConnectFlow {
     return bands;
   }
 
-  private async act(t: ConnectTokenRecord, action: string): Promise<{ reply: Reply; save?: boolean }> {
+  /** A page action; `save: false` when the action has saved the token itself, inside its transaction. */
+  private async act(before: ConnectTokenRecord, t: ConnectTokenRecord, action: string): Promise<{ reply: Reply; save?: boolean }> {
     const s = t.session!;
     switch (action) {
       case 'CLOSE':
@@ -423,8 +424,10 @@ export class ConnectFlow {
           t.used = true;
           t.complete_action = 'DISCONNECT';
           t.price_available = t.location_id ? this.svc.tariffs.hasDirection(scope, t.location_id, t.tariff_direction) : false;
+          // With the removal, so a session that lost a race removes nothing.
+          this.svc.connectTokens.update(before, t);
         })();
-        return { reply: this.callback(t) };
+        return { reply: this.callback(t), save: false };
       }
       default:
         throw new PageError('action_invalid', `Unknown action ${action}.`);

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Service } from '../service.js';
 import { ApiError, errorBody } from '../errors.js';
+import { LOOPBACK_ORIGIN } from '../http/loopback.js';
 
 /** Handles one connect protocol message; returns the reply (a page, a redirect or an error object). */
 export type ConnectHandler = (message: unknown) => Promise<{ status: number; body: unknown }>;
@@ -16,7 +17,7 @@ export function buildConnectServer(svc: Service, handle: ConnectHandler, opts: {
 
   const cors = (origin: string | undefined): Record<string, string> => {
     const allowed = opts.allowOrigin?.();
-    const value = allowed && origin === allowed ? allowed : origin && /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(origin) ? origin : undefined;
+    const value = allowed && origin === allowed ? allowed : origin && LOOPBACK_ORIGIN.test(origin) ? origin : undefined;
     return value ? { 'access-control-allow-origin': value, vary: 'Origin' } : {};
   };
 

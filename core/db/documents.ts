@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Db } from './database.js';
-import { invalid } from '../errors.js';
+import { Codes, invalid, type ApiError } from '../errors.js';
 
 /** Which account and mode a request acts in; every read and write is confined to it. */
 export interface Scope {
@@ -12,6 +12,16 @@ export interface Page {
   limit?: number | undefined;
   starting_after?: string | undefined;
   ending_before?: string | undefined;
+}
+
+/** The paging rules every list shares: one cursor at a time, and a cursor that is in the list. */
+export function checkPage(page: Page): void {
+  if (page.starting_after && page.ending_before) throw invalid(Codes.pagingConflict, 'Give starting_after or ending_before, not both.');
+}
+
+export function cursorNotFound(page: Page, id: string): ApiError {
+  const field = page.starting_after ? 'starting_after' : 'ending_before';
+  return invalid(`${field}_invalid`, `${field}: no object with id '${id}' in this list.`);
 }
 
 export interface PageResult<T> {
@@ -86,19 +96,14 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
 
   /** One page, newest first; `starting_after` walks to older objects, `ending_before` to newer. */
   list(scope: Scope, where: Partial<Record<C, string | number>>, page: Page): PageResult<T> {
-    if (page.starting_after && page.ending_before) {
-      throw invalid('paging_conflict', 'Give starting_after or ending_before, not both.');
-    }
+    checkPage(page);
     const limit = page.limit ?? 30;
     const { sql, args } = this.where(scope, where);
     const cursorId = page.starting_after ?? page.ending_before;
     let cursor: number | undefined;
     if (cursorId) {
       const row = this.seqStmt.get(cursorId, scope.accountId, scope.liveMode ? 1 : 0) as { seq: number } | undefined;
-      if (!row) {
-        const field = page.starting_after ? 'starting_after' : 'ending_before';
-        throw invalid(`${field}_invalid`, `${field}: no object with id '${cursorId}' in this list.`);
-      }
+      if (!row) throw cursorNotFound(page, cursorId);
       cursor = row.seq;
     }
     const newer = page.ending_before !== undefined;

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOOPBACK_HOST } from './loopback.js';
 
 export interface Bootstrap {
   api_url: string;
@@ -29,7 +30,6 @@ export function appCsp(b: Pick<Bootstrap, 'api_url' | 'connect_service_url' | 'c
   ].join('; ');
 }
 
-const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
 
 /**
  * Serves the admin renderer in a browser (the desktop window shows the same page), and

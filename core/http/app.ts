@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import cors from '@fastify/cors';
+import { LOOPBACK_ORIGIN } from './loopback.js';
 import { z } from 'zod';
 import type { Service } from '../service.js';
 import type { Scope } from '../db/documents.js';
@@ -46,7 +47,7 @@ export interface ApiOptions {
   corsOrigins?: () => string[];
 }
 
-const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
+
 
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {

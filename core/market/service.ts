@@ -41,30 +41,54 @@ export class MarketService {
     this.db.transaction(() => seedRegions.forEach((r) => ins.run(r.id, JSON.stringify(r), now)))();
   }
 
+  /**
+   * Region records, their update times and demo coverage, read once: regions are seeded, never
+   * edited, and this service is the only writer of the rest, so pricing asks no SQL for them.
+   */
+  private meta: Map<string, { region: StoredRegion; timeUpdated: string; demoFrom: number | null; demoTo: number | null }> | undefined;
+
+  private regionMeta() {
+    this.meta ??= new Map(
+      (this.db.prepare('SELECT id, body, time_updated, demo_from, demo_to FROM market_regions ORDER BY id').all() as { id: string; body: string; time_updated: string; demo_from: number | null; demo_to: number | null }[]).map((r) => [
+        r.id,
+        { region: JSON.parse(r.body) as StoredRegion, timeUpdated: r.time_updated, demoFrom: r.demo_from, demoTo: r.demo_to },
+      ]),
+    );
+    return this.meta;
+  }
+
+  private metaOf(id: string) {
+    const m = this.regionMeta().get(id);
+    if (!m) throw notFound('market_region', id);
+    return m;
+  }
+
+  regionIds(): string[] {
+    return [...this.regionMeta().keys()];
+  }
+
   regions(): (MarketRegion & { time_updated: string; published_until: string | null })[] {
-    return (this.db.prepare('SELECT id, body, time_updated FROM market_regions ORDER BY id').all() as { id: string; body: string; time_updated: string }[]).map((r) => {
-      const { shape: _shape, ...region } = JSON.parse(r.body) as StoredRegion;
-      const last = this.db.prepare('SELECT MAX(end_ms) AS t FROM market_prices WHERE region = ?').get(r.id) as { t: number | null };
-      return { ...region, time_updated: r.time_updated, published_until: last.t === null ? null : new Date(last.t).toISOString() };
+    const last = this.db.prepare('SELECT MAX(end_ms) AS t FROM market_prices WHERE region = ?');
+    return [...this.regionMeta().entries()].map(([id, m]) => {
+      const { shape: _shape, ...region } = m.region;
+      const t = (last.get(id) as { t: number | null }).t;
+      return { ...region, time_updated: m.timeUpdated, published_until: t === null ? null : new Date(t).toISOString() };
     });
   }
 
   region(id: string): StoredRegion {
-    const row = this.db.prepare('SELECT body FROM market_regions WHERE id = ?').get(id) as { body: string } | undefined;
-    if (!row) throw notFound('market_region', id);
-    return JSON.parse(row.body) as StoredRegion;
+    return this.metaOf(id).region;
   }
 
   timeUpdated(id: string): string {
-    return (this.db.prepare('SELECT time_updated FROM market_regions WHERE id = ?').get(id) as { time_updated: string } | undefined)?.time_updated ?? this.clock.now().toISOString();
+    return this.metaOf(id).timeUpdated;
   }
 
   /** The region serving an address: a state-specific one first, then the country's. */
   regionFor(countryCode: string, state?: string): string | null {
-    const all = (this.db.prepare('SELECT body FROM market_regions ORDER BY id').all() as { body: string }[]).map((r) => JSON.parse(r.body) as StoredRegion);
     const cc = countryCode.toUpperCase();
     const st = state?.trim().toUpperCase();
-    const inCountry = all.filter((r) => r.country_codes.includes(cc));
+    const inCountry = [...this.regionMeta().values()].map((m) => m.region).filter((r) => r.country_codes.includes(cc));
     return (st && inCountry.find((r) => r.states?.includes(st))?.id) || inCountry.find((r) => !r.states)?.id || inCountry[0]?.id || null;
   }
 
@@ -80,17 +104,17 @@ export class MarketService {
     const until = Math.min(to, this.horizon(r));
     const want = from - REFERENCE_DAYS * DAY;
     if (until <= want) return;
-    const cov = this.db.prepare('SELECT demo_from, demo_to FROM market_regions WHERE id = ?').get(id) as { demo_from: number | null; demo_to: number | null };
+    const cov = this.metaOf(id);
     const ranges: [number, number][] = [];
-    if (cov.demo_from === null || cov.demo_to === null) ranges.push([want, until]);
+    if (cov.demoFrom === null || cov.demoTo === null) ranges.push([want, until]);
     else {
-      if (want < cov.demo_from) ranges.push([want, cov.demo_from]);
-      if (until > cov.demo_to) ranges.push([cov.demo_to, until]);
+      if (want < cov.demoFrom) ranges.push([want, cov.demoFrom]);
+      if (until > cov.demoTo) ranges.push([cov.demoTo, until]);
     }
     if (ranges.length === 0) return;
     const ins = this.db.prepare('INSERT OR IGNORE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)');
-    let lo = cov.demo_from ?? Number.POSITIVE_INFINITY;
-    let hi = cov.demo_to ?? Number.NEGATIVE_INFINITY;
+    let lo = cov.demoFrom ?? Number.POSITIVE_INFINITY;
+    let hi = cov.demoTo ?? Number.NEGATIVE_INFINITY;
     this.db.transaction(() => {
       for (const [a, b] of ranges) {
         let day = DateTime.fromMillis(a, { zone: r.timezone }).startOf('day');
@@ -103,6 +127,8 @@ export class MarketService {
       }
       this.db.prepare('UPDATE market_regions SET demo_from = ?, demo_to = ? WHERE id = ?').run(lo, hi, id);
     })();
+    cov.demoFrom = lo;
+    cov.demoTo = hi;
     this.changed(id);
   }
 
@@ -133,6 +159,7 @@ export class MarketService {
       }
       this.db.prepare('UPDATE market_regions SET time_updated = ? WHERE id = ?').run(now, id);
     })();
+    this.metaOf(id).timeUpdated = now;
     this.changed(id);
     const first = parsed.points[0]!;
     const last = parsed.points[parsed.points.length - 1]!;

@@ -70,8 +70,6 @@ export const CurrencyCode = z
   .refine((s) => currencies.has(s), { message: 'must be an ISO 4217 currency code such as EUR' })
   .meta({ example: 'EUR' });
 
-export const LiveMode = z.boolean();
-
 /** Paging query of every list endpoint (DESIGN.md section 4). */
 export const PagingQuery = {
   limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: '1–100, default 30' }),

@@ -67,7 +67,12 @@ export class LocationService {
   }
 
   get(scope: Scope, id: string): Location {
-    return { ...this.find(scope, id), tariff_status: this.tariffStatus(scope, id) };
+    return this.withStatus(scope, this.find(scope, id));
+  }
+
+  /** The location as answered: its tariff status is derived from its tariffs, never stored. */
+  private withStatus(scope: Scope, loc: Location): Location {
+    return { ...loc, tariff_status: this.tariffStatus(scope, loc.id) };
   }
 
   /** The stored location without its derived tariff status: for callers that need its zone or address. */
@@ -79,11 +84,11 @@ export class LocationService {
 
   list(scope: Scope, page: Page) {
     const res = this.store.locations.list(scope, {}, page);
-    return { ...res, data: res.data.map((l) => ({ ...l, tariff_status: this.tariffStatus(scope, l.id) })) };
+    return { ...res, data: res.data.map((l) => this.withStatus(scope, l)) };
   }
 
   async update(scope: Scope, id: string, patch: LocationUpdate): Promise<Location> {
-    const current = this.get(scope, id);
+    const current = this.find(scope, id);
     const address = patch.postal_address
       ? { ...patch.postal_address, country_code: patch.postal_address.country_code.toUpperCase() }
       : current.postal_address;
@@ -103,18 +108,19 @@ export class LocationService {
     };
     return this.db.transaction(() => {
       if (!this.store.locations.replace(scope, next)) throw notFound('location', id);
-      this.events.record(scope, 'location.updated', id, { object: next });
-      return next;
+      const out = this.withStatus(scope, next);
+      this.events.record(scope, 'location.updated', id, { object: out });
+      return out;
     })();
   }
 
   /** Points the location at a market region (a connect session's region choice). */
   setMarketRegion(scope: Scope, id: string, region: string): void {
-    const loc = this.get(scope, id);
+    const loc = this.find(scope, id);
     if (loc.market_region === region) return;
     const next = { ...loc, market_region: this.marketRegion(loc.postal_address, region) };
     this.store.locations.replace(scope, next);
-    this.events.record(scope, 'location.updated', id, { object: next });
+    this.events.record(scope, 'location.updated', id, { object: this.withStatus(scope, next) });
   }
 
   /** Deletes the location and every tariff of it, in one transaction. */

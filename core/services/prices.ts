@@ -11,22 +11,10 @@ import type { TariffDirection } from '../schemas/common.js';
 import { compileComponent, type CompiledComponent } from '../pricing/compile.js';
 import { computePrices } from '../pricing/engine.js';
 import { formOf, formatter } from '../pricing/format.js';
-import type { MarketSeries, PriceInterval } from '../pricing/types.js';
+import type { MarketSeries } from '../pricing/types.js';
 import { invalid, unprocessable } from '../errors.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
-
-export interface PricedWindow {
-  intervals: PriceInterval[];
-  from: number;
-  to: number;
-  direction: TariffDirection;
-  zone: string;
-  currency: string;
-  lastUpdated: number;
-  /** Identifies everything the intervals depend on: tariffs as stored, market data version, window. */
-  key: string;
-}
 
 /** A small cache of written `data` arrays: the engine is pure, so equal inputs give equal text. */
 class DataCache {
@@ -87,11 +75,11 @@ export class PriceService {
   }
 
   /** Loads what a window's prices depend on, without running the engine. */
-  private prepare(scope: Scope, locationId: string, direction: TariffDirection, window: { from: number; to: number } | PriceRequest) {
+  private prepare(scope: Scope, locationId: string, direction: TariffDirection, req: PriceRequest) {
     const loc = this.locations.find(scope, locationId);
     const rows = this.tariffRows.all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as { body: string; updated: string }[];
     if (rows.length === 0) throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
-    const { from, to } = 'end_time' in window ? this.window(window, loc.timezone) : window;
+    const { from, to } = this.window(req, loc.timezone);
     const components = rows.map((r) => this.compile(r.body, loc.timezone));
     let lastUpdated = Math.max(...rows.map((r) => Date.parse(r.updated)));
     const needsMarket = components.some((c) => c.market && c.start < to && c.end > from);
@@ -107,12 +95,6 @@ export class PriceService {
     const key = [direction, from, to, loc.timezone, marketVersion, ...rows.map((r) => r.body)].join('\n');
     const run = () => computePrices({ zone: loc.timezone, from, to, direction, components, market });
     return { from, to, direction, zone: loc.timezone, currency: loc.currency_code, lastUpdated, key, run };
-  }
-
-  /** Runs the engine for a location's window; also used by the connect summary and the app. */
-  compute(scope: Scope, locationId: string, direction: TariffDirection, window: { from: number; to: number } | PriceRequest): PricedWindow {
-    const { run, ...p } = this.prepare(scope, locationId, direction, window);
-    return { ...p, intervals: run() };
   }
 
   /** The price object of SPEC.md 2.3 as JSON text, written directly: the answer can be large. */

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Provider, ProviderCreate, ProviderUpdate } from '../schemas/misc.js';
 import type { LibraryTariff } from '../schemas/connect.js';
 import type { IdGenerator } from '../ids.js';
-import { invalid, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { checkPage, cursorNotFound } from '../db/documents.js';
 import { seedProviders } from './provider-seed.js';
 
 type StoredProvider = Omit<Provider, 'live_mode' | 'object'>;
@@ -79,16 +80,13 @@ export class ProviderService {
     const s = q.search?.trim().toLowerCase();
     const matching = this.all().filter((p) => (!cc || p.country_codes.includes(cc)) && (!s || p.display_name.toLowerCase().includes(s)));
     const limit = q.limit ?? 30;
-    if (q.starting_after && q.ending_before) throw invalid('paging_conflict', 'Give starting_after or ending_before, not both.');
+    checkPage(q);
     let from = 0;
     let to: number;
     const cursorId = q.starting_after ?? q.ending_before;
     if (cursorId) {
       const at = matching.findIndex((p) => p.id === cursorId);
-      if (at < 0) {
-        const field = q.starting_after ? 'starting_after' : 'ending_before';
-        throw invalid(`${field}_invalid`, `${field}: no object with id '${cursorId}' in this list.`);
-      }
+      if (at < 0) throw cursorNotFound(q, cursorId);
       if (q.starting_after) from = at + 1;
       else from = Math.max(0, at - limit);
       to = q.starting_after ? from + limit : at;

@@ -10,6 +10,7 @@ import { contractInstant, windowsOverlap } from '../schedule/contract.js';
 import { Codes, invalid, notFound, unprocessable } from '../errors.js';
 import type { LocationService } from './locations.js';
 import type { EventService } from './events.js';
+import type { ProviderService } from './providers.js';
 
 export interface TariffFilter {
   location_id: string;
@@ -31,7 +32,12 @@ export class TariffService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: EventService,
-  ) {}
+    private readonly providers: ProviderService,
+  ) {
+    this.touchStmt = db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?');
+  }
+
+  private readonly touchStmt;
 
   private withZone(scope: Scope, t: StoredTariff): Tariff {
     const { timezone } = this.locations.find(scope, t.location_id);
@@ -57,8 +63,8 @@ export class TariffService {
     }
   }
 
-  private checkProvider(providerId: string | undefined | null) {
-    if (providerId && !this.db.prepare('SELECT 1 FROM providers WHERE id = ?').get(providerId)) throw notFound('provider', providerId);
+  private checkProvider(scope: Scope, providerId: string | undefined | null) {
+    if (providerId) this.providers.get(providerId, scope.liveMode);
   }
 
   /** Tariffs of one slot (type and direction) of a location. */
@@ -76,7 +82,7 @@ export class TariffService {
       const gone = this.slot(scope, locationId, type, direction);
       for (const t of gone) {
         this.store.tariffs.delete(scope, t.id);
-        this.events.record(scope, 'tariff.deleted', t.id, { object: { ...t, timezone: this.locations.find(scope, locationId).timezone } });
+        this.events.record(scope, 'tariff.deleted', t.id, { object: this.withZone(scope, t) });
       }
       return gone;
     })();
@@ -85,7 +91,7 @@ export class TariffService {
   create(scope: Scope, input: Omit<TariffCreate, 'contract_end_date'> & { contract_end_date: string | null }, origin: TariffOrigin = { connection_type: 'MANUAL', is_linked: false }, replacing: string[] = []): Tariff {
     return this.db.transaction(() => {
       this.locations.find(scope, input.location_id);
-      this.checkProvider(input.provider_id);
+      this.checkProvider(scope, input.provider_id);
       const { location_id, type, direction, display_name, provider_id, market_rates, contract_start_date, contract_end_date, schedule } = input;
       const t: StoredTariff = {
         id: this.ids('trf'),
@@ -118,7 +124,7 @@ export class TariffService {
 
   /** Records when a tariff's rates last changed (the price object's `last_updated`). */
   private touch(id: string) {
-    this.db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?').run(this.clock.now().toISOString(), id);
+    this.touchStmt.run(this.clock.now().toISOString(), id);
   }
 
   get(scope: Scope, id: string): Tariff {
@@ -131,11 +137,6 @@ export class TariffService {
     this.locations.find(scope, filter.location_id);
     const res = this.store.tariffs.list(scope, { location_id: filter.location_id, type: filter.type, direction: filter.tariff_direction }, page);
     return { ...res, data: res.data.map((t) => this.withZone(scope, t)) };
-  }
-
-  /** Tariffs of a location, oldest first (for pricing and status). */
-  forLocation(scope: Scope, locationId: string): Tariff[] {
-    return this.store.tariffs.all(scope, { location_id: locationId }).map((t) => this.withZone(scope, t));
   }
 
   update(scope: Scope, id: string, patch: TariffUpdate): Tariff {
@@ -152,7 +153,7 @@ export class TariffService {
       const { location_id, type, direction, display_name, provider_id, market_rates, contract_start_date, contract_end_date, schedule } = merged as StoredTariff;
       const parsed = TariffCreateSchema.safeParse({ location_id, type, direction, display_name, provider_id, market_rates, contract_start_date, contract_end_date, schedule });
       if (!parsed.success) throw parsed.error;
-      this.checkProvider(patch.provider_id);
+      this.checkProvider(scope, patch.provider_id);
       const next = merged as StoredTariff;
       this.check(scope, next);
       if (!this.store.tariffs.replace(scope, next)) throw notFound('tariff', id);

@@ -35,6 +35,7 @@ const CATCHER_KEEP = 1000;
 /** Webhook endpoints, the persisted outbox and its attempt log, resend, trigger and the catcher (DESIGN.md section 7). */
 export class WebhookService {
   readonly endpoints: DocumentTable<WebhookEndpoint>;
+  private readonly endpointById;
   /** Where the built-in catcher listens; set by the host once the API port is bound. */
   apiUrl = 'http://127.0.0.1:7071';
   /** Told when deliveries are due now (the worker). */
@@ -49,6 +50,7 @@ export class WebhookService {
     private readonly now: () => number = Date.now,
   ) {
     this.endpoints = new DocumentTable<WebhookEndpoint>(db, 'webhook_endpoints', [], () => ({}));
+    this.endpointById = db.prepare('SELECT body FROM webhook_endpoints WHERE id = ?');
     events.onEvent((scope, e) => this.enqueue(scope, e));
   }
 
@@ -85,15 +87,25 @@ export class WebhookService {
   }
 
   get(scope: Scope, id: string): WebhookEndpoint {
+    return this.present(this.stored(scope, id));
+  }
+
+  /** The endpoint as stored: writes start from this, so the catcher's current address is never saved. */
+  private stored(scope: Scope, id: string): WebhookEndpoint {
     const e = this.endpoints.get(scope, id);
     if (!e) throw notFound('webhook_endpoint', id);
-    return this.present(e);
+    return e;
   }
 
   /** An endpoint by id whatever its scope (the worker and the catcher act for the service itself). */
   byId(id: string): WebhookEndpoint | undefined {
-    const row = this.db.prepare('SELECT body FROM webhook_endpoints WHERE id = ?').get(id) as { body: string } | undefined;
-    return row ? this.present(JSON.parse(row.body) as WebhookEndpoint) : undefined;
+    const e = this.storedById(id);
+    return e ? this.present(e) : undefined;
+  }
+
+  private storedById(id: string): WebhookEndpoint | undefined {
+    const row = this.endpointById.get(id) as { body: string } | undefined;
+    return row ? (JSON.parse(row.body) as WebhookEndpoint) : undefined;
   }
 
   list(scope: Scope, page: { limit?: number | undefined; starting_after?: string | undefined; ending_before?: string | undefined }) {
@@ -102,7 +114,7 @@ export class WebhookService {
   }
 
   update(scope: Scope, id: string, patch: z.output<typeof WebhookEndpointUpdate>): WebhookEndpoint {
-    const cur = this.get(scope, id);
+    const cur = this.stored(scope, id);
     const next: WebhookEndpoint = {
       ...cur,
       ...(patch.url !== undefined && !cur.catcher ? { url: patch.url } : {}),
@@ -114,7 +126,7 @@ export class WebhookService {
     };
     this.endpoints.replace(scope, next);
     if (cur.disabled && !next.disabled) this.onDue();
-    return next;
+    return this.present(next);
   }
 
   delete(scope: Scope, id: string): WebhookEndpoint {
@@ -128,10 +140,10 @@ export class WebhookService {
 
   /** A new secret; the previous one keeps signing for a day so receivers can switch over. */
   rotateSecret(scope: Scope, id: string): WebhookEndpoint {
-    const cur = this.get(scope, id);
+    const cur = this.stored(scope, id);
     const next: WebhookEndpoint = { ...cur, secret: newSecret(), previous_secret: cur.secret, previous_secret_expires_at: new Date(this.clock.now().getTime() + ROTATION_GRACE_MS).toISOString() };
     this.endpoints.replace(scope, next);
-    return next;
+    return this.present(next);
   }
 
   /** Secrets that sign now: the current one, and the previous one during its grace period. */
@@ -232,7 +244,7 @@ export class WebhookService {
   }
 
   private disable(endpointId: string, reason: string): void {
-    const e = this.byId(endpointId);
+    const e = this.storedById(endpointId);
     if (!e) return;
     this.db.prepare('UPDATE webhook_endpoints SET body = ? WHERE id = ?').run(JSON.stringify({ ...e, disabled: true, disabled_reason: reason }), endpointId);
   }

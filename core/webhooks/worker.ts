@@ -95,7 +95,11 @@ export class WebhookWorker {
       const due = this.svc.due(500);
       if (due.length === 0) return;
       const byEndpoint = new Map<string, DeliveryRow[]>();
-      for (const d of due) byEndpoint.set(d.endpoint_id, [...(byEndpoint.get(d.endpoint_id) ?? []), d]);
+      for (const d of due) {
+        const rows = byEndpoint.get(d.endpoint_id);
+        if (rows) rows.push(d);
+        else byEndpoint.set(d.endpoint_id, [d]);
+      }
       let progressed = false;
       await Promise.all(
         [...byEndpoint.entries()].map(async ([endpointId, rows]) => {
