@@ -9,7 +9,7 @@ export default defineConfig({
   base: './',
   publicDir: false,
   build: {
-    outDir: r('./renderer/dist'),
+    outDir: r('./dist/renderer'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
     rollupOptions: {

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import type { RunningHost } from '../core/host.js';
-import { appCsp } from '../core/http/app-server.js';
+import type { RunningHost } from '../core/hosts/host.js';
+import { appCsp } from '../core/node/http/app-server.js';
+import { Bootstrap } from '../core/engine/api/bootstrap.js';
 import { allowWebview, cspHeader, parseWindowState, PRELOAD_CHANNELS, sameOrigin, windowOptions, type WindowState } from './security.js';
 
 /** The parts of Electron the main process uses; tests pass a stand-in. */
@@ -49,7 +50,7 @@ export async function runMain(e: ElectronLike, deps: MainDeps): Promise<{ host: 
   const fromApp = (ev: { senderFrame?: { url: string } | null }) => !!ev.senderFrame && sameOrigin(ev.senderFrame.url, appUrl);
   e.ipcMain.handle(PRELOAD_CHANNELS.bootstrap, (ev) => {
     if (!fromApp(ev)) throw new Error('refused: not the app');
-    return { api_url: info.api_url, connect_service_url: info.connect_service_url, connect_web_url: info.connect_web_url, app_url: appUrl, account_id: info.account_id, test_key: info.test_key, live_key: info.live_key, data_dir: dataDir };
+    return Bootstrap.parse({ ...info, app_url: appUrl, data_dir: dataDir });
   });
   e.ipcMain.handle(PRELOAD_CHANNELS.openDataFolder, async (ev) => {
     if (!fromApp(ev)) throw new Error('refused: not the app');

@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createService, type Service } from '../core/service.js';
-import { buildApi } from '../core/http/app.js';
-import { fixedClock } from '../core/clock.js';
-import type { Credentials } from '../core/auth/accounts.js';
+import { createService, type Service } from '../core/node/service.js';
+import { buildApi } from '../core/node/http/app.js';
+import { fixedClock } from '../core/engine/clock.js';
+import type { Credentials } from '../core/node/auth/accounts.js';
 
 export const basic = (accountId: string, key: string) => 'Basic ' + Buffer.from(`${accountId}:${key}`).toString('base64');
 

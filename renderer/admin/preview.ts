@@ -1,7 +1,7 @@
-import { compileComponent } from '../../core/pricing/compile';
-import { computePrices } from '../../core/pricing/engine';
-import { seriesFrom } from '../../core/pricing/market';
-import type { MarketSeries, PricingComponent } from '../../core/pricing/types';
+import { compileComponent } from '../../core/engine/pricing/compile';
+import { computePrices } from '../../core/engine/pricing/engine';
+import { seriesFrom } from '../../core/engine/pricing/market';
+import type { MarketSeries, PricingComponent } from '../../core/engine/pricing/types';
 import type { ApiClient } from './api';
 import type { ChartPoint, ChartSeries } from './components/PriceChart';
 import { colourOf } from './components/PriceChart';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, AppBar, Avatar, Box, Button, CircularProgress, Container, Toolbar, Typography } from '@mui/material';
 import { isError, send, type ErrorReply, type Page } from './protocol';
-import { PAGES, TITLES } from './pages';
+import { PAGES, TITLES } from './pages/index';
 import { CompletePage } from './pages/CompletePage';
 
 export interface PageProps {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { berlinAddress, harness, snapshot, tariffBody, type Harness } from '../helpers.js';
-import { seedDemo } from '../../core/demo/seed.js';
+import { seedDemo } from '../../core/node/demo/seed.js';
 
 let h: Harness;
 beforeEach(async () => (h = await harness('2026-06-01T12:00:00Z')));

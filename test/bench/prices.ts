@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startHost } from '../../core/host.js';
-import { compileComponent } from '../../core/pricing/compile.js';
-import { computePrices } from '../../core/pricing/engine.js';
-import type { StoredTariff } from '../../core/db/store.js';
-import { fixedClock } from '../../core/clock.js';
+import { startHost } from '../../core/hosts/host.js';
+import { compileComponent } from '../../core/engine/pricing/compile.js';
+import { computePrices } from '../../core/engine/pricing/engine.js';
+import type { StoredTariff } from '../../core/node/db/store.js';
+import { fixedClock } from '../../core/engine/clock.js';
 import { request, stats, fmt, timeAsync } from './lib.js';
 
 const WINDOW = { start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-08-30T00:00:00+02:00' };

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHost } from '../../core/host.js';
+import { startHost } from '../../core/hosts/host.js';
 import { receiver } from '../webhooks/receiver.js';
 import { fmt } from './lib.js';
 

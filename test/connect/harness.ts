@@ -1,6 +1,6 @@
-import { buildConnectServer } from '../../core/connect/server.js';
-import { buildConnectWeb } from '../../core/connect/web.js';
-import { ConnectFlow } from '../../core/connect/flow.js';
+import { buildConnectServer } from '../../core/node/connect/server.js';
+import { buildConnectWeb } from '../../core/node/connect/web.js';
+import { ConnectFlow } from '../../core/node/connect/flow.js';
 import { harness, type Harness } from '../helpers.js';
 
 export const WEB = 'http://127.0.0.1:7070';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, matchesGlob } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { runMain, type ElectronLike } from '../../electron/main.js';
 import { allowWebview, parseWindowState, PRELOAD_CHANNELS } from '../../electron/security.js';
-import { startHost } from '../../core/host.js';
+import { startHost } from '../../core/hosts/host.js';
 
 /** A stand-in for Electron's main-process modules that records what the app asks of it. */
 function standIn(userData: string) {
@@ -140,7 +140,7 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
       contextBridge: { exposeInMainWorld: (k: string, v: unknown) => (exposed[k] = v) },
       ipcRenderer: { invoke: (c: string) => (invoked.push(c), Promise.resolve(c)) },
     };
-    const code = readFileSync(new URL('../../electron/preload.cjs', import.meta.url), 'utf8');
+    const code = readFileSync(new URL('../../dist/node/preload.cjs', import.meta.url), 'utf8');
     runInNewContext(code, { require: (m: string) => { if (m !== 'electron') throw new Error(`preload may not require ${m}`); return fakeElectron; } });
     expect(Object.keys(exposed)).toEqual(['tariffDesk']);
     expect(Object.keys(exposed.tariffDesk).sort()).toEqual(['bootstrap', 'openDataFolder']);
@@ -167,9 +167,16 @@ describe('electron-builder configuration', () => {
     expect(cfg.npmRebuild).toBe(true);
     expect(cfg.asarUnpack).toContain('node_modules/better-sqlite3/**/*');
     expect(cfg.directories.buildResources).toBe('build');
-    expect(cfg.extraMetadata.main).toBe('electron/entry.cjs');
-    expect(existsSync(new URL('../../electron/entry.cjs', import.meta.url))).toBe(true);
-    expect(cfg.files).toEqual(expect.arrayContaining(['core/**/*', 'electron/**/*', 'renderer/dist/**/*']));
+    // The packaged app runs the compiled entry, and every file it loads is inside `files`.
+    expect(cfg.extraMetadata.main).toBe(pkg.main);
+    const packaged = (f: string) =>
+      cfg.files.some((g: string) => !g.startsWith('!') && matchesGlob(f, g)) &&
+      !cfg.files.some((g: string) => g.startsWith('!') && matchesGlob(f, g.slice(1)));
+    for (const f of [pkg.main, 'dist/node/preload.cjs', 'dist/node/cli.js', 'dist/renderer/index.html', 'dist/renderer/connect/index.html']) {
+      expect(existsSync(new URL(`../../${f}`, import.meta.url)), f).toBe(true);
+      expect(packaged(f), f).toBe(true);
+    }
+    for (const f of ['core/hosts/host.ts', 'electron/main.ts', 'test/helpers.ts']) expect(packaged(f), f).toBe(false);
     expect(cfg.electronVersion.split('.')[0]).toBe(pkg.optionalDependencies.electron.replace(/^\^/, '').split('.')[0]);
     expect(pkg.scripts.dist).toContain('electron-builder --config build/electron-builder.json');
     expect(pkg.devDependencies['electron-builder']).toBeDefined();

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import type { PricingComponent, MarketSeries } from '../../core/pricing/types.js';
-import type { TariffDirection } from '../../core/schemas/common.js';
-import { parseDay, parseMonth, parseTimeOfDay } from '../../core/schedule/names.js';
-import { contractInstant } from '../../core/schedule/contract.js';
-import { estimateHour, stepAt } from '../../core/pricing/market.js';
+import type { PricingComponent, MarketSeries } from '../../core/engine/pricing/types.js';
+import type { TariffDirection } from '../../core/engine/schemas/common.js';
+import { parseDay, parseMonth, parseTimeOfDay } from '../../core/engine/schedule/names.js';
+import { contractInstant } from '../../core/engine/schedule/contract.js';
+import { estimateHour, stepAt } from '../../core/engine/pricing/market.js';
 
 /**
  * The slow reference: the rules of DESIGN.md section 6 applied to one instant at a time,

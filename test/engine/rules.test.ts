@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, component, daily, durations, H, price } from './support.js';
-import { seriesFrom } from '../../core/pricing/market.js';
-import { localDays } from '../../core/pricing/local-days.js';
+import { seriesFrom } from '../../core/engine/pricing/market.js';
+import { localDays } from '../../core/engine/pricing/local-days.js';
 
 /** Each zone's spring and autumn days, the skipped and the repeated wall-clock span, and the day lengths. */
 const dstDays: { zone: string; spring: string; skipped: [string, string]; springLen: number; autumn: string; repeated: [string, string]; autumnLen: number }[] = [

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { compileComponent } from '../../core/pricing/compile.js';
-import { computePrices } from '../../core/pricing/engine.js';
-import type { MarketSeries, PriceInterval, PricingComponent } from '../../core/pricing/types.js';
-import type { TariffDirection } from '../../core/schemas/common.js';
-import type { Schedule } from '../../core/schemas/schedule.js';
+import { compileComponent } from '../../core/engine/pricing/compile.js';
+import { computePrices } from '../../core/engine/pricing/engine.js';
+import type { MarketSeries, PriceInterval, PricingComponent } from '../../core/engine/pricing/types.js';
+import type { TariffDirection } from '../../core/engine/schemas/common.js';
+import type { Schedule } from '../../core/engine/schemas/schedule.js';
 
 export const H = 3_600_000;
 

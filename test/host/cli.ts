@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { ReadyInfo } from '../../core/host.js';
+import type { ReadyInfo } from '../../core/hosts/host.js';
 
-export const BIN = fileURLToPath(new URL('../../core/cli/bin.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../dist/node/cli.js', import.meta.url));
 
 export interface Spawned {
   child: ChildProcess;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { BIN } from './cli.js';
-import { electronBinary } from '../../electron/runtime.js';
+import { electronBinary } from '../../core/hosts/electron-runtime.js';
 
 describe('npm start without the Electron runtime', () => {
   it('says so in one line and serves the admin app in the browser', async () => {

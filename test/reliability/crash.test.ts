@@ -6,7 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { spawnServe } from '../host/cli.js';
 import { receiver, until } from '../webhooks/receiver.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
-import { DB_FILE } from '../../core/db/database.js';
+import { DB_FILE } from '../../core/node/db/database.js';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const CLIENTS = 3;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHost, type RunningHost } from '../../core/host.js';
+import { startHost, type RunningHost } from '../../core/hosts/host.js';
 import { receiver, until, verifyStandardWebhook } from './receiver.js';
 
 const FAST = { timeoutMs: 2000, schedules: { compressed: [150, 300, 600, 1200, 2000, 3000] } };

@@ -1,5 +1,5 @@
 import { Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
-import type { Rate } from '../../../core/schemas/schedule';
+import type { Rate } from '../../../core/engine/schemas/schedule';
 
 /** Tiers and surcharges of the selected band. */
 export function RatePanel({ rate, market, onChange, title }: { rate: Rate[] | undefined; market: boolean; onChange(r: Rate[]): void; title: string }) {

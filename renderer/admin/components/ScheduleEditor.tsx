@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Box, Button, Chip, IconButton, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import type { Schedule, Rate } from '../../../core/schemas/schedule';
-import { MONTH_NAMES, DAY_NAMES } from '../../../core/schedule/names';
+import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
+import { MONTH_NAMES, DAY_NAMES } from '../../../core/engine/schedule/names';
 import { bandQuarters, fromQ, occupied, Q, QUARTERS, rateColour, rateLabel, type Sel } from './schedule-model';
 
 const DAY_GROUPS = ['All', 'Weekdays', 'Weekend', ...DAY_NAMES];

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import type { Schedule, Rate } from '../../../core/schemas/schedule';
-import { bandSpan, formatTimeOfDay, parseTimeOfDay, DAY_SECONDS } from '../../../core/schedule/names';
+import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
+import { bandSpan, formatTimeOfDay, parseTimeOfDay, DAY_SECONDS } from '../../../core/engine/schedule/names';
 
 /** Quarter hours: the editor's grid. */
 export const Q = 900;

@@ -8,7 +8,7 @@ import { ScheduleEditor } from '../components/ScheduleEditor';
 import { RatePanel } from '../components/RatePanel';
 import { PriceChart } from '../components/PriceChart';
 import { clone, defaultSchedule, dstNotes, gaps, type Sel } from '../components/schedule-model';
-import { Schedule as ScheduleSchema, type Schedule } from '../../../core/schemas/schedule';
+import { Schedule as ScheduleSchema, type Schedule } from '../../../core/engine/schemas/schedule';
 import { breakdown, marketSeries } from '../preview';
 
 export function TariffsPage() {

@@ -1,0 +1,40 @@
+/** Object id prefixes of SPEC.md section 2 and DESIGN.md. */
+export const Prefix = {
+  location: 'loc',
+  tariff: 'trf',
+  provider: 'prv',
+  price: 'prs',
+  connectToken: 'cot',
+  event: 'evt',
+  account: 'acc',
+  webhookEndpoint: 'whe',
+  delivery: 'dlv',
+  libraryTariff: 'ltf',
+  gridFee: 'grf',
+  marketRegion: 'mkt',
+} as const;
+export type PrefixName = keyof typeof Prefix;
+
+/** Generates prefixed ids; injectable so tests and demos can make ids deterministic. */
+export type IdGenerator = (prefix: string) => string;
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** The part of Web Crypto the engine uses: Node and every browser provide it on globalThis. */
+interface WebCrypto {
+  getRandomValues<T extends Uint8Array>(array: T): T;
+}
+
+export const randomIds: IdGenerator = (prefix) => {
+  const bytes = (globalThis as unknown as { crypto: WebCrypto }).crypto.getRandomValues(new Uint8Array(20));
+  let out = '';
+  for (const b of bytes) out += ALPHABET[b % 62];
+  return `${prefix}_${out}`;
+};
+
+/** Ids are a known prefix, an underscore and 1–64 url-safe characters. */
+export const ID_BODY = /^[A-Za-z0-9]{1,64}$/;
+export function hasPrefix(id: string, prefix: string): boolean {
+  if (!id.startsWith(prefix + '_')) return false;
+  return ID_BODY.test(id.slice(prefix.length + 1));
+}

@@ -1,0 +1,133 @@
+import { parseArgs } from 'node:util';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startHost, type ReadyInfo } from '../host.js';
+import { listen, trigger } from './webhooks.js';
+
+const USAGE = `Usage: tariff-desk <command> [options]
+
+Commands:
+  serve     run the service headless (API, connect service, connect web app)
+  start     the desktop app; serves it in the browser where Electron is missing
+  listen    forward a running host's events to a local URL: listen --forward-to URL [--events a,b]
+  trigger   record one event on a running host: trigger TYPE [--data JSON]
+
+Options for serve and start:
+  --data-dir DIR          where the database lives (default: $TARIFF_DESK_DATA_DIR or ~/.tariff-desk)
+  --api-port N            REST API port (default 7071; 0 picks a free one)
+  --connect-port N        connect service port (default 7072)
+  --connect-web-port N    hosted connect web app port (default 7070)
+  --app-port N            the admin app in a browser (default 7073)
+  --no-demo               do not seed the demo data on a first start
+  --host ADDR             interface to bind (default 127.0.0.1)
+  --json                  print one JSON line once ready
+
+Options for listen and trigger:
+  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --account ID --key KEY  credentials (default: the test key in --data-dir)`;
+
+export function defaultDataDir(): string {
+  return process.env.TARIFF_DESK_DATA_DIR ?? join(homedir(), '.tariff-desk');
+}
+
+function port(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--${name} must be a port number 0–65535`);
+  return n;
+}
+
+function friendly(info: ReadyInfo): string {
+  return [
+    'Tariff Desk is running.',
+    `  REST API          ${info.api_url}`,
+    `  Connect service   ${info.connect_service_url}`,
+    `  Connect web app   ${info.connect_web_url}`,
+    ...(info.app_url ? [`  Admin app         ${info.app_url}`] : []),
+    `  Account           ${info.account_id}`,
+    `  Test key          ${info.test_key}`,
+    `  Live key          ${info.live_key}`,
+    `  Data folder       ${info.data_dir}`,
+    'Log in: GET /login with Basic base64(account_id:api_key). Ctrl+C stops.',
+  ].join('\n');
+}
+
+async function serve(args: string[], notice?: (info: ReadyInfo) => string): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'data-dir': { type: 'string' },
+      'api-port': { type: 'string' },
+      'connect-port': { type: 'string' },
+      'connect-web-port': { type: 'string' },
+      'app-port': { type: 'string' },
+      'no-demo': { type: 'boolean', default: false },
+      host: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  const running = await startHost({
+    dataDir,
+    host: values.host,
+    apiPort: port(values['api-port'], 'api-port'),
+    connectPort: port(values['connect-port'], 'connect-port'),
+    connectWebPort: port(values['connect-web-port'], 'connect-web-port'),
+    appPort: port(values['app-port'], 'app-port'),
+    demo: !values['no-demo'],
+  });
+  if (notice) process.stdout.write(notice(running.info) + '\n');
+  process.stdout.write((values.json ? JSON.stringify(running.info) : friendly(running.info)) + '\n');
+  await new Promise<void>((done) => {
+    const stop = () => void running.stop().then(done);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}
+
+/**
+ * `npm start`: the desktop app where Electron is installed; otherwise one line saying so, and
+ * the same app served to the browser by the headless host.
+ */
+async function start(args: string[]): Promise<number> {
+  const { electronBinary } = await import('../electron-runtime.js');
+  const bin = electronBinary();
+  if (bin) {
+    const { spawn } = await import('node:child_process');
+    const { packageRoot } = await import('../paths.js');
+    // Electron runs the package folder: its package.json `main` names the compiled entry.
+    const child = spawn(bin, [packageRoot(), ...args], { stdio: 'inherit' });
+    return new Promise((done) => child.on('exit', (code) => done(code ?? 0)));
+  }
+  return serve(args, (info) => `Electron runtime not installed: serving Tariff Desk in the browser at ${info.app_url}`);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve(rest);
+      case 'start':
+        return await start(rest);
+      case 'listen':
+        return await listen(rest, defaultDataDir());
+      case 'trigger':
+        return await trigger(rest, defaultDataDir());
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        process.stdout.write(USAGE + '\n');
+        return command === undefined ? 2 : 0;
+      default:
+        process.stderr.write(`Unknown command '${command}'.\n${USAGE}\n`);
+        return 2;
+    }
+  } catch (err) {
+    process.stderr.write(`tariff-desk: ${(err as Error).message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { createService, type Service, type ServiceOptions } from '../node/service.js';
+import { buildApi } from '../node/http/app.js';
+import { buildConnectServer } from '../node/connect/server.js';
+import { buildConnectWeb } from '../node/connect/web.js';
+import { ConnectFlow } from '../node/connect/flow.js';
+import { WebhookWorker, type WorkerOptions } from '../node/webhooks/worker.js';
+import { buildAppServer } from '../node/http/app-server.js';
+import { seedDemoIfNew } from '../node/demo/seed.js';
+import { rendererDist } from './paths.js';
+import type { ReadyInfo } from '../engine/api/bootstrap.js';
+
+
+export interface HostOptions extends ServiceOptions {
+  /** Interface to bind; loopback unless told otherwise. */
+  host?: string;
+  apiPort?: number;
+  connectPort?: number;
+  connectWebPort?: number;
+  /** The admin app in a browser; false serves none. */
+  appPort?: number | false;
+  /** Seed the demo account on a first start (default true). */
+  demo?: boolean;
+  /** Delivery worker options (tests shorten timeouts and schedules). */
+  webhooks?: WorkerOptions;
+}
+
+export type { ReadyInfo };
+
+export interface RunningHost {
+  info: ReadyInfo;
+  service: Service;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PORTS = { api: 7071, connect: 7072, connectWeb: 7070, app: 7073 } as const;
+
+function urlOf(app: FastifyInstance, host: string): string {
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('server is not listening');
+  const h = host.includes(':') ? `[${host}]` : host;
+  return `http://${h}:${addr.port}`;
+}
+
+/** Starts the whole service (API, connect service, connect web app) on one data folder. */
+export async function startHost(opts: HostOptions): Promise<RunningHost> {
+  const host = opts.host ?? '127.0.0.1';
+  const service = createService(opts);
+  const renderer = rendererDist();
+  const credentials = service.accounts.ensureDefault();
+  const api = buildApi(service, { corsOrigins: () => [urls.app, urls.connectWeb] });
+  // Addresses are known once the ports are bound; the flow and pages read them late.
+  const urls = { api: '', connect: '', connectWeb: '', app: '' };
+  const flow = new ConnectFlow(service, { connectWebUrl: () => urls.connectWeb });
+  const connect = buildConnectServer(service, (m) => flow.handle(m), { allowOrigin: () => urls.connectWeb });
+  const connectWeb = buildConnectWeb(service, flow, {
+    distDir: renderer,
+    // CONNECT_API_URL names the connect service the web app talks to (set when serving).
+    connectApiUrl: () => process.env.CONNECT_API_URL ?? urls.connect,
+    connectWebUrl: () => urls.connectWeb,
+  });
+  const appServer = opts.appPort === false ? undefined : buildAppServer(renderer, () => ({ ...info, app_url: urls.app }));
+  const servers = [api, connect, connectWeb, ...(appServer ? [appServer] : [])];
+  const worker = new WebhookWorker(service.webhooks, opts.webhooks);
+  try {
+    await api.listen({ host, port: opts.apiPort ?? DEFAULT_PORTS.api });
+    await connect.listen({ host, port: opts.connectPort ?? DEFAULT_PORTS.connect });
+    await connectWeb.listen({ host, port: opts.connectWebPort ?? DEFAULT_PORTS.connectWeb });
+    if (appServer) await appServer.listen({ host, port: opts.appPort === undefined ? DEFAULT_PORTS.app : (opts.appPort as number) });
+  } catch (err) {
+    await Promise.allSettled(servers.map((s) => s.close()));
+    service.close();
+    throw err;
+  }
+  urls.api = urlOf(api, host);
+  urls.connect = urlOf(connect, host);
+  urls.connectWeb = urlOf(connectWeb, host);
+  if (appServer) urls.app = urlOf(appServer, host);
+  service.webhooks.apiUrl = urls.api;
+  if (opts.demo !== false) await seedDemoIfNew(service, { accountId: credentials.account_id, liveMode: false });
+  // Deliveries owed before a restart go out now.
+  worker.start();
+  const info: ReadyInfo = {
+    event: 'ready',
+    api_url: urls.api,
+    connect_service_url: urls.connect,
+    connect_web_url: urls.connectWeb,
+    ...(appServer ? { app_url: urls.app } : {}),
+    account_id: credentials.account_id,
+    test_key: credentials.test_key,
+    live_key: credentials.live_key,
+    data_dir: opts.dataDir,
+  };
+  let stopped = false;
+  return {
+    info,
+    service,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await worker.stop();
+      await Promise.allSettled(servers.map((s) => s.close()));
+      service.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOOPBACK_HOST } from './loopback.js';
+import type { Bootstrap } from '../../engine/api/bootstrap.js';
+
+
+/** The admin renderer's Content-Security-Policy: its own code, and the local service surfaces. */
+export function appCsp(b: Pick<Bootstrap, 'api_url' | 'connect_service_url' | 'connect_web_url'>): string {
+  return [
+    `default-src 'self'`,
+    `script-src 'self'`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: ${b.connect_web_url}`,
+    `font-src 'self' data:`,
+    `connect-src 'self' ${b.api_url} ${b.connect_service_url}`,
+    `frame-src ${b.connect_web_url}`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+  ].join('; ');
+}
+
+
+/**
+ * Serves the admin renderer in a browser (the desktop window shows the same page), and
+ * `/bootstrap.json`: the service addresses and the credentials the preload gives the desktop
+ * window. Only loopback Host headers are answered, so other sites cannot rebind to it.
+ */
+export function buildAppServer(distDir: string, bootstrap: () => Bootstrap): FastifyInstance {
+  const app = Fastify({ logger: false });
+  const index = join(distDir, 'index.html');
+  const built = existsSync(index);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!LOOPBACK_HOST.test(req.headers.host ?? '')) return reply.code(421).type('text/plain').send('Misdirected request');
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('content-security-policy', appCsp(bootstrap()));
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+  });
+  if (built) void app.register(fastifyStatic, { root: join(distDir, 'assets'), prefix: '/assets/' });
+  app.get('/bootstrap.json', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return bootstrap();
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method !== 'GET' || !built) return reply.code(404).type('text/plain').send(built ? 'Not found' : 'The app is not built: run npm run build.');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(readFileSync(index, 'utf8'));
+  });
+  return app;
+}

@@ -1,0 +1,59 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { z } from 'zod';
+import type { AnyRoute } from './route.js';
+import { ErrorObject } from '../../engine/schemas/misc.js';
+
+const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+/** Webhook payloads to document beside the paths (filled by the webhooks module). */
+export interface WebhookDoc {
+  name: string;
+  summary: string;
+  schema: z.ZodType;
+}
+
+/** The OpenAPI 3.1 document of the routes, generated from the same schemas that validate them. */
+export function buildOpenApi(routes: AnyRoute[], webhooks: WebhookDoc[] = [], serverUrl?: string) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Token from GET /login' });
+  registry.registerComponent('securitySchemes', 'basicAuth', { type: 'http', scheme: 'basic', description: 'account_id:api_key' });
+  const error = { description: 'Error', content: { 'application/json': { schema: ErrorObject } } };
+  for (const r of routes) {
+    const body = r.body ? { body: { required: true, content: { 'application/json': { schema: r.body } } } } : {};
+    registry.registerPath({
+      method: r.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
+      path: toOpenApiPath(r.path),
+      operationId: r.operationId,
+      summary: r.summary,
+      tags: [r.tag],
+      security: r.auth === false ? [{ basicAuth: [] }] : [{ bearerAuth: [] }],
+      request: {
+        ...(r.params ? { params: r.params as z.ZodObject } : {}),
+        ...(r.query ? { query: r.query as z.ZodObject } : {}),
+        ...body,
+      },
+      responses: {
+        [r.status ?? 200]: { description: r.responseDescription ?? 'OK', content: { 'application/json': { schema: r.response } } },
+        '400': error,
+        '401': error,
+        '404': error,
+        '422': error,
+        '429': error,
+      },
+    });
+  }
+  for (const w of webhooks) {
+    registry.registerWebhook({
+      method: 'post',
+      path: w.name,
+      summary: w.summary,
+      request: { body: { content: { 'application/json': { schema: w.schema } } } },
+      responses: { '200': { description: 'Any 2xx acknowledges the delivery.' } },
+    });
+  }
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'Tariff Desk energy tariff and price service', version: '1.0.0', description: 'Local, faithful copy of the tariff and price service.' },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+  });
+}

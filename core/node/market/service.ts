@@ -1,0 +1,186 @@
+import { DateTime } from 'luxon';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../../engine/clock.js';
+import type { MarketSeries } from '../../engine/pricing/types.js';
+import { seriesFrom } from '../../engine/pricing/market.js';
+import { invalid, notFound } from '../../engine/errors.js';
+import { seedRegions, type MarketRegion, type DemoShape } from '../../engine/market/regions.js';
+import { demoDay } from '../../engine/market/demo-series.js';
+import { parsePriceCsv, type PriceUnit } from './csv-import.js';
+
+const DAY = 86_400_000;
+/** Days of history kept before a window, so estimates have reference days. */
+const REFERENCE_DAYS = 8;
+
+type StoredRegion = MarketRegion & { shape?: DemoShape };
+
+/** Market regions and their price series (rule 8), with a deterministic demo series per demo region. */
+export class MarketService {
+  private cache = new Map<string, MarketSeries>();
+  /** Bumped whenever a region's stored series changes, so derived answers can be cached safely. */
+  private versions = new Map<string, number>();
+
+  version(id: string): number {
+    return this.versions.get(id) ?? 0;
+  }
+
+  private changed(id: string): void {
+    this.cache.delete(id);
+    this.versions.set(id, this.version(id) + 1);
+  }
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  seedIfEmpty(): void {
+    if ((this.db.prepare('SELECT COUNT(*) AS n FROM market_regions').get() as { n: number }).n > 0) return;
+    const ins = this.db.prepare('INSERT INTO market_regions (id, body, time_updated) VALUES (?, ?, ?)');
+    const now = this.clock.now().toISOString();
+    this.db.transaction(() => seedRegions.forEach((r) => ins.run(r.id, JSON.stringify(r), now)))();
+  }
+
+  /**
+   * Region records, their update times and demo coverage, read once: regions are seeded, never
+   * edited, and this service is the only writer of the rest, so pricing asks no SQL for them.
+   */
+  private meta: Map<string, { region: StoredRegion; timeUpdated: string; demoFrom: number | null; demoTo: number | null }> | undefined;
+
+  private regionMeta() {
+    this.meta ??= new Map(
+      (this.db.prepare('SELECT id, body, time_updated, demo_from, demo_to FROM market_regions ORDER BY id').all() as { id: string; body: string; time_updated: string; demo_from: number | null; demo_to: number | null }[]).map((r) => [
+        r.id,
+        { region: JSON.parse(r.body) as StoredRegion, timeUpdated: r.time_updated, demoFrom: r.demo_from, demoTo: r.demo_to },
+      ]),
+    );
+    return this.meta;
+  }
+
+  private metaOf(id: string) {
+    const m = this.regionMeta().get(id);
+    if (!m) throw notFound('market_region', id);
+    return m;
+  }
+
+  regionIds(): string[] {
+    return [...this.regionMeta().keys()];
+  }
+
+  regions(): (MarketRegion & { time_updated: string; published_until: string | null })[] {
+    const last = this.db.prepare('SELECT MAX(end_ms) AS t FROM market_prices WHERE region = ?');
+    return [...this.regionMeta().entries()].map(([id, m]) => {
+      const { shape: _shape, ...region } = m.region;
+      const t = (last.get(id) as { t: number | null }).t;
+      return { ...region, time_updated: m.timeUpdated, published_until: t === null ? null : new Date(t).toISOString() };
+    });
+  }
+
+  region(id: string): StoredRegion {
+    return this.metaOf(id).region;
+  }
+
+  timeUpdated(id: string): string {
+    return this.metaOf(id).timeUpdated;
+  }
+
+  /** The region serving an address: a state-specific one first, then the country's. */
+  regionFor(countryCode: string, state?: string): string | null {
+    const cc = countryCode.toUpperCase();
+    const st = state?.trim().toUpperCase();
+    const inCountry = [...this.regionMeta().values()].map((m) => m.region).filter((r) => r.country_codes.includes(cc));
+    return (st && inCountry.find((r) => r.states?.includes(st))?.id) || inCountry.find((r) => !r.states)?.id || inCountry[0]?.id || null;
+  }
+
+  /** End of what the demo market has "published": tomorrow's prices appear at 13:00 local. */
+  private horizon(r: StoredRegion): number {
+    const now = DateTime.fromJSDate(this.clock.now(), { zone: r.timezone });
+    return now.startOf('day').plus({ days: now.hour >= 13 ? 2 : 1 }).toMillis();
+  }
+
+  /** Fills a demo region's stored series over whole local days covering `[from, to)`, up to the horizon. */
+  private ensureDemo(id: string, r: StoredRegion, from: number, to: number): void {
+    if (!r.demo || !r.shape) return;
+    const until = Math.min(to, this.horizon(r));
+    const want = from - REFERENCE_DAYS * DAY;
+    if (until <= want) return;
+    const cov = this.metaOf(id);
+    const ranges: [number, number][] = [];
+    if (cov.demoFrom === null || cov.demoTo === null) ranges.push([want, until]);
+    else {
+      if (want < cov.demoFrom) ranges.push([want, cov.demoFrom]);
+      if (until > cov.demoTo) ranges.push([cov.demoTo, until]);
+    }
+    if (ranges.length === 0) return;
+    const ins = this.db.prepare('INSERT OR IGNORE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)');
+    let lo = cov.demoFrom ?? Number.POSITIVE_INFINITY;
+    let hi = cov.demoTo ?? Number.NEGATIVE_INFINITY;
+    this.db.transaction(() => {
+      for (const [a, b] of ranges) {
+        let day = DateTime.fromMillis(a, { zone: r.timezone }).startOf('day');
+        while (day.toMillis() < b) {
+          for (const p of demoDay(id, r.timezone, r.shape!, day.year, day.month, day.day, r.resolution_minutes)) ins.run(id, p.start, p.end, p.value);
+          lo = Math.min(lo, day.toMillis());
+          day = day.plus({ days: 1 }).startOf('day');
+          hi = Math.max(hi, day.toMillis());
+        }
+      }
+      this.db.prepare('UPDATE market_regions SET demo_from = ?, demo_to = ? WHERE id = ?').run(lo, hi, id);
+    })();
+    cov.demoFrom = lo;
+    cov.demoTo = hi;
+    this.changed(id);
+  }
+
+  /** The region's series for pricing `[from, to)`; cached in memory until the region's data change. */
+  series(id: string, from: number, to: number): MarketSeries {
+    const r = this.region(id);
+    this.ensureDemo(id, r, from, to);
+    let s = this.cache.get(id);
+    if (!s) {
+      const rows = this.db.prepare('SELECT start_ms AS start, end_ms AS end, price AS value FROM market_prices WHERE region = ? ORDER BY start_ms').all(id) as { start: number; end: number; value: number }[];
+      s = seriesFrom(rows);
+      this.cache.set(id, s);
+    }
+    return s;
+  }
+
+  /** Imports a CSV price series into a region, replacing stored points of the same start, in one transaction. */
+  importCsv(id: string, csv: string, unit?: PriceUnit) {
+    const r = this.region(id);
+    const parsed = parsePriceCsv(csv, r.timezone, unit);
+    const del = this.db.prepare('DELETE FROM market_prices WHERE region = ? AND start_ms < ? AND end_ms > ?');
+    const ins = this.db.prepare('INSERT OR REPLACE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)');
+    const now = this.clock.now().toISOString();
+    this.db.transaction(() => {
+      for (const p of parsed.points) {
+        del.run(id, p.end, p.start);
+        ins.run(id, p.start, p.end, p.value);
+      }
+      this.db.prepare('UPDATE market_regions SET time_updated = ? WHERE id = ?').run(now, id);
+    })();
+    this.metaOf(id).timeUpdated = now;
+    this.changed(id);
+    const first = parsed.points[0]!;
+    const last = parsed.points[parsed.points.length - 1]!;
+    return {
+      object: 'market_import' as const,
+      region: id,
+      layout: parsed.layout,
+      unit: parsed.unit,
+      imported: parsed.points.length,
+      resolution_minutes: parsed.resolution_minutes,
+      from: new Date(first.start).toISOString(),
+      to: new Date(last.end).toISOString(),
+    };
+  }
+
+  /** Published points of `[from, to)`, for charts and the library page. */
+  points(id: string, from: number, to: number) {
+    if (!(to > from) || to - from > 93 * DAY) throw invalid('window_invalid', 'the window must be positive and at most 93 days');
+    const s = this.series(id, from, to);
+    const out: { start: string; end: string; price: number }[] = [];
+    for (let i = 0; i < s.starts.length; i++) if (s.ends[i]! > from && s.starts[i]! < to) out.push({ start: new Date(s.starts[i]!).toISOString(), end: new Date(s.ends[i]!).toISOString(), price: s.values[i]! });
+    return out;
+  }
+}

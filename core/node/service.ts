@@ -1,0 +1,86 @@
+import { openDatabase, type Db } from './db/database.js';
+import { createStore, type Store } from './db/store.js';
+import { Accounts } from './auth/accounts.js';
+import { LocationService } from './services/locations.js';
+import { TariffService } from './services/tariffs.js';
+import { ProviderService } from './services/providers.js';
+import { MarketService } from './market/service.js';
+import { PriceService } from './services/prices.js';
+import { EventService } from './services/events.js';
+import { GridFeeService } from './services/grid-fees.js';
+import { StatusService } from './services/status.js';
+import { SettingsService } from './services/settings.js';
+import { ConnectTokenService } from './connect/tokens.js';
+import { WebhookService } from './webhooks/service.js';
+import { Journal } from './traffic/journal.js';
+import { FaultService } from './traffic/faults.js';
+import { LoginThrottle, RateLimiter } from './traffic/limits.js';
+import { systemClock, type Clock } from '../engine/clock.js';
+import { randomIds, type IdGenerator } from '../engine/ids.js';
+
+export interface ServiceOptions {
+  /** Folder of the database, or ':memory:' for tests. */
+  dataDir: string;
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** Bearer token lifetime for new accounts, seconds. */
+  tokenTtlSeconds?: number;
+}
+
+/**
+ * The service's state and behaviour, independent of any transport: the HTTP API, the connect
+ * service, the command line and the desktop app all drive this one object.
+ */
+export interface Service {
+  db: Db;
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  accounts: Accounts;
+  locations: LocationService;
+  tariffs: TariffService;
+  providers: ProviderService;
+  market: MarketService;
+  prices: PriceService;
+  events: EventService;
+  gridFees: GridFeeService;
+  status: StatusService;
+  settings: SettingsService;
+  connectTokens: ConnectTokenService;
+  webhooks: WebhookService;
+  journal: Journal;
+  faults: FaultService;
+  rateLimiter: RateLimiter;
+  loginThrottle: LoginThrottle;
+  close(): void;
+}
+
+export function createService(opts: ServiceOptions): Service {
+  const db = openDatabase(opts.dataDir);
+  const clock = opts.clock ?? systemClock;
+  const ids = opts.ids ?? randomIds;
+  const store = createStore(db);
+  const accounts = new Accounts(db, clock, ids, opts.tokenTtlSeconds ?? 3600);
+  const settings = new SettingsService(db);
+  const events = new EventService(db, clock, ids);
+  const webhooks = new WebhookService(db, clock, ids, events);
+  const market = new MarketService(db, clock);
+  market.seedIfEmpty();
+  const locations = new LocationService(db, store, clock, ids, market, events);
+  const providers = new ProviderService(db, ids);
+  providers.seedIfEmpty();
+  const tariffs = new TariffService(db, store, locations, clock, ids, events, providers);
+  const gridFees = new GridFeeService(db, clock, ids);
+  gridFees.seedIfEmpty();
+  const prices = new PriceService(db, locations, market, clock, ids);
+  const status = new StatusService(locations, tariffs, providers, gridFees);
+  const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () => settings.get('connect_token_ttl_seconds'));
+  return {
+    db, store, clock, ids, accounts, locations, tariffs, providers, market, prices, events, gridFees, status, settings, connectTokens, webhooks,
+    journal: new Journal(),
+    faults: new FaultService(ids),
+    rateLimiter: new RateLimiter(() => clock.now().getTime()),
+    loginThrottle: new LoginThrottle(() => clock.now().getTime()),
+    close: () => db.close(),
+  };
+}

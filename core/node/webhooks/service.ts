@@ -1,0 +1,342 @@
+import type { z } from 'zod';
+import { Webhook } from 'standardwebhooks';
+import type { Db } from '../db/database.js';
+import type { Scope } from '../db/documents.js';
+import { DocumentTable } from '../db/documents.js';
+import type { Clock } from '../../engine/clock.js';
+import type { IdGenerator } from '../../engine/ids.js';
+import type { EventRecord, EventService } from '../services/events.js';
+import { invalid, notFound } from '../../engine/errors.js';
+import { fromZod } from '../http/route.js';
+import { newSecret } from './signing.js';
+import { EVENT_TYPES, type Attempt, type EventType, type WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate } from '../../engine/webhooks/schemas.js';
+import { samplePayload } from './samples.js';
+
+export interface DeliveryRow {
+  id: string;
+  account_id: string;
+  live_mode: number;
+  endpoint_id: string;
+  event_id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: number | null;
+  time_created: string;
+  time_updated: string;
+}
+
+/** How long the previous secret keeps signing after a rotation. */
+const ROTATION_GRACE_MS = 24 * 3600 * 1000;
+/** This many permanently failed deliveries in a row disable an endpoint. */
+export const AUTO_DISABLE_AFTER = 5;
+/** Messages the built-in catcher keeps. */
+const CATCHER_KEEP = 1000;
+
+/** Webhook endpoints, the persisted outbox and its attempt log, resend, trigger and the catcher (DESIGN.md section 7). */
+export class WebhookService {
+  readonly endpoints: DocumentTable<WebhookEndpoint>;
+  private readonly endpointById;
+  /** Where the built-in catcher listens; set by the host once the API port is bound. */
+  apiUrl = 'http://127.0.0.1:7071';
+  /** Told when deliveries are due now (the worker). */
+  onDue: () => void = () => {};
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly events: EventService,
+    /** Wall time for scheduling the outbox (real time, even when the service clock is fixed). */
+    private readonly now: () => number = Date.now,
+  ) {
+    this.endpoints = new DocumentTable<WebhookEndpoint>(db, 'webhook_endpoints', [], () => ({}));
+    this.endpointById = db.prepare('SELECT body FROM webhook_endpoints WHERE id = ?');
+    events.onEvent((scope, e) => this.enqueue(scope, e));
+  }
+
+  private catcherUrl(id: string) {
+    return `${this.apiUrl}/catcher/${id}`;
+  }
+
+  /** Catcher endpoints follow the API wherever it is bound now (ports may change between runs). */
+  present(e: WebhookEndpoint): WebhookEndpoint {
+    return e.catcher ? { ...e, url: this.catcherUrl(e.id) } : e;
+  }
+
+  create(scope: Scope, input: z.output<typeof WebhookEndpointCreate>): WebhookEndpoint {
+    if (!input.url && !input.catcher) throw invalid('url_missing', 'url: give a URL, or catcher: true.');
+    const id = this.ids('whe');
+    const e: WebhookEndpoint = {
+      id,
+      object: 'webhook_endpoint',
+      live_mode: scope.liveMode,
+      url: input.catcher ? this.catcherUrl(id) : input.url!,
+      enabled_events: input.enabled_events,
+      description: input.description,
+      disabled: input.disabled,
+      disabled_reason: null,
+      retry_schedule: input.retry_schedule,
+      secret: newSecret(),
+      previous_secret: null,
+      previous_secret_expires_at: null,
+      faults: { wrong_signature: false, stale_timestamp: false, duplicate: false, out_of_order: false, ...Object.fromEntries(Object.entries(input.faults ?? {}).filter(([, v]) => v !== undefined)) },
+      catcher: !!input.catcher,
+      time_created: this.clock.now().toISOString(),
+    };
+    return this.endpoints.insert(scope, e);
+  }
+
+  get(scope: Scope, id: string): WebhookEndpoint {
+    return this.present(this.stored(scope, id));
+  }
+
+  /** The endpoint as stored: writes start from this, so the catcher's current address is never saved. */
+  private stored(scope: Scope, id: string): WebhookEndpoint {
+    const e = this.endpoints.get(scope, id);
+    if (!e) throw notFound('webhook_endpoint', id);
+    return e;
+  }
+
+  /** An endpoint by id whatever its scope (the worker and the catcher act for the service itself). */
+  byId(id: string): WebhookEndpoint | undefined {
+    const e = this.storedById(id);
+    return e ? this.present(e) : undefined;
+  }
+
+  private storedById(id: string): WebhookEndpoint | undefined {
+    const row = this.endpointById.get(id) as { body: string } | undefined;
+    return row ? (JSON.parse(row.body) as WebhookEndpoint) : undefined;
+  }
+
+  list(scope: Scope, page: { limit?: number | undefined; starting_after?: string | undefined; ending_before?: string | undefined }) {
+    const r = this.endpoints.list(scope, {}, page);
+    return { ...r, data: r.data.map((e) => this.present(e)) };
+  }
+
+  update(scope: Scope, id: string, patch: z.output<typeof WebhookEndpointUpdate>): WebhookEndpoint {
+    const cur = this.stored(scope, id);
+    const next: WebhookEndpoint = {
+      ...cur,
+      ...(patch.url !== undefined && !cur.catcher ? { url: patch.url } : {}),
+      ...(patch.enabled_events ? { enabled_events: patch.enabled_events } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.retry_schedule ? { retry_schedule: patch.retry_schedule } : {}),
+      ...(patch.disabled !== undefined ? { disabled: patch.disabled, disabled_reason: patch.disabled ? 'disabled by you' : null } : {}),
+      faults: { ...cur.faults, ...Object.fromEntries(Object.entries(patch.faults ?? {}).filter(([, v]) => v !== undefined)) },
+    };
+    this.endpoints.replace(scope, next);
+    if (cur.disabled && !next.disabled) this.onDue();
+    return this.present(next);
+  }
+
+  delete(scope: Scope, id: string): WebhookEndpoint {
+    const e = this.get(scope, id);
+    this.db.transaction(() => {
+      this.endpoints.delete(scope, id);
+      this.db.prepare("UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE endpoint_id = ? AND status = 'pending'").run(id);
+    })();
+    return e;
+  }
+
+  /** A new secret; the previous one keeps signing for a day so receivers can switch over. */
+  rotateSecret(scope: Scope, id: string): WebhookEndpoint {
+    const cur = this.stored(scope, id);
+    const next: WebhookEndpoint = { ...cur, secret: newSecret(), previous_secret: cur.secret, previous_secret_expires_at: new Date(this.clock.now().getTime() + ROTATION_GRACE_MS).toISOString() };
+    this.endpoints.replace(scope, next);
+    return this.present(next);
+  }
+
+  /** Secrets that sign now: the current one, and the previous one during its grace period. */
+  signingSecrets(e: WebhookEndpoint): string[] {
+    const prev = e.previous_secret && e.previous_secret_expires_at && Date.parse(e.previous_secret_expires_at) > this.clock.now().getTime() ? [e.previous_secret] : [];
+    return [e.secret, ...prev];
+  }
+
+  private matches(e: WebhookEndpoint, type: string) {
+    return !e.disabled && (e.enabled_events.includes('*') || e.enabled_events.includes(type));
+  }
+
+  /** Called inside the transaction that records the event: the outbox row exists exactly when the event does. */
+  private enqueue(scope: Scope, event: EventRecord): void {
+    for (const e of this.endpoints.all(scope)) if (this.matches(e, event.type)) this.addDelivery(scope, e, event.id);
+    setImmediate(() => this.onDue());
+  }
+
+  private addDelivery(scope: Scope, e: WebhookEndpoint, eventId: string): string {
+    const id = this.ids('dlv');
+    const now = this.clock.now().toISOString();
+    // Out-of-order fault: hold messages briefly, all until one moment, so several go out newest first.
+    let due = this.now();
+    if (e.faults.out_of_order) {
+      const held = this.db.prepare("SELECT MAX(next_attempt_at) AS t FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending' AND attempts = 0").get(e.id) as { t: number | null };
+      due = held.t !== null && held.t > due ? held.t : due + 1500;
+    }
+    this.db
+      .prepare("INSERT INTO webhook_deliveries (id, account_id, live_mode, endpoint_id, event_id, status, attempts, next_attempt_at, time_created, time_updated) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)")
+      .run(id, scope.accountId, scope.liveMode ? 1 : 0, e.id, eventId, due, now, now);
+    return id;
+  }
+
+  /** Sends any stored event to any endpoint of the same account and mode again. */
+  resend(scope: Scope, eventId: string, endpointId: string) {
+    this.events.get(scope, eventId);
+    const e = this.get(scope, endpointId);
+    const id = this.addDelivery(scope, e, eventId);
+    setImmediate(() => this.onDue());
+    return this.delivery(scope, id);
+  }
+
+  /** Records an event of any type with a sample payload and the caller's overrides, validated against its schema. */
+  trigger(scope: Scope, type: EventType, overrides: Record<string, unknown> = {}): EventRecord {
+    const data = deepMerge(samplePayload(type, scope, this.clock.now(), this.ids), overrides);
+    const parsed = EVENT_TYPES[type].data.safeParse(data, { reportInput: true });
+    if (!parsed.success) throw fromZod(parsed.error, 'body');
+    const d = data as { id?: string; object?: { id?: string } };
+    const objectId = (typeof d.object === 'object' ? d.object?.id : d.id) ?? 'none';
+    return this.db.transaction(() => this.events.record(scope, type, objectId, data as Record<string, unknown>))();
+  }
+
+  // ---- deliveries ----
+
+  due(limit: number): DeliveryRow[] {
+    return this.db
+      .prepare("SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?")
+      .all(this.now(), limit) as DeliveryRow[];
+  }
+
+  nextDueAt(): number | undefined {
+    const r = this.db.prepare("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'pending'").get() as { t: number | null };
+    return r.t ?? undefined;
+  }
+
+  eventBody(row: DeliveryRow): string | undefined {
+    const r = this.db.prepare('SELECT body FROM events WHERE id = ?').get(row.event_id) as { body: string } | undefined;
+    if (!r) return undefined;
+    const { object_id: _o, ...e } = JSON.parse(r.body) as EventRecord & { object_id: string };
+    return JSON.stringify(e);
+  }
+
+  /** Records one attempt and the delivery's new state, in one transaction. */
+  recordAttempt(row: DeliveryRow, attempt: Attempt, next: { status: DeliveryRow['status']; next_attempt_at: number | null; disable?: string }): void {
+    this.db.transaction(() => {
+      this.db.prepare('INSERT INTO webhook_attempts (delivery_id, body) VALUES (?, ?)').run(row.id, JSON.stringify(attempt));
+      this.db
+        .prepare('UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, time_updated = ? WHERE id = ?')
+        .run(next.status, next.next_attempt_at, this.clock.now().toISOString(), row.id);
+      const reason = next.disable ?? (next.status === 'failed' && this.failureStreak(row.endpoint_id) >= AUTO_DISABLE_AFTER ? `${AUTO_DISABLE_AFTER} deliveries in a row failed` : undefined);
+      if (reason) this.disable(row.endpoint_id, reason);
+    })();
+  }
+
+  /** Extra attempts (fault injection: duplicates) are logged without changing the delivery. */
+  logExtraAttempt(row: DeliveryRow, attempt: Attempt): void {
+    this.db.prepare('INSERT INTO webhook_attempts (delivery_id, body) VALUES (?, ?)').run(row.id, JSON.stringify(attempt));
+  }
+
+  private failureStreak(endpointId: string): number {
+    const rows = this.db.prepare("SELECT status FROM webhook_deliveries WHERE endpoint_id = ? AND status IN ('delivered', 'failed') ORDER BY time_updated DESC, seq DESC LIMIT ?").all(endpointId, AUTO_DISABLE_AFTER) as { status: string }[];
+    let n = 0;
+    for (const r of rows) {
+      if (r.status !== 'failed') break;
+      n++;
+    }
+    return n;
+  }
+
+  private disable(endpointId: string, reason: string): void {
+    const e = this.storedById(endpointId);
+    if (!e) return;
+    this.db.prepare('UPDATE webhook_endpoints SET body = ? WHERE id = ?').run(JSON.stringify({ ...e, disabled: true, disabled_reason: reason }), endpointId);
+  }
+
+  attempts(deliveryId: string): Attempt[] {
+    return (this.db.prepare('SELECT body FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq').all(deliveryId) as { body: string }[]).map((r) => JSON.parse(r.body));
+  }
+
+  private view(row: DeliveryRow) {
+    const type = (this.db.prepare('SELECT type FROM events WHERE id = ?').get(row.event_id) as { type: string } | undefined)?.type ?? 'unknown';
+    return {
+      id: row.id,
+      object: 'webhook_delivery' as const,
+      live_mode: row.live_mode === 1,
+      endpoint_id: row.endpoint_id,
+      event_id: row.event_id,
+      event_type: type,
+      status: row.status,
+      attempts: row.attempts,
+      next_attempt_at: row.status === 'pending' && row.next_attempt_at !== null ? new Date(row.next_attempt_at).toISOString() : null,
+      time_created: row.time_created,
+      attempt_log: this.attempts(row.id),
+    };
+  }
+
+  delivery(scope: Scope, id: string) {
+    const row = this.db.prepare('SELECT * FROM webhook_deliveries WHERE id = ? AND account_id = ? AND live_mode = ?').get(id, scope.accountId, scope.liveMode ? 1 : 0) as DeliveryRow | undefined;
+    if (!row) throw notFound('webhook_delivery', id);
+    return this.view(row);
+  }
+
+  deliveries(scope: Scope, filter: { endpoint_id?: string | undefined; event_id?: string | undefined; limit?: number | undefined }) {
+    const where = ['account_id = ?', 'live_mode = ?'];
+    const args: (string | number)[] = [scope.accountId, scope.liveMode ? 1 : 0];
+    if (filter.endpoint_id) {
+      where.push('endpoint_id = ?');
+      args.push(filter.endpoint_id);
+    }
+    if (filter.event_id) {
+      where.push('event_id = ?');
+      args.push(filter.event_id);
+    }
+    const limit = filter.limit ?? 30;
+    const rows = this.db.prepare(`SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`).all(...args, limit + 1) as DeliveryRow[];
+    return { data: rows.slice(0, limit).map((r) => this.view(r)), has_more: rows.length > limit };
+  }
+
+  // ---- the built-in catcher ----
+
+  /** Records what the catcher received and whether its Standard Webhooks signature verifies. */
+  catch(endpointId: string, headers: Record<string, string | string[] | undefined>, body: string) {
+    const e = this.byId(endpointId);
+    const flat: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+    let valid = false;
+    let reason = e ? '' : 'unknown endpoint';
+    if (e) {
+      for (const secret of this.signingSecrets(e)) {
+        try {
+          new Webhook(secret).verify(body, flat);
+          valid = true;
+          break;
+        } catch (err) {
+          reason = (err as Error).message;
+        }
+      }
+    }
+    const msg = { id: this.ids('msg'), endpoint_id: endpointId, received_at: this.clock.now().toISOString(), headers: flat, body, signature_valid: valid, signature_error: valid ? null : reason };
+    this.db.transaction(() => {
+      this.db.prepare('INSERT INTO catcher_messages (endpoint_id, body) VALUES (?, ?)').run(endpointId, JSON.stringify(msg));
+      // The catcher keeps the latest messages only.
+      this.db.prepare('DELETE FROM catcher_messages WHERE seq <= (SELECT MAX(seq) FROM catcher_messages) - ?').run(CATCHER_KEEP);
+    })();
+    return msg;
+  }
+
+  caught(scope: Scope, endpointId: string | undefined, limit = 50) {
+    const mine = new Set(this.endpoints.all(scope).map((e) => e.id));
+    const rows = this.db.prepare('SELECT body FROM catcher_messages ORDER BY seq DESC LIMIT 500').all() as { body: string }[];
+    return rows
+      .map((r) => JSON.parse(r.body) as ReturnType<WebhookService['catch']>)
+      .filter((m) => mine.has(m.endpoint_id) && (!endpointId || m.endpoint_id === endpointId))
+      .slice(0, limit);
+  }
+}
+
+function deepMerge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (base && over && typeof base === 'object' && typeof over === 'object' && !Array.isArray(base) && !Array.isArray(over)) {
+    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(over as Record<string, unknown>)) out[k] = deepMerge(out[k], v);
+    return out;
+  }
+  return over;
+}

@@ -1,0 +1,160 @@
+import type { WebhookService, DeliveryRow } from './service.js';
+import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js';
+import { signedHeaders } from './signing.js';
+
+/** Delays between attempts. Compressed retries within about a minute for local testing. */
+export const SCHEDULES: Record<WebhookEndpoint['retry_schedule'], number[]> = {
+  compressed: [1_000, 2_000, 4_000, 8_000, 15_000, 30_000],
+  standard: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+};
+
+export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: 'manual' }) => Promise<{ status: number; headers: { get(n: string): string | null }; text(): Promise<string> }>;
+
+export interface WorkerOptions {
+  /** Outbound HTTP, injectable so tests can fix it. */
+  fetch?: Fetch;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  now?: () => number;
+  /** Overrides SCHEDULES (tests shorten them). */
+  schedules?: Partial<typeof SCHEDULES>;
+}
+
+const RESPONSE_LOG_LIMIT = 4096;
+
+/** `Retry-After` as milliseconds from now: seconds or an HTTP date; capped at a day. */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const s = Number(value);
+  const ms = Number.isFinite(s) ? s * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 86_400_000) : undefined;
+}
+
+/**
+ * Delivers the outbox: at least once, endpoints in parallel and each endpoint's messages in
+ * order, with backoff, Retry-After, 410 disabling, and every attempt logged. Survives restarts
+ * because everything it needs is in the database.
+ */
+export class WebhookWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private readonly fetch: Fetch;
+  private readonly now: () => number;
+  private readonly timeoutMs: number;
+  private readonly schedules: typeof SCHEDULES;
+  private idle: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly svc: WebhookService,
+    opts: WorkerOptions = {},
+  ) {
+    this.fetch = opts.fetch ?? (globalThis.fetch as unknown as Fetch);
+    this.now = opts.now ?? Date.now;
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.schedules = { ...SCHEDULES, ...opts.schedules };
+    svc.onDue = () => this.kick();
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.idle;
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.running = true;
+    this.idle = this.drain().finally(() => {
+      this.running = false;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+        return;
+      }
+      const next = this.svc.nextDueAt();
+      if (next !== undefined) this.timer = setTimeout(() => this.kick(), Math.max(10, Math.min(next - this.now(), 60_000)));
+    });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const due = this.svc.due(500);
+      if (due.length === 0) return;
+      const byEndpoint = new Map<string, DeliveryRow[]>();
+      for (const d of due) {
+        const rows = byEndpoint.get(d.endpoint_id);
+        if (rows) rows.push(d);
+        else byEndpoint.set(d.endpoint_id, [d]);
+      }
+      let progressed = false;
+      await Promise.all(
+        [...byEndpoint.entries()].map(async ([endpointId, rows]) => {
+          const e = this.svc.byId(endpointId);
+          if (!e || e.disabled) return; // held until the endpoint is enabled again
+          if (e.faults.out_of_order) rows.reverse();
+          for (const row of rows) {
+            if (this.stopped) return;
+            const current = this.svc.byId(endpointId);
+            if (!current || current.disabled) return;
+            await this.attempt(current, row);
+            progressed = true;
+          }
+        }),
+      );
+      if (!progressed) return;
+    }
+  }
+
+  private async send(e: WebhookEndpoint, row: DeliveryRow, body: string): Promise<{ attempt: Attempt; retryAfter?: number | undefined }> {
+    const now = new Date(this.now());
+    const stamp = e.faults.stale_timestamp ? new Date(now.getTime() - 600_000) : now;
+    const secrets = e.faults.wrong_signature ? ['whsec_' + Buffer.from('not-the-endpoint-secret-000000').toString('base64')] : this.svc.signingSecrets(e);
+    const headers = signedHeaders(row.event_id, stamp, body, secrets);
+    const started = performance.now();
+    let status: number | null = null;
+    let responseBody = '';
+    let error: string | null = null;
+    let retryAfter: number | undefined;
+    try {
+      const res = await this.fetch(e.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'manual' });
+      status = res.status;
+      responseBody = (await res.text()).slice(0, RESPONSE_LOG_LIMIT);
+      retryAfter = retryAfterMs(res.headers.get('retry-after'), this.now());
+    } catch (err) {
+      const ex = err as Error & { cause?: { code?: string } };
+      error = ex.name === 'TimeoutError' ? `timed out after ${this.timeoutMs} ms` : ex.cause?.code ?? ex.message;
+    }
+    return {
+      attempt: { attempt: row.attempts + 1, time: now.toISOString(), request: { url: e.url, headers, body }, status, latency_ms: Math.round((performance.now() - started) * 10) / 10, response_body: responseBody, error },
+      retryAfter,
+    };
+  }
+
+  private async attempt(e: WebhookEndpoint, row: DeliveryRow): Promise<void> {
+    const body = this.svc.eventBody(row);
+    if (!body) return this.svc.recordAttempt(row, { attempt: row.attempts + 1, time: new Date(this.now()).toISOString(), request: { url: e.url, headers: {}, body: '' }, status: null, latency_ms: 0, response_body: '', error: 'event no longer exists' }, { status: 'failed', next_attempt_at: null });
+    const { attempt, retryAfter } = await this.send(e, row, body);
+    if (e.faults.duplicate) this.svc.logExtraAttempt(row, (await this.send(e, row, body)).attempt);
+    const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+    if (ok) return this.svc.recordAttempt(row, attempt, { status: 'delivered', next_attempt_at: null });
+    if (attempt.status === 410) return this.svc.recordAttempt(row, attempt, { status: 'failed', next_attempt_at: null, disable: 'the endpoint answered 410 Gone' });
+    const delays = this.schedules[e.retry_schedule];
+    const delay = delays[row.attempts];
+    if (delay === undefined) return this.svc.recordAttempt(row, attempt, { status: 'failed', next_attempt_at: null });
+    this.svc.recordAttempt(row, attempt, { status: 'pending', next_attempt_at: this.now() + Math.max(delay, retryAfter ?? 0) });
+  }
+}
