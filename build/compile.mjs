@@ -38,7 +38,13 @@ async function node() {
       chunkNames: 'chunks/[name]-[hash]',
     }),
     // Sandboxed preloads are CommonJS with Electron's own modules only.
-    build({ ...common, format: 'cjs', entryPoints: { preload: 'electron/preload.ts' }, outExtension: { '.js': '.cjs' }, outdir: 'dist/node' }),
+    build({
+      ...common,
+      format: 'cjs',
+      entryPoints: { preload: 'electron/preload.ts' },
+      outExtension: { '.js': '.cjs' },
+      outdir: 'dist/node',
+    }),
   ]);
   chmodSync(`${root}dist/node/cli.js`, 0o755);
 }
@@ -49,4 +55,6 @@ async function renderer() {
 
 if (only !== 'renderer') await node();
 if (only !== 'node') await renderer();
-process.stdout.write(`built ${only === 'all' ? 'dist/node and dist/renderer' : `dist/${only}`} in ${Math.round(performance.now() - started)} ms\n`);
+process.stdout.write(
+  `built ${only === 'all' ? 'dist/node and dist/renderer' : `dist/${only}`} in ${Math.round(performance.now() - started)} ms\n`,
+);

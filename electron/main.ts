@@ -3,7 +3,15 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import type { RunningHost } from '../core/hosts/host.js';
 import { appCsp } from '../core/node/http/app-server.js';
 import { Bootstrap } from '../core/engine/api/bootstrap.js';
-import { allowWebview, cspHeader, parseWindowState, PRELOAD_CHANNELS, sameOrigin, windowOptions, type WindowState } from './security.js';
+import {
+  allowWebview,
+  cspHeader,
+  parseWindowState,
+  PRELOAD_CHANNELS,
+  sameOrigin,
+  windowOptions,
+  type WindowState,
+} from './security.js';
 
 /** The parts of Electron the main process uses; tests pass a stand-in. */
 export interface ElectronLike {
@@ -17,12 +25,31 @@ export interface ElectronLike {
   BrowserWindow: new (opts: ReturnType<typeof windowOptions>) => any;
   Menu: { buildFromTemplate(t: unknown[]): unknown; setApplicationMenu(m: unknown): void };
   shell: { openPath(p: string): Promise<string> };
-  ipcMain: { handle(channel: string, fn: (event: { senderFrame?: { url: string } | null }, ...args: unknown[]) => unknown): void };
-  session: { defaultSession: { webRequest: { onHeadersReceived(fn: (d: { responseHeaders?: Record<string, string[] | string> }, cb: (r: { responseHeaders: Record<string, string[] | string> }) => void) => void): void } } };
+  ipcMain: {
+    handle(channel: string, fn: (event: { senderFrame?: { url: string } | null }, ...args: unknown[]) => unknown): void;
+  };
+  session: {
+    defaultSession: {
+      webRequest: {
+        onHeadersReceived(
+          fn: (
+            d: { responseHeaders?: Record<string, string[] | string> },
+            cb: (r: { responseHeaders: Record<string, string[] | string> }) => void,
+          ) => void,
+        ): void;
+      };
+    };
+  };
 }
 
 export interface MainDeps {
-  startHost: (opts: { dataDir: string; apiPort?: number; connectPort?: number; connectWebPort?: number; appPort?: number }) => Promise<RunningHost>;
+  startHost: (opts: {
+    dataDir: string;
+    apiPort?: number;
+    connectPort?: number;
+    connectWebPort?: number;
+    appPort?: number;
+  }) => Promise<RunningHost>;
   resetDemo: (host: RunningHost) => Promise<void>;
   preloadPath: string;
 }
@@ -31,7 +58,10 @@ export interface MainDeps {
  * The desktop shell: starts the core service in-process on the app's data folder and shows the
  * renderer it serves. Behaviour lives in core/ and renderer/; this only wires Electron to it.
  */
-export async function runMain(e: ElectronLike, deps: MainDeps): Promise<{ host: RunningHost; window: any } | undefined> {
+export async function runMain(
+  e: ElectronLike,
+  deps: MainDeps,
+): Promise<{ host: RunningHost; window: any } | undefined> {
   if (!e.app.requestSingleInstanceLock()) {
     e.app.quit();
     return undefined;
@@ -44,10 +74,13 @@ export async function runMain(e: ElectronLike, deps: MainDeps): Promise<{ host: 
   const appUrl = info.app_url!;
   const csp = appCsp(info);
 
-  e.session.defaultSession.webRequest.onHeadersReceived((d, cb) => cb({ responseHeaders: cspHeader(csp, d.responseHeaders ?? {}) }));
+  e.session.defaultSession.webRequest.onHeadersReceived((d, cb) =>
+    cb({ responseHeaders: cspHeader(csp, d.responseHeaders ?? {}) }),
+  );
 
   // The preload's calls are answered only for the app's own page.
-  const fromApp = (ev: { senderFrame?: { url: string } | null }) => !!ev.senderFrame && sameOrigin(ev.senderFrame.url, appUrl);
+  const fromApp = (ev: { senderFrame?: { url: string } | null }) =>
+    !!ev.senderFrame && sameOrigin(ev.senderFrame.url, appUrl);
   e.ipcMain.handle(PRELOAD_CHANNELS.bootstrap, (ev) => {
     if (!fromApp(ev)) throw new Error('refused: not the app');
     return Bootstrap.parse({ ...info, app_url: appUrl, data_dir: dataDir });
@@ -62,9 +95,12 @@ export async function runMain(e: ElectronLike, deps: MainDeps): Promise<{ host: 
     contents.on('will-navigate', (ev: { preventDefault(): void }, url: string) => {
       if (!sameOrigin(url, appUrl) && !sameOrigin(url, info.connect_web_url)) ev.preventDefault();
     });
-    contents.on('will-attach-webview', (ev: { preventDefault(): void }, prefs: Record<string, unknown>, params: { src?: string }) => {
-      if (!allowWebview(params, prefs, info.connect_web_url)) ev.preventDefault();
-    });
+    contents.on(
+      'will-attach-webview',
+      (ev: { preventDefault(): void }, prefs: Record<string, unknown>, params: { src?: string }) => {
+        if (!allowWebview(params, prefs, info.connect_web_url)) ev.preventDefault();
+      },
+    );
   });
 
   const stateFile = join(e.app.getPath('userData'), 'window-state.json');

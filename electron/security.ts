@@ -47,7 +47,8 @@ export function parseWindowState(text: string | undefined): WindowState {
   if (!text) return DEFAULT_WINDOW;
   try {
     const v = JSON.parse(text) as Partial<WindowState>;
-    const n = (x: unknown, lo: number, hi: number) => (typeof x === 'number' && Number.isFinite(x) && x >= lo && x <= hi ? x : undefined);
+    const n = (x: unknown, lo: number, hi: number) =>
+      typeof x === 'number' && Number.isFinite(x) && x >= lo && x <= hi ? x : undefined;
     const width = n(v.width, 400, 10000);
     const height = n(v.height, 300, 10000);
     if (!width || !height) return DEFAULT_WINDOW;

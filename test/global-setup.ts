@@ -15,5 +15,6 @@ export default function setup() {
   const outputs = ['dist/node/cli.js', 'dist/node/electron-main.js', 'dist/renderer/connect/index.html'];
   const sources = ['core', 'electron', 'renderer', 'build/compile.mjs', 'vite.config.ts', 'package.json'];
   const built = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
-  if (built < Math.max(...sources.map(newest))) execFileSync(process.execPath, ['build/compile.mjs'], { stdio: 'inherit' });
+  if (built < Math.max(...sources.map(newest)))
+    execFileSync(process.execPath, ['build/compile.mjs'], { stdio: 'inherit' });
 }

@@ -4,7 +4,8 @@ import { buildApi } from '../core/node/http/app.js';
 import { fixedClock } from '../core/engine/clock.js';
 import type { Credentials } from '../core/node/auth/accounts.js';
 
-export const basic = (accountId: string, key: string) => 'Basic ' + Buffer.from(`${accountId}:${key}`).toString('base64');
+export const basic = (accountId: string, key: string) =>
+  'Basic ' + Buffer.from(`${accountId}:${key}`).toString('base64');
 
 export interface Harness {
   svc: Service;
@@ -16,7 +17,9 @@ export interface Harness {
   /** Bearer headers of the default account, live mode. */
   live: Record<string, string>;
   login(accountId: string, key: string): Promise<Record<string, string>>;
-  call(opts: InjectOptions & { headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call(
+    opts: InjectOptions & { headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -42,7 +45,12 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
     return { authorization: `Bearer ${r.body.bearer_token}` };
   };
   return {
-    svc, app, clock, cred, login, call,
+    svc,
+    app,
+    clock,
+    cred,
+    login,
+    call,
     test: await login(cred.account_id, cred.test_key),
     live: await login(cred.account_id, cred.live_key),
     close: async () => {
@@ -52,7 +60,12 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
   };
 }
 
-export const berlinAddress = { address_line1: 'Invalidenstraße 1', city: 'Berlin', post_code: '10115', country_code: 'DE' };
+export const berlinAddress = {
+  address_line1: 'Invalidenstraße 1',
+  city: 'Berlin',
+  post_code: '10115',
+  country_code: 'DE',
+};
 
 export function tariffBody(locationId: string, extra: Record<string, unknown> = {}) {
   return {
@@ -82,6 +95,8 @@ export function tariffBody(locationId: string, extra: Record<string, unknown> = 
 
 /** Every row of every table, to show that rejected requests changed nothing. */
 export function snapshot(svc: Service): string {
-  const tables = svc.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+  const tables = svc.db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[];
   return JSON.stringify(tables.map(({ name }) => [name, svc.db.prepare(`SELECT * FROM ${name} ORDER BY 1, 2`).all()]));
 }

@@ -18,7 +18,12 @@ function step(name, cmd, args, env = {}) {
 }
 
 function vitest(name, tz, files, report) {
-  const ok = step(`${name} (TZ=${tz})`, 'npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile=${report}`], { TZ: tz, TARIFF_DESK_TEST_TZ: tz });
+  const ok = step(
+    `${name} (TZ=${tz})`,
+    'npx',
+    ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    { TZ: tz, TARIFF_DESK_TEST_TZ: tz },
+  );
   if (!existsSync(report)) {
     failed++;
     failures.push(`${name}: no report`);
@@ -50,7 +55,9 @@ if (digests.every(existsSync)) {
     failed++;
     failures.push('engine answers differ between process time zones');
   }
-  process.stdout.write(`\n== engine digest: ${a === b ? 'identical' : 'DIFFERENT'} under TZ=UTC and TZ=Pacific/Kiritimati\n`);
+  process.stdout.write(
+    `\n== engine digest: ${a === b ? 'identical' : 'DIFFERENT'} under TZ=UTC and TZ=Pacific/Kiritimati\n`,
+  );
 }
 
 if (failures.length) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);

@@ -10,7 +10,6 @@ import { seedDemoIfNew } from '../node/demo/seed.js';
 import { rendererDist } from './paths.js';
 import type { ReadyInfo } from '../engine/api/bootstrap.js';
 
-
 export interface HostOptions extends ServiceOptions {
   /** Interface to bind; loopback unless told otherwise. */
   host?: string;
@@ -59,14 +58,16 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     connectApiUrl: () => process.env.CONNECT_API_URL ?? urls.connect,
     connectWebUrl: () => urls.connectWeb,
   });
-  const appServer = opts.appPort === false ? undefined : buildAppServer(renderer, () => ({ ...info, app_url: urls.app }));
+  const appServer =
+    opts.appPort === false ? undefined : buildAppServer(renderer, () => ({ ...info, app_url: urls.app }));
   const servers = [api, connect, connectWeb, ...(appServer ? [appServer] : [])];
   const worker = new WebhookWorker(service.webhooks, opts.webhooks);
   try {
     await api.listen({ host, port: opts.apiPort ?? DEFAULT_PORTS.api });
     await connect.listen({ host, port: opts.connectPort ?? DEFAULT_PORTS.connect });
     await connectWeb.listen({ host, port: opts.connectWebPort ?? DEFAULT_PORTS.connectWeb });
-    if (appServer) await appServer.listen({ host, port: opts.appPort === undefined ? DEFAULT_PORTS.app : (opts.appPort as number) });
+    if (appServer)
+      await appServer.listen({ host, port: opts.appPort === undefined ? DEFAULT_PORTS.app : (opts.appPort as number) });
   } catch (err) {
     await Promise.allSettled(servers.map((s) => s.close()));
     service.close();

@@ -74,9 +74,26 @@ export function createService(opts: ServiceOptions): Service {
   gridFees.seedIfEmpty();
   const prices = new PriceService(db, locations, market, clock, ids);
   const status = new StatusService(locations, tariffs, providers, gridFees);
-  const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () => settings.get('connect_token_ttl_seconds'));
+  const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () =>
+    settings.get('connect_token_ttl_seconds'),
+  );
   return {
-    db, store, clock, ids, accounts, locations, tariffs, providers, market, prices, events, gridFees, status, settings, connectTokens, webhooks,
+    db,
+    store,
+    clock,
+    ids,
+    accounts,
+    locations,
+    tariffs,
+    providers,
+    market,
+    prices,
+    events,
+    gridFees,
+    status,
+    settings,
+    connectTokens,
+    webhooks,
     journal: new Journal(),
     faults: new FaultService(ids),
     rateLimiter: new RateLimiter(() => clock.now().getTime()),

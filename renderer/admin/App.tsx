@@ -1,5 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, AppBar, Box, Chip, CircularProgress, Drawer, FormControlLabel, List, ListItemButton, ListItemText, Switch, Toolbar, Typography } from '@mui/material';
+import {
+  Alert,
+  AppBar,
+  Box,
+  Chip,
+  CircularProgress,
+  Drawer,
+  FormControlLabel,
+  List,
+  ListItemButton,
+  ListItemText,
+  Switch,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiClient } from './api';
 import { loadBootstrap, type Bootstrap } from './bootstrap';
@@ -48,8 +62,18 @@ export function App() {
   }, []);
 
   const api = useMemo(() => (boot ? new ApiClient(boot, liveMode) : null), [boot, liveMode]);
-  if (error) return <Alert severity="error" sx={{ m: 4 }}>The service could not be reached: {error}</Alert>;
-  if (!boot || !api) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 10 }}><CircularProgress aria-label="Starting" /></Box>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ m: 4 }}>
+        The service could not be reached: {error}
+      </Alert>
+    );
+  if (!boot || !api)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', mt: 10 }}>
+        <CircularProgress aria-label="Starting" />
+      </Box>
+    );
 
   const ctx: AppContext = {
     api,
@@ -67,18 +91,46 @@ export function App() {
   return (
     <Ctx.Provider value={ctx}>
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-        <AppBar position="fixed" elevation={0} sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: liveMode ? '#7a2e2e' : 'primary.main' }}>
+        <AppBar
+          position="fixed"
+          elevation={0}
+          sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: liveMode ? '#7a2e2e' : 'primary.main' }}
+        >
           <Toolbar variant="dense" sx={{ gap: 2 }}>
-            <Typography variant="h6" component="div" sx={{ flex: 1 }}>Tariff Desk</Typography>
-            <Chip size="small" label={liveMode ? 'LIVE DATA' : 'TEST DATA'} sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 700 }} />
-            <FormControlLabel control={<Switch checked={liveMode} onChange={(e) => ctx.setLiveMode(e.target.checked)} color="default" slotProps={{ input: { 'aria-label': 'Live mode' } }} />} label="Live mode" />
+            <Typography variant="h6" component="div" sx={{ flex: 1 }}>
+              Tariff Desk
+            </Typography>
+            <Chip
+              size="small"
+              label={liveMode ? 'LIVE DATA' : 'TEST DATA'}
+              sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 700 }}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={liveMode}
+                  onChange={(e) => ctx.setLiveMode(e.target.checked)}
+                  color="default"
+                  slotProps={{ input: { 'aria-label': 'Live mode' } }}
+                />
+              }
+              label="Live mode"
+            />
           </Toolbar>
         </AppBar>
-        <Drawer variant="permanent" sx={{ width: DRAWER, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' } }}>
+        <Drawer
+          variant="permanent"
+          sx={{ width: DRAWER, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' } }}
+        >
           <Toolbar variant="dense" />
           <List component="nav" aria-label="Pages">
             {PAGES.map(([id, label]) => (
-              <ListItemButton key={id} selected={route.page === id} onClick={() => ctx.navigate(id)} aria-current={route.page === id ? 'page' : undefined}>
+              <ListItemButton
+                key={id}
+                selected={route.page === id}
+                onClick={() => ctx.navigate(id)}
+                aria-current={route.page === id ? 'page' : undefined}
+              >
                 <ListItemText primary={label} />
               </ListItemButton>
             ))}

@@ -22,7 +22,9 @@ export class ApiClient {
 
   private login(): Promise<string> {
     const key = this.liveMode ? this.boot.live_key : this.boot.test_key;
-    return fetch(`${this.boot.api_url}/login`, { headers: { authorization: 'Basic ' + btoa(`${this.boot.account_id}:${key}`) } })
+    return fetch(`${this.boot.api_url}/login`, {
+      headers: { authorization: 'Basic ' + btoa(`${this.boot.account_id}:${key}`) },
+    })
       .then((r) => r.json())
       .then((b: { bearer_token?: string; message?: string }) => {
         if (!b.bearer_token) throw new ServiceError(401, 'login_failed', b.message ?? 'Login failed');
@@ -41,7 +43,10 @@ export class ApiClient {
     }
     const r = await fetch(this.boot.api_url + path, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: body === undefined ? null : JSON.stringify(body),
     });
     const out = await r.json().catch(() => ({ object: 'error', code: 'bad_response', message: `HTTP ${r.status}` }));
@@ -49,7 +54,8 @@ export class ApiClient {
       this.token = undefined;
       return this.request(method, path, body, false);
     }
-    if (!r.ok || out?.object === 'error') throw new ServiceError(r.status, out.code ?? 'error', out.message ?? `HTTP ${r.status}`);
+    if (!r.ok || out?.object === 'error')
+      throw new ServiceError(r.status, out.code ?? 'error', out.message ?? `HTTP ${r.status}`);
     return out as T;
   }
 

@@ -7,9 +7,16 @@ import type { ChartPoint, ChartSeries } from './components/PriceChart';
 import { colourOf } from './components/PriceChart';
 
 /** The location's market series for a window, from the service, as the engine wants it. */
-export async function marketSeries(api: ApiClient, region: string | null, from: number, to: number): Promise<MarketSeries | undefined> {
+export async function marketSeries(
+  api: ApiClient,
+  region: string | null,
+  from: number,
+  to: number,
+): Promise<MarketSeries | undefined> {
   if (!region) return undefined;
-  const r = await api.get<{ data: { start: string; end: string; price: number }[] }>(`/market/regions/${region}/prices?start_time=${new Date(from - 8 * 86400000).toISOString()}&end_time=${new Date(to).toISOString()}`);
+  const r = await api.get<{ data: { start: string; end: string; price: number }[] }>(
+    `/market/regions/${region}/prices?start_time=${new Date(from - 8 * 86400000).toISOString()}&end_time=${new Date(to).toISOString()}`,
+  );
   return seriesFrom(r.data.map((p) => ({ start: Date.parse(p.start), end: Date.parse(p.end), value: p.price })));
 }
 
@@ -17,7 +24,14 @@ export async function marketSeries(api: ApiClient, region: string | null, from: 
  * Prices per component and in total, computed in the renderer by the same engine as the API:
  * the chart can show each component while the total matches POST /prices.
  */
-export function breakdown(zone: string, from: number, to: number, direction: 'IMPORT' | 'EXPORT' | 'LOCAL', tariffs: (PricingComponent & { display_name?: string })[], market?: MarketSeries): { points: ChartPoint[]; series: ChartSeries[] } {
+export function breakdown(
+  zone: string,
+  from: number,
+  to: number,
+  direction: 'IMPORT' | 'EXPORT' | 'LOCAL',
+  tariffs: (PricingComponent & { display_name?: string })[],
+  market?: MarketSeries,
+): { points: ChartPoint[]; series: ChartSeries[] } {
   const comps = tariffs.filter((t) => (t.direction ?? 'IMPORT') === direction);
   const compiled = comps.map((t) => compileComponent(t, zone));
   const total = computePrices({ zone, from, to, direction, components: compiled, market });
@@ -33,5 +47,8 @@ export function breakdown(zone: string, from: number, to: number, direction: 'IM
     return p;
   });
   if (points.length) points.push({ ...points.at(-1)!, t: to });
-  return { points, series: comps.map((t, k) => ({ key: `c${k}`, label: t.display_name ?? `${t.type} ${t.id}`, colour: colourOf(k) })) };
+  return {
+    points,
+    series: comps.map((t, k) => ({ key: `c${k}`, label: t.display_name ?? `${t.type} ${t.id}`, colour: colourOf(k) })),
+  };
 }

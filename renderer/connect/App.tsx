@@ -37,14 +37,22 @@ export function App() {
   useEffect(() => {
     if (!cot || window.location.pathname.endsWith('/complete')) return;
     setBusy(true);
-    void send({ route: 'session_start', connect_token: cot, type: 'submit' }).then(handle).finally(() => setBusy(false));
+    void send({ route: 'session_start', connect_token: cot, type: 'submit' })
+      .then(handle)
+      .finally(() => setBusy(false));
   }, [cot, handle]);
 
   const submit = useCallback(
     (data?: unknown, action?: string) => {
       if (!page) return;
       setBusy(true);
-      void send({ route: page.route, connect_token: cot, type: 'submit', ...(action ? { action } : {}), ...(data !== undefined ? { data } : {}) })
+      void send({
+        route: page.route,
+        connect_token: cot,
+        type: 'submit',
+        ...(action ? { action } : {}),
+        ...(data !== undefined ? { data } : {}),
+      })
         .then(handle)
         .finally(() => setBusy(false));
     },
@@ -52,12 +60,25 @@ export function App() {
   );
 
   if (window.location.pathname.endsWith('/complete')) return <CompletePage />;
-  if (!cot) return <Frame><Alert severity="error">This link has no connect token (svc_cot).</Alert></Frame>;
+  if (!cot)
+    return (
+      <Frame>
+        <Alert severity="error">This link has no connect token (svc_cot).</Alert>
+      </Frame>
+    );
 
   if (!page) {
     return (
       <Frame>
-        {error ? <Alert severity="error" role="alert">{error.message}</Alert> : <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label="Loading" /></Box>}
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error.message}
+          </Alert>
+        ) : (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        )}
       </Frame>
     );
   }
@@ -73,28 +94,54 @@ export function App() {
       <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Toolbar sx={{ gap: 1 }}>
           {can('BACK') ? (
-            <Button onClick={() => submit(undefined, 'BACK')} disabled={busy} aria-label="Back">‹ Back</Button>
+            <Button onClick={() => submit(undefined, 'BACK')} disabled={busy} aria-label="Back">
+              ‹ Back
+            </Button>
           ) : (
             <Box sx={{ width: 64 }} />
           )}
           <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, minWidth: 0 }}>
-            {provider?.logo_url ? <Avatar src={provider.logo_url} alt="" sx={{ width: 28, height: 28 }} variant="rounded" /> : null}
-            <Typography variant="subtitle1" noWrap component="span">{provider?.display_name ?? 'Connect your tariff'}</Typography>
+            {provider?.logo_url ? (
+              <Avatar src={provider.logo_url} alt="" sx={{ width: 28, height: 28 }} variant="rounded" />
+            ) : null}
+            <Typography variant="subtitle1" noWrap component="span">
+              {provider?.display_name ?? 'Connect your tariff'}
+            </Typography>
           </Box>
-          {can('CLOSE') ? <Button onClick={() => submit(undefined, 'CLOSE')} disabled={busy} aria-label="Close">Close</Button> : <Box sx={{ width: 64 }} />}
+          {can('CLOSE') ? (
+            <Button onClick={() => submit(undefined, 'CLOSE')} disabled={busy} aria-label="Close">
+              Close
+            </Button>
+          ) : (
+            <Box sx={{ width: 64 }} />
+          )}
         </Toolbar>
       </AppBar>
       <Container maxWidth="sm" sx={{ py: 3 }}>
-        <Typography variant="h5" component="h1" gutterBottom>{TITLES[page.route] ?? page.route}</Typography>
-        {formError ? <Alert severity="error" role="alert" sx={{ mb: 2 }}>{formError.message}</Alert> : null}
-        {Screen ? <Screen page={page} submit={submit} busy={busy} error={error} errorFor={fieldError} /> : <Alert severity="warning">Unknown page {page.route}.</Alert>}
+        <Typography variant="h5" component="h1" gutterBottom>
+          {TITLES[page.route] ?? page.route}
+        </Typography>
+        {formError ? (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {formError.message}
+          </Alert>
+        ) : null}
+        {Screen ? (
+          <Screen page={page} submit={submit} busy={busy} error={error} errorFor={fieldError} />
+        ) : (
+          <Alert severity="warning">Unknown page {page.route}.</Alert>
+        )}
       </Container>
     </Box>
   );
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
-  return <Container maxWidth="sm" sx={{ py: 4 }}>{children}</Container>;
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      {children}
+    </Container>
+  );
 }
 
 import { fieldOf } from './protocol';

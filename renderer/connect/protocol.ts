@@ -29,12 +29,22 @@ export function isError(r: Reply): r is ErrorReply {
 /** POSTs one message to the connect service root; the body is JSON sent as text/plain to skip preflight. */
 export async function send(message: Record<string, unknown>): Promise<Reply> {
   const url = window.CONNECT_API_URL;
-  if (!url) return { object: 'error', code: 'config_missing', message: 'CONNECT_API_URL is not set.', context: 'connect' };
+  if (!url)
+    return { object: 'error', code: 'config_missing', message: 'CONNECT_API_URL is not set.', context: 'connect' };
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(message) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(message),
+    });
     return (await res.json()) as Reply;
   } catch {
-    return { object: 'error', code: 'network_error', message: 'The connect service cannot be reached. Try again.', context: 'connect' };
+    return {
+      object: 'error',
+      code: 'network_error',
+      message: 'The connect service cannot be reached. Try again.',
+      context: 'connect',
+    };
   }
 }
 

@@ -8,15 +8,31 @@ afterEach(() => h.close());
 function expectError(r: { status: number; body: any }, status: number, code: string) {
   expect(r.status).toBe(status);
   expect(r.body).toMatchObject({ object: 'error', code });
-  expect(Object.keys(r.body).sort()).toEqual(['code', 'context', 'live_mode', 'message', 'object', 'time_created', 'type']);
+  expect(Object.keys(r.body).sort()).toEqual([
+    'code',
+    'context',
+    'live_mode',
+    'message',
+    'object',
+    'time_created',
+    'type',
+  ]);
 }
 
 describe('GET /login', () => {
   it('returns a bearer token whose mode follows the key prefix', async () => {
-    const t = await h.call({ method: 'GET', url: '/login', headers: { authorization: basic(h.cred.account_id, h.cred.test_key) } });
+    const t = await h.call({
+      method: 'GET',
+      url: '/login',
+      headers: { authorization: basic(h.cred.account_id, h.cred.test_key) },
+    });
     expect(t.status).toBe(200);
     expect(t.body).toEqual({ bearer_token: expect.stringMatching(/^tdb_/), expires_in: 3600, live_mode: false });
-    const l = await h.call({ method: 'GET', url: '/login', headers: { authorization: basic(h.cred.account_id, h.cred.live_key) } });
+    const l = await h.call({
+      method: 'GET',
+      url: '/login',
+      headers: { authorization: basic(h.cred.account_id, h.cred.live_key) },
+    });
     expect(l.body.live_mode).toBe(true);
   });
 
@@ -34,14 +50,30 @@ describe('GET /login', () => {
 
   it('refuses a key presented with the other mode prefix or another account', async () => {
     const swapped = h.cred.test_key.replace('sk_test_', 'sk_live_');
-    expectError(await h.call({ method: 'GET', url: '/login', headers: { authorization: basic(h.cred.account_id, swapped) } }), 401, 'credentials_invalid');
+    expectError(
+      await h.call({ method: 'GET', url: '/login', headers: { authorization: basic(h.cred.account_id, swapped) } }),
+      401,
+      'credentials_invalid',
+    );
     const other = h.svc.accounts.create('Other');
-    expectError(await h.call({ method: 'GET', url: '/login', headers: { authorization: basic(other.account_id, h.cred.test_key) } }), 401, 'credentials_invalid');
+    expectError(
+      await h.call({
+        method: 'GET',
+        url: '/login',
+        headers: { authorization: basic(other.account_id, h.cred.test_key) },
+      }),
+      401,
+      'credentials_invalid',
+    );
   });
 
   it('uses the configured token lifetime', async () => {
     h.svc.accounts.setTokenTtl(h.cred.account_id, 120);
-    const t = await h.call({ method: 'GET', url: '/login', headers: { authorization: basic(h.cred.account_id, h.cred.test_key) } });
+    const t = await h.call({
+      method: 'GET',
+      url: '/login',
+      headers: { authorization: basic(h.cred.account_id, h.cred.test_key) },
+    });
     expect(t.body.expires_in).toBe(120);
   });
 });
@@ -56,7 +88,11 @@ describe('bearer tokens', () => {
     for (const url of ['/locations', '/providers', '/openapi.json', '/tariffs?location_id=loc_x', '/tariffs/trf_x']) {
       expectError(await h.call({ method: 'GET', url, headers: authorization ? { authorization } : {} }), 401, code);
     }
-    expectError(await h.call({ method: 'POST', url: '/tariffs', payload: {}, headers: authorization ? { authorization } : {} }), 401, code);
+    expectError(
+      await h.call({ method: 'POST', url: '/tariffs', payload: {}, headers: authorization ? { authorization } : {} }),
+      401,
+      code,
+    );
   });
 
   it('expires after the lifetime', async () => {
@@ -68,7 +104,15 @@ describe('bearer tokens', () => {
   it('ends when its key is revoked, and the key cannot log in again', async () => {
     h.svc.accounts.revokeKey(h.cred.test_key);
     expectError(await h.call({ method: 'GET', url: '/locations', headers: h.test }), 401, 'token_invalid');
-    expectError(await h.call({ method: 'GET', url: '/login', headers: { authorization: basic(h.cred.account_id, h.cred.test_key) } }), 401, 'credentials_invalid');
+    expectError(
+      await h.call({
+        method: 'GET',
+        url: '/login',
+        headers: { authorization: basic(h.cred.account_id, h.cred.test_key) },
+      }),
+      401,
+      'credentials_invalid',
+    );
     expect((await h.call({ method: 'GET', url: '/locations', headers: h.live })).status).toBe(200);
   });
 });

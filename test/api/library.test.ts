@@ -6,68 +6,201 @@ let h: Harness;
 beforeEach(async () => (h = await harness('2026-06-01T12:00:00Z')));
 afterEach(() => h.close());
 
-const flat = [{ months: ['All'], days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.07 }] }] }] }];
+const flat = [
+  {
+    months: ['All'],
+    days_and_hours: [
+      { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.07 }] }] },
+    ],
+  },
+];
 
 describe('provider library', () => {
   it('creates, retrieves, edits and deletes providers with library tariffs', async () => {
-    const p = await h.call({ method: 'POST', url: '/providers', headers: h.test, payload: { display_name: 'Lakeside Power', country_codes: ['de'], connection_types: ['LIBRARY'], tariffs: [{ name: 'Lake Flat', schedule: flat }] } });
+    const p = await h.call({
+      method: 'POST',
+      url: '/providers',
+      headers: h.test,
+      payload: {
+        display_name: 'Lakeside Power',
+        country_codes: ['de'],
+        connection_types: ['LIBRARY'],
+        tariffs: [{ name: 'Lake Flat', schedule: flat }],
+      },
+    });
     expect(p.status).toBe(200);
-    expect(p.body).toMatchObject({ id: expect.stringMatching(/^prv_/), object: 'provider', country_codes: ['DE'], grid_fees_included: false, logo_url: `/logos/${p.body.id}.svg`, tariffs: [{ id: expect.stringMatching(/^ltf_/), name: 'Lake Flat', type: 'COMMODITY', direction: 'IMPORT', market_rates: false }] });
-    expect((await h.call({ method: 'GET', url: `/providers/${p.body.id}`, headers: h.live })).body).toMatchObject({ display_name: 'Lakeside Power', live_mode: true });
-    const e = await h.call({ method: 'PATCH', url: `/providers/${p.body.id}`, headers: h.test, payload: { grid_fees_included: true, connection_types: ['LIBRARY', 'DIRECT'], direct_behaviour: 'fail' } });
+    expect(p.body).toMatchObject({
+      id: expect.stringMatching(/^prv_/),
+      object: 'provider',
+      country_codes: ['DE'],
+      grid_fees_included: false,
+      logo_url: `/logos/${p.body.id}.svg`,
+      tariffs: [
+        {
+          id: expect.stringMatching(/^ltf_/),
+          name: 'Lake Flat',
+          type: 'COMMODITY',
+          direction: 'IMPORT',
+          market_rates: false,
+        },
+      ],
+    });
+    expect((await h.call({ method: 'GET', url: `/providers/${p.body.id}`, headers: h.live })).body).toMatchObject({
+      display_name: 'Lakeside Power',
+      live_mode: true,
+    });
+    const e = await h.call({
+      method: 'PATCH',
+      url: `/providers/${p.body.id}`,
+      headers: h.test,
+      payload: { grid_fees_included: true, connection_types: ['LIBRARY', 'DIRECT'], direct_behaviour: 'fail' },
+    });
     expect(e.body).toMatchObject({ grid_fees_included: true, direct_behaviour: 'fail', tariffs: p.body.tariffs });
-    expect((await h.call({ method: 'POST', url: '/providers', headers: h.test, payload: { display_name: 'X', country_codes: [], connection_types: ['LIBRARY'] } })).body.code).toBe('country_codes_missing');
-    expect((await h.call({ method: 'POST', url: '/providers', headers: h.test, payload: { display_name: 'X', country_codes: ['DE'], connection_types: ['FAX'] } })).body.code).toBe('connection_types_invalid');
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/providers',
+          headers: h.test,
+          payload: { display_name: 'X', country_codes: [], connection_types: ['LIBRARY'] },
+        })
+      ).body.code,
+    ).toBe('country_codes_missing');
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/providers',
+          headers: h.test,
+          payload: { display_name: 'X', country_codes: ['DE'], connection_types: ['FAX'] },
+        })
+      ).body.code,
+    ).toBe('connection_types_invalid');
     expect((await h.call({ method: 'DELETE', url: `/providers/${p.body.id}`, headers: h.test })).status).toBe(200);
-    expect((await h.call({ method: 'GET', url: `/providers/${p.body.id}`, headers: h.test })).body.code).toBe('provider_not_found');
+    expect((await h.call({ method: 'GET', url: `/providers/${p.body.id}`, headers: h.test })).body.code).toBe(
+      'provider_not_found',
+    );
   });
 });
 
 describe('grid fees', () => {
   it('adds an operator that the status check then offers, and removes it', async () => {
-    const loc = (await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: { ...berlinAddress, post_code: '24103', city: 'Kiel' } } })).body.id;
-    await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc, { provider_id: 'prv_nordlichtenergie' }) });
+    const loc = (
+      await h.call({
+        method: 'POST',
+        url: '/locations',
+        headers: h.test,
+        payload: { postal_address: { ...berlinAddress, post_code: '24103', city: 'Kiel' } },
+      })
+    ).body.id;
+    await h.call({
+      method: 'POST',
+      url: '/tariffs',
+      headers: h.test,
+      payload: tariffBody(loc, { provider_id: 'prv_nordlichtenergie' }),
+    });
     // The general German entry (prefix "") serves Kiel until a closer one exists.
-    expect((await h.call({ method: 'GET', url: `/locations/${loc}/status`, headers: h.test })).body.tariff_status.non_commodity_import.offer.grid_operator).toBe('Deutsche Verteilnetz');
-    const g = await h.call({ method: 'POST', url: '/grid-fees', headers: h.test, payload: { country_code: 'de', post_code_prefix: '241', grid_operator: 'Förde Netz', display_name: 'Förde Netzentgelt', schedule: flat } });
+    expect(
+      (await h.call({ method: 'GET', url: `/locations/${loc}/status`, headers: h.test })).body.tariff_status
+        .non_commodity_import.offer.grid_operator,
+    ).toBe('Deutsche Verteilnetz');
+    const g = await h.call({
+      method: 'POST',
+      url: '/grid-fees',
+      headers: h.test,
+      payload: {
+        country_code: 'de',
+        post_code_prefix: '241',
+        grid_operator: 'Förde Netz',
+        display_name: 'Förde Netzentgelt',
+        schedule: flat,
+      },
+    });
     expect(g.body).toMatchObject({ id: expect.stringMatching(/^grf_/), object: 'grid_fee', country_code: 'DE' });
-    expect((await h.call({ method: 'GET', url: `/locations/${loc}/status`, headers: h.test })).body.tariff_status.non_commodity_import.offer).toEqual({ grid_fee_id: g.body.id, grid_operator: 'Förde Netz', display_name: 'Förde Netzentgelt' });
+    expect(
+      (await h.call({ method: 'GET', url: `/locations/${loc}/status`, headers: h.test })).body.tariff_status
+        .non_commodity_import.offer,
+    ).toEqual({ grid_fee_id: g.body.id, grid_operator: 'Förde Netz', display_name: 'Förde Netzentgelt' });
     expect((await h.call({ method: 'GET', url: '/grid-fees', headers: h.test })).body.data[0].id).toBe(g.body.id);
-    expect((await h.call({ method: 'POST', url: '/grid-fees', headers: h.test, payload: { country_code: 'DE', grid_operator: 'Y', display_name: 'Y', schedule: [{ days_and_hours: [] }] } })).body.code).toBe('days_and_hours_missing');
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/grid-fees',
+          headers: h.test,
+          payload: { country_code: 'DE', grid_operator: 'Y', display_name: 'Y', schedule: [{ days_and_hours: [] }] },
+        })
+      ).body.code,
+    ).toBe('days_and_hours_missing');
     expect((await h.call({ method: 'DELETE', url: `/grid-fees/${g.body.id}`, headers: h.test })).status).toBe(200);
-    expect((await h.call({ method: 'DELETE', url: `/grid-fees/${g.body.id}`, headers: h.test })).body.code).toBe('grid_fee_not_found');
+    expect((await h.call({ method: 'DELETE', url: `/grid-fees/${g.body.id}`, headers: h.test })).body.code).toBe(
+      'grid_fee_not_found',
+    );
   });
 });
 
 describe('settings', () => {
   it('reads and changes token lifetimes and the rate limit, refusing bad values', async () => {
-    expect((await h.call({ method: 'GET', url: '/settings', headers: h.test })).body).toEqual({ object: 'settings', connect_token_ttl_seconds: 86400, bearer_token_ttl_seconds: 3600, rate_limit_per_minute: 6000 });
-    const p = await h.call({ method: 'PATCH', url: '/settings', headers: h.test, payload: { connect_token_ttl_seconds: 600, bearer_token_ttl_seconds: 120, rate_limit_per_minute: 100 } });
-    expect(p.body).toEqual({ object: 'settings', connect_token_ttl_seconds: 600, bearer_token_ttl_seconds: 120, rate_limit_per_minute: 100 });
+    expect((await h.call({ method: 'GET', url: '/settings', headers: h.test })).body).toEqual({
+      object: 'settings',
+      connect_token_ttl_seconds: 86400,
+      bearer_token_ttl_seconds: 3600,
+      rate_limit_per_minute: 6000,
+    });
+    const p = await h.call({
+      method: 'PATCH',
+      url: '/settings',
+      headers: h.test,
+      payload: { connect_token_ttl_seconds: 600, bearer_token_ttl_seconds: 120, rate_limit_per_minute: 100 },
+    });
+    expect(p.body).toEqual({
+      object: 'settings',
+      connect_token_ttl_seconds: 600,
+      bearer_token_ttl_seconds: 120,
+      rate_limit_per_minute: 100,
+    });
     const before = snapshot(h.svc);
-    expect((await h.call({ method: 'PATCH', url: '/settings', headers: h.test, payload: { bearer_token_ttl_seconds: 5 } })).body.code).toBe('bearer_token_ttl_seconds_invalid');
+    expect(
+      (await h.call({ method: 'PATCH', url: '/settings', headers: h.test, payload: { bearer_token_ttl_seconds: 5 } }))
+        .body.code,
+    ).toBe('bearer_token_ttl_seconds_invalid');
     expect(snapshot(h.svc)).toBe(before);
   });
 });
 
 describe('demo data', () => {
   it('POST /demo/reset replaces the test data with the demo set and never touches live data', async () => {
-    const mine = (await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })).body.id;
-    const live = (await h.call({ method: 'POST', url: '/locations', headers: h.live, payload: { postal_address: berlinAddress } })).body.id;
+    const mine = (
+      await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
+    ).body.id;
+    const live = (
+      await h.call({ method: 'POST', url: '/locations', headers: h.live, payload: { postal_address: berlinAddress } })
+    ).body.id;
     const r = await h.call({ method: 'POST', url: '/demo/reset', headers: h.test });
     expect(r.body).toEqual({ object: 'demo_reset', locations: 4 });
     expect((await h.call({ method: 'GET', url: `/locations/${mine}`, headers: h.test })).status).toBe(404);
     expect((await h.call({ method: 'GET', url: `/locations/${live}`, headers: h.live })).status).toBe(200);
-    const refs = (await h.call({ method: 'GET', url: '/locations', headers: h.test })).body.data.map((l: any) => l.reference_id).sort();
+    const refs = (await h.call({ method: 'GET', url: '/locations', headers: h.test })).body.data
+      .map((l: any) => l.reference_id)
+      .sort();
     expect(refs).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-sydney']);
-    expect((await h.call({ method: 'GET', url: '/webhooks', headers: h.test })).body.data.map((w: any) => w.catcher)).toEqual([true]);
-    expect((await h.call({ method: 'POST', url: '/demo/reset', headers: h.live })).body.code).toBe('live_mode_not_allowed');
+    expect(
+      (await h.call({ method: 'GET', url: '/webhooks', headers: h.test })).body.data.map((w: any) => w.catcher),
+    ).toEqual([true]);
+    expect((await h.call({ method: 'POST', url: '/demo/reset', headers: h.live })).body.code).toBe(
+      'live_mode_not_allowed',
+    );
   });
 
   it('the demo set prices every location', async () => {
     await seedDemo(h.svc, { accountId: h.cred.account_id, liveMode: false });
     for (const l of (await h.call({ method: 'GET', url: '/locations', headers: h.test })).body.data) {
-      const r = await h.call({ method: 'POST', url: `/prices/${l.id}`, headers: h.test, payload: { start_time: '2026-06-01T00:00:00Z', end_time: '2026-06-02T00:00:00Z' } });
+      const r = await h.call({
+        method: 'POST',
+        url: `/prices/${l.id}`,
+        headers: h.test,
+        payload: { start_time: '2026-06-01T00:00:00Z', end_time: '2026-06-02T00:00:00Z' },
+      });
       expect(r.status, l.reference_id).toBe(200);
       expect(r.body.data.every((d: any) => d.price.confidence > 0)).toBe(true);
     }

@@ -5,7 +5,8 @@ let h: Harness;
 beforeEach(async () => (h = await harness()));
 afterEach(() => h.close());
 
-const create = (body: unknown, headers = h.test) => h.call({ method: 'POST', url: '/locations', headers, payload: body as object });
+const create = (body: unknown, headers = h.test) =>
+  h.call({ method: 'POST', url: '/locations', headers, payload: body as object });
 
 describe('locations', () => {
   it('creates with zone and currency derived from the address, and round-trips', async () => {
@@ -47,7 +48,11 @@ describe('locations', () => {
   });
 
   it('takes an explicit zone and currency', async () => {
-    const r = await create({ postal_address: { country_code: 'AU' }, timezone: 'Australia/Lord_Howe', currency_code: 'AUD' });
+    const r = await create({
+      postal_address: { country_code: 'AU' },
+      timezone: 'Australia/Lord_Howe',
+      currency_code: 'AUD',
+    });
     expect(r.body.timezone).toBe('Australia/Lord_Howe');
   });
 
@@ -68,9 +73,19 @@ describe('locations', () => {
 
   it('patches, re-deriving the zone when the address changes', async () => {
     const { body: loc } = await create({ postal_address: berlinAddress });
-    const p1 = await h.call({ method: 'PATCH', url: `/locations/${loc.id}`, headers: h.test, payload: { reference_id: 'r2' } });
+    const p1 = await h.call({
+      method: 'PATCH',
+      url: `/locations/${loc.id}`,
+      headers: h.test,
+      payload: { reference_id: 'r2' },
+    });
     expect(p1.body).toMatchObject({ reference_id: 'r2', timezone: 'Europe/Berlin' });
-    const p2 = await h.call({ method: 'PATCH', url: `/locations/${loc.id}`, headers: h.test, payload: { postal_address: { country_code: 'US', state: 'TX' } } });
+    const p2 = await h.call({
+      method: 'PATCH',
+      url: `/locations/${loc.id}`,
+      headers: h.test,
+      payload: { postal_address: { country_code: 'US', state: 'TX' } },
+    });
     expect(p2.body).toMatchObject({ timezone: 'America/Chicago', currency_code: 'USD', reference_id: 'r2' });
     expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body).toEqual(p2.body);
   });
@@ -78,12 +93,16 @@ describe('locations', () => {
   it('deletes a location with its tariffs', async () => {
     const { body: loc } = await create({ postal_address: berlinAddress });
     const t = await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc.id) });
-    expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body.tariff_status).toBe('CONNECTED');
+    expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body.tariff_status).toBe(
+      'CONNECTED',
+    );
     const d = await h.call({ method: 'DELETE', url: `/locations/${loc.id}`, headers: h.test });
     expect(d.status).toBe(200);
     expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).status).toBe(404);
     expect((await h.call({ method: 'GET', url: `/tariffs/${t.body.id}`, headers: h.test })).status).toBe(404);
-    expect((await h.call({ method: 'DELETE', url: `/locations/${loc.id}`, headers: h.test })).body.code).toBe('location_not_found');
+    expect((await h.call({ method: 'DELETE', url: `/locations/${loc.id}`, headers: h.test })).body.code).toBe(
+      'location_not_found',
+    );
   });
 
   it('isolates accounts and modes: the other world gets 404 and an empty list', async () => {
@@ -100,6 +119,8 @@ describe('locations', () => {
       const t = await h.call({ method: 'POST', url: '/tariffs', headers, payload: tariffBody(loc.id) });
       expect(t.status).toBe(404);
     }
-    expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body.reference_id).toBeNull();
+    expect(
+      (await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body.reference_id,
+    ).toBeNull();
   });
 });

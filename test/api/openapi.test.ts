@@ -19,11 +19,26 @@ describe('GET /openapi.json', () => {
   it('names every route the service serves, and no other', async () => {
     const doc = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
     const documented = new Set<string>();
-    for (const [path, ops] of Object.entries(doc.paths as Record<string, object>)) for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, object>))
+      for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
     const served = new Set(h.app.routeTable.map((r) => r.replace(/:([A-Za-z_]+)/g, '{$1}')));
     expect(served.size).toBeGreaterThan(10);
     expect([...documented].sort()).toEqual([...served].sort());
-    for (const must of ['GET /login', 'POST /locations', 'GET /locations', 'GET /locations/{id}', 'PATCH /locations/{id}', 'DELETE /locations/{id}', 'POST /tariffs', 'GET /tariffs', 'GET /tariffs/{id}', 'PATCH /tariffs/{id}', 'DELETE /tariffs/{id}', 'GET /providers', 'GET /openapi.json']) {
+    for (const must of [
+      'GET /login',
+      'POST /locations',
+      'GET /locations',
+      'GET /locations/{id}',
+      'PATCH /locations/{id}',
+      'DELETE /locations/{id}',
+      'POST /tariffs',
+      'GET /tariffs',
+      'GET /tariffs/{id}',
+      'PATCH /tariffs/{id}',
+      'DELETE /tariffs/{id}',
+      'GET /providers',
+      'GET /openapi.json',
+    ]) {
       expect(documented.has(must), must).toBe(true);
     }
     expect(doc.components.schemas).toHaveProperty('Tariff');

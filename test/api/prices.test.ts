@@ -5,12 +5,21 @@ let h: Harness;
 let loc: string;
 beforeEach(async () => {
   h = await harness('2026-11-20T12:00:00Z');
-  loc = (await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })).body.id;
+  loc = (
+    await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
+  ).body.id;
 });
 afterEach(() => h.close());
 
-const prices = (body: object, id = loc, headers = h.test) => h.call({ method: 'POST', url: `/prices/${id}`, headers, payload: body });
-const addTariff = (extra: object = {}) => h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc, { contract_start_date: '2026-01-01', contract_end_date: '2028-01-01', ...extra }) });
+const prices = (body: object, id = loc, headers = h.test) =>
+  h.call({ method: 'POST', url: `/prices/${id}`, headers, payload: body });
+const addTariff = (extra: object = {}) =>
+  h.call({
+    method: 'POST',
+    url: '/tariffs',
+    headers: h.test,
+    payload: tariffBody(loc, { contract_start_date: '2026-01-01', contract_end_date: '2028-01-01', ...extra }),
+  });
 
 describe('POST /prices/{id}', () => {
   it('answers the price object with the request echo, in the request form', async () => {
@@ -25,13 +34,29 @@ describe('POST /prices/{id}', () => {
       location_timezone: 'Europe/Berlin',
       currency_code: 'EUR',
       last_updated: '2026-11-20T14:00:00+02:00',
-      request: { tariff_direction: 'IMPORT', start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-06-02T00:00:00+02:00' },
+      request: {
+        tariff_direction: 'IMPORT',
+        start_time: '2026-06-01T00:00:00+02:00',
+        end_time: '2026-06-02T00:00:00+02:00',
+      },
       account_id: h.cred.account_id,
       tariff_direction: 'IMPORT',
       data: [
-        { valid_from: '2026-06-01T00:00:00+02:00', valid_to: '2026-06-01T07:00:00+02:00', price: { value: 0.21, confidence: 1 } },
-        { valid_from: '2026-06-01T07:00:00+02:00', valid_to: '2026-06-01T22:00:00+02:00', price: { value: 0.32, confidence: 1 } },
-        { valid_from: '2026-06-01T22:00:00+02:00', valid_to: '2026-06-02T00:00:00+02:00', price: { value: 0.21, confidence: 1 } },
+        {
+          valid_from: '2026-06-01T00:00:00+02:00',
+          valid_to: '2026-06-01T07:00:00+02:00',
+          price: { value: 0.21, confidence: 1 },
+        },
+        {
+          valid_from: '2026-06-01T07:00:00+02:00',
+          valid_to: '2026-06-01T22:00:00+02:00',
+          price: { value: 0.32, confidence: 1 },
+        },
+        {
+          valid_from: '2026-06-01T22:00:00+02:00',
+          valid_to: '2026-06-02T00:00:00+02:00',
+          price: { value: 0.21, confidence: 1 },
+        },
       ],
       time_created: '2026-11-20T12:00:00.000Z',
     });
@@ -40,7 +65,11 @@ describe('POST /prices/{id}', () => {
   it("uses end_time's offset when the two differ, and Z when end_time is UTC", async () => {
     await addTariff();
     const a = await prices({ start_time: '2026-06-01T00:00:00Z', end_time: '2026-06-01T06:00:00-04:00' });
-    expect(a.body.request).toEqual({ tariff_direction: 'IMPORT', start_time: '2026-05-31T20:00:00-04:00', end_time: '2026-06-01T06:00:00-04:00' });
+    expect(a.body.request).toEqual({
+      tariff_direction: 'IMPORT',
+      start_time: '2026-05-31T20:00:00-04:00',
+      end_time: '2026-06-01T06:00:00-04:00',
+    });
     expect(a.body.data[0].valid_from).toBe('2026-05-31T20:00:00-04:00');
     const b = await prices({ start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-06-01T06:00:00Z' });
     expect(b.body.data.map((d: any) => d.valid_from)).toEqual(['2026-05-31T22:00:00Z', '2026-06-01T05:00:00Z']);
@@ -49,7 +78,11 @@ describe('POST /prices/{id}', () => {
   it('defaults start_time to now and tariff_direction to IMPORT', async () => {
     await addTariff();
     const r = await prices({ end_time: '2026-11-21T12:00:00Z' });
-    expect(r.body.request).toEqual({ tariff_direction: 'IMPORT', start_time: '2026-11-20T12:00:00Z', end_time: '2026-11-21T12:00:00Z' });
+    expect(r.body.request).toEqual({
+      tariff_direction: 'IMPORT',
+      start_time: '2026-11-20T12:00:00Z',
+      end_time: '2026-11-21T12:00:00Z',
+    });
   });
 
   it('a 90-day window across the autumn change answers every interval', async () => {
@@ -58,13 +91,19 @@ describe('POST /prices/{id}', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toHaveLength(181);
     expect(r.body.data.at(-1).valid_to).toBe('2026-11-30T00:00:00+01:00');
-    expect(r.body.data.find((d: any) => d.valid_from.startsWith('2026-10-25T'))).toEqual({ valid_from: '2026-10-25T07:00:00+01:00', valid_to: '2026-10-25T22:00:00+01:00', price: { value: 0.32, confidence: 1 } });
+    expect(r.body.data.find((d: any) => d.valid_from.startsWith('2026-10-25T'))).toEqual({
+      valid_from: '2026-10-25T07:00:00+01:00',
+      valid_to: '2026-10-25T22:00:00+01:00',
+      price: { value: 0.32, confidence: 1 },
+    });
   });
 
   it('accepts 90 local calendar days when they are longer than 90×24 h, and refuses one second more', async () => {
     await addTariff();
     // 2026-03-01 → 2026-05-30 local spans the spring change: 90 days is 90×24−1 h; the limit is 90×24 h.
-    expect((await prices({ start_time: '2026-08-01T00:00:00+02:00', end_time: '2026-10-30T00:00:00+01:00' })).status).toBe(200);
+    expect(
+      (await prices({ start_time: '2026-08-01T00:00:00+02:00', end_time: '2026-10-30T00:00:00+01:00' })).status,
+    ).toBe(200);
     const over = await prices({ start_time: '2026-08-01T00:00:00+02:00', end_time: '2026-10-30T00:00:01+01:00' });
     expect(over.status).toBe(400);
     expect(over.body.code).toBe('window_too_long');
@@ -74,7 +113,7 @@ describe('POST /prices/{id}', () => {
     [{ start_time: '2026-06-02T00:00:00Z', end_time: '2026-06-01T00:00:00Z' }, 'end_time_before_start_time'],
     [{ start_time: '2026-06-01T00:00:00Z', end_time: '2026-06-01T00:00:00Z' }, 'end_time_before_start_time'],
     [{ start_time: '2026-01-01T00:00:00Z', end_time: '2026-06-01T00:00:00Z' }, 'window_too_long'],
-    [{ start_time: '2026-06-01' , end_time: '2026-06-02T00:00:00Z' }, 'start_time_invalid'],
+    [{ start_time: '2026-06-01', end_time: '2026-06-02T00:00:00Z' }, 'start_time_invalid'],
     [{ start_time: '2026-06-01T00:00:00Z', end_time: '2026-13-01T00:00:00Z' }, 'end_time_invalid'],
     [{ start_time: '2026-06-01T00:00:00Z', end_time: 'tomorrow' }, 'end_time_invalid'],
     [{ start_time: '2026-06-01T00:00:00Z' }, 'end_time_missing'],
@@ -104,7 +143,25 @@ describe('POST /prices/{id}', () => {
   });
 
   it('prices market-rate tariffs from the location region, with surcharges, and estimates past the published horizon', async () => {
-    await addTariff({ market_rates: true, schedule: [{ days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ surcharge_fixed: 0.1, surcharge_percentage: 0.19 }] }] }] }] });
+    await addTariff({
+      market_rates: true,
+      schedule: [
+        {
+          days_and_hours: [
+            {
+              days: ['All'],
+              hours: [
+                {
+                  valid_from: '00:00:00',
+                  valid_to: '00:00:00',
+                  rate: [{ surcharge_fixed: 0.1, surcharge_percentage: 0.19 }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
     const r = await prices({ start_time: '2026-11-20T00:00:00Z', end_time: '2026-11-23T00:00:00Z' });
     expect(r.status).toBe(200);
     const published = r.body.data.filter((d: any) => d.price.confidence === 1);
@@ -114,18 +171,52 @@ describe('POST /prices/{id}', () => {
     expect(published.length).toBeGreaterThan(150);
     expect(estimated.length).toBeGreaterThan(0);
     expect(estimated.every((d: any) => d.price.confidence > 0)).toBe(true);
-    const m = await h.call({ method: 'GET', url: '/market/regions/DE-LU/prices?start_time=2026-11-20T00:00:00Z&end_time=2026-11-20T00:15:00Z', headers: h.test });
+    const m = await h.call({
+      method: 'GET',
+      url: '/market/regions/DE-LU/prices?start_time=2026-11-20T00:00:00Z&end_time=2026-11-20T00:15:00Z',
+      headers: h.test,
+    });
     expect(m.body.data).toHaveLength(1);
     expect(r.body.data[0].price.value).toBeCloseTo((m.body.data[0].price + 0.1) * 1.19, 5);
   });
 
   it('sums a stacked grid fee and levy with the commodity', async () => {
     await addTariff();
-    await addTariff({ type: 'NON_COMMODITY', schedule: [{ days_and_hours: [{ days: ['Weekdays'], hours: [{ valid_from: '00:00:00', valid_to: '17:00:00', rate: [{ fixed: 0.05 }] }, { valid_from: '17:00:00', valid_to: '20:00:00', rate: [{ fixed: 0.12 }] }, { valid_from: '20:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.05 }] }] }, { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.05 }] }] }] }] });
-    await addTariff({ type: 'NON_COMMODITY', schedule: [{ days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.02 }] }] }] }] });
+    await addTariff({
+      type: 'NON_COMMODITY',
+      schedule: [
+        {
+          days_and_hours: [
+            {
+              days: ['Weekdays'],
+              hours: [
+                { valid_from: '00:00:00', valid_to: '17:00:00', rate: [{ fixed: 0.05 }] },
+                { valid_from: '17:00:00', valid_to: '20:00:00', rate: [{ fixed: 0.12 }] },
+                { valid_from: '20:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.05 }] },
+              ],
+            },
+            { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.05 }] }] },
+          ],
+        },
+      ],
+    });
+    await addTariff({
+      type: 'NON_COMMODITY',
+      schedule: [
+        {
+          days_and_hours: [
+            { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.02 }] }] },
+          ],
+        },
+      ],
+    });
     const r = await prices({ start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-06-02T00:00:00+02:00' });
     expect(r.body.data.map((d: any) => [d.valid_from.slice(11, 16), d.price.value])).toEqual([
-      ['00:00', 0.28], ['07:00', 0.39], ['17:00', 0.46], ['20:00', 0.39], ['22:00', 0.28],
+      ['00:00', 0.28],
+      ['07:00', 0.39],
+      ['17:00', 0.46],
+      ['20:00', 0.39],
+      ['22:00', 0.28],
     ]);
   });
 });
@@ -133,14 +224,38 @@ describe('POST /prices/{id}', () => {
 describe('market data', () => {
   it('lists regions, imports CSV in the common layouts, and refuses bad rows naming the line', async () => {
     const regions = await h.call({ method: 'GET', url: '/market/regions', headers: h.test });
-    expect(regions.body.data.map((r: any) => r.resolution_minutes).sort((a: number, b: number) => a - b)).toEqual([5, 15, 15, 30, 60]);
-    const imp = (csv: string, unit?: string) => h.call({ method: 'POST', url: '/market/regions/GB/import', headers: h.test, payload: { csv, ...(unit ? { unit } : {}) } });
-    const plain = await imp('timestamp,price\n2026-12-01T00:00:00Z,0.10\n2026-12-01T00:30:00Z,0.12\n2026-12-01T01:00:00Z,0.11\n');
+    expect(regions.body.data.map((r: any) => r.resolution_minutes).sort((a: number, b: number) => a - b)).toEqual([
+      5, 15, 15, 30, 60,
+    ]);
+    const imp = (csv: string, unit?: string) =>
+      h.call({
+        method: 'POST',
+        url: '/market/regions/GB/import',
+        headers: h.test,
+        payload: { csv, ...(unit ? { unit } : {}) },
+      });
+    const plain = await imp(
+      'timestamp,price\n2026-12-01T00:00:00Z,0.10\n2026-12-01T00:30:00Z,0.12\n2026-12-01T01:00:00Z,0.11\n',
+    );
     expect(plain.body).toMatchObject({ layout: 'timestamp_price', imported: 3, resolution_minutes: 30, unit: 'kWh' });
-    const entsoe = await imp('"MTU (CET/CEST)","Day-ahead Price [EUR/MWh]"\n"01.12.2026 00:00 - 01.12.2026 01:00","85.50"\n"01.12.2026 01:00 - 01.12.2026 02:00","80.00"\n');
-    expect(entsoe.body).toMatchObject({ layout: 'entsoe_mtu', unit: 'MWh', imported: 2, resolution_minutes: 60, from: '2026-11-30T23:00:00.000Z' });
-    const pts = await h.call({ method: 'GET', url: '/market/regions/GB/prices?start_time=2026-11-30T23:00:00Z&end_time=2026-12-01T00:00:00Z', headers: h.test });
-    expect(pts.body.data).toEqual([{ start: '2026-11-30T23:00:00.000Z', end: '2026-12-01T00:00:00.000Z', price: 0.0855 }]);
+    const entsoe = await imp(
+      '"MTU (CET/CEST)","Day-ahead Price [EUR/MWh]"\n"01.12.2026 00:00 - 01.12.2026 01:00","85.50"\n"01.12.2026 01:00 - 01.12.2026 02:00","80.00"\n',
+    );
+    expect(entsoe.body).toMatchObject({
+      layout: 'entsoe_mtu',
+      unit: 'MWh',
+      imported: 2,
+      resolution_minutes: 60,
+      from: '2026-11-30T23:00:00.000Z',
+    });
+    const pts = await h.call({
+      method: 'GET',
+      url: '/market/regions/GB/prices?start_time=2026-11-30T23:00:00Z&end_time=2026-12-01T00:00:00Z',
+      headers: h.test,
+    });
+    expect(pts.body.data).toEqual([
+      { start: '2026-11-30T23:00:00.000Z', end: '2026-12-01T00:00:00.000Z', price: 0.0855 },
+    ]);
     const semi = await imp('Delivery start;Delivery end;Price (EUR/MWh)\n2026-12-02 00:00;2026-12-02 00:15;91,25\n');
     expect(semi.body).toMatchObject({ layout: 'start_end_price', imported: 1, resolution_minutes: 15 });
     const before = snapshot(h.svc);
@@ -150,6 +265,15 @@ describe('market data', () => {
     const badTs = await imp('2026-12-03T00:00:00Z,0.1\nyesterday,0.2\n');
     expect(badTs.body.message).toBe("line 2: timestamp 'yesterday' is not a timestamp");
     expect(snapshot(h.svc)).toBe(before);
-    expect((await h.call({ method: 'POST', url: '/market/regions/XX-NONE/import', headers: h.test, payload: { csv: 'a,b' } })).status).toBe(404);
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/market/regions/XX-NONE/import',
+          headers: h.test,
+          payload: { csv: 'a,b' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

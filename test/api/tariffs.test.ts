@@ -5,14 +5,24 @@ let h: Harness;
 let loc: string;
 beforeEach(async () => {
   h = await harness();
-  loc = (await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })).body.id;
+  loc = (
+    await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
+  ).body.id;
 });
 afterEach(() => h.close());
 
 const post = (body: unknown) => h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: body as object });
-const band = (valid_from: string, valid_to: string, rate: object[] = [{ fixed: 0.3 }]) => ({ valid_from, valid_to, rate });
+const band = (valid_from: string, valid_to: string, rate: object[] = [{ fixed: 0.3 }]) => ({
+  valid_from,
+  valid_to,
+  rate,
+});
 const withSchedule = (schedule: unknown, extra: object = {}) => tariffBody(loc, { schedule, ...extra });
-const entry = (o: object = {}) => ({ months: ['All'], days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00')] }], ...o });
+const entry = (o: object = {}) => ({
+  months: ['All'],
+  days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00')] }],
+  ...o,
+});
 
 describe('tariffs', () => {
   it('round-trips exactly as created plus the service-set fields', async () => {
@@ -40,7 +50,11 @@ describe('tariffs', () => {
 
   it('keeps schedule names as written (any case, short forms)', async () => {
     const schedule = [
-      { months: ['jan', 'FEBRUARY', 'Sept'], dates: [1, 31], days_and_hours: [{ days: ['mon', 'Weekend', 'weekdays', 'SUNDAY'], hours: [band('23:00:00', '01:00:00')] }] },
+      {
+        months: ['jan', 'FEBRUARY', 'Sept'],
+        dates: [1, 31],
+        days_and_hours: [{ days: ['mon', 'Weekend', 'weekdays', 'SUNDAY'], hours: [band('23:00:00', '01:00:00')] }],
+      },
     ];
     const r = await post(withSchedule(schedule));
     expect(r.status).toBe(200);
@@ -50,21 +64,109 @@ describe('tariffs', () => {
   it.each([
     ['month name', [entry({ months: ['Foo'] })], 'month_invalid', 'schedule[0].months[0]'],
     ['empty months', [entry({ months: [] })], 'months_missing', 'schedule[0].months'],
-    ['day name', [entry({ days_and_hours: [{ days: ['Funday'], hours: [band('00:00:00', '00:00:00')] }] })], 'day_invalid', 'schedule[0].days_and_hours[0].days[0]'],
+    [
+      'day name',
+      [entry({ days_and_hours: [{ days: ['Funday'], hours: [band('00:00:00', '00:00:00')] }] })],
+      'day_invalid',
+      'schedule[0].days_and_hours[0].days[0]',
+    ],
     ['date 0', [entry({ dates: [0] })], 'date_invalid', 'schedule[0].dates[0]'],
     ['date 32', [entry({ dates: [1, 32] })], 'date_invalid', 'schedule[0].dates[1]'],
     ['date 1.5', [entry({ dates: [1.5] })], 'date_invalid', 'schedule[0].dates[0]'],
-    ['valid_from', [entry({ days_and_hours: [{ days: ['All'], hours: [band('7:00', '00:00:00')] }] })], 'valid_from_invalid', 'hours[0].valid_from'],
-    ['valid_to 24:00', [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '24:00:00')] }] })], 'valid_to_invalid', 'hours[0].valid_to'],
-    ['empty band', [entry({ days_and_hours: [{ days: ['All'], hours: [band('07:00:00', '07:00:00')] }] })], 'valid_to_invalid', 'hours[0].valid_to'],
-    ['overlap', [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '12:00:00'), band('11:00:00', '13:00:00')] }] })], 'hours_overlap', 'hours[1]'],
-    ['overlap by wrap', [entry({ days_and_hours: [{ days: ['All'], hours: [band('22:00:00', '06:00:00'), band('05:00:00', '08:00:00')] }] })], 'hours_overlap', 'hours[1]'],
-    ['surcharge 5', [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [{ fixed: 0.3, surcharge_percentage: 5 }])] }] })], 'surcharge_percentage_invalid', 'rate[0].surcharge_percentage'],
-    ['no rate', [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [])] }] })], 'rate_missing', 'hours[0].rate'],
-    ['fixed missing', [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [{ surcharge_fixed: 1 }])] }] })], 'fixed_missing', 'rate[0].fixed'],
-    ['tiers falling', [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [{ fixed: 1, to_kwh: 100 }, { fixed: 2, to_kwh: 50 }])] }] })], 'to_kwh_invalid', 'rate[0].to_kwh'],
-    ['no days_and_hours', [{ months: ['All'], days_and_hours: [] }], 'days_and_hours_missing', 'schedule[0].days_and_hours'],
-    ['rate field unknown', [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [{ fixed: 1, cost: 2 }])] }] })], 'parameter_unknown', 'rate[0].cost'],
+    [
+      'valid_from',
+      [entry({ days_and_hours: [{ days: ['All'], hours: [band('7:00', '00:00:00')] }] })],
+      'valid_from_invalid',
+      'hours[0].valid_from',
+    ],
+    [
+      'valid_to 24:00',
+      [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '24:00:00')] }] })],
+      'valid_to_invalid',
+      'hours[0].valid_to',
+    ],
+    [
+      'empty band',
+      [entry({ days_and_hours: [{ days: ['All'], hours: [band('07:00:00', '07:00:00')] }] })],
+      'valid_to_invalid',
+      'hours[0].valid_to',
+    ],
+    [
+      'overlap',
+      [
+        entry({
+          days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '12:00:00'), band('11:00:00', '13:00:00')] }],
+        }),
+      ],
+      'hours_overlap',
+      'hours[1]',
+    ],
+    [
+      'overlap by wrap',
+      [
+        entry({
+          days_and_hours: [{ days: ['All'], hours: [band('22:00:00', '06:00:00'), band('05:00:00', '08:00:00')] }],
+        }),
+      ],
+      'hours_overlap',
+      'hours[1]',
+    ],
+    [
+      'surcharge 5',
+      [
+        entry({
+          days_and_hours: [
+            { days: ['All'], hours: [band('00:00:00', '00:00:00', [{ fixed: 0.3, surcharge_percentage: 5 }])] },
+          ],
+        }),
+      ],
+      'surcharge_percentage_invalid',
+      'rate[0].surcharge_percentage',
+    ],
+    [
+      'no rate',
+      [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [])] }] })],
+      'rate_missing',
+      'hours[0].rate',
+    ],
+    [
+      'fixed missing',
+      [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [{ surcharge_fixed: 1 }])] }] })],
+      'fixed_missing',
+      'rate[0].fixed',
+    ],
+    [
+      'tiers falling',
+      [
+        entry({
+          days_and_hours: [
+            {
+              days: ['All'],
+              hours: [
+                band('00:00:00', '00:00:00', [
+                  { fixed: 1, to_kwh: 100 },
+                  { fixed: 2, to_kwh: 50 },
+                ]),
+              ],
+            },
+          ],
+        }),
+      ],
+      'to_kwh_invalid',
+      'rate[0].to_kwh',
+    ],
+    [
+      'no days_and_hours',
+      [{ months: ['All'], days_and_hours: [] }],
+      'days_and_hours_missing',
+      'schedule[0].days_and_hours',
+    ],
+    [
+      'rate field unknown',
+      [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [{ fixed: 1, cost: 2 }])] }] })],
+      'parameter_unknown',
+      'rate[0].cost',
+    ],
   ])('rejects a bad %s with its own code naming the path', async (_n, schedule, code, path) => {
     const r = await post(withSchedule(schedule));
     expect(r.status).toBe(400);
@@ -74,7 +176,22 @@ describe('tariffs', () => {
   });
 
   it('accepts market-rate tiers without fixed, adjacent and wrapping bands', async () => {
-    const schedule = [entry({ days_and_hours: [{ days: ['All'], hours: [band('22:00:00', '06:00:00', [{ surcharge_fixed: 0.02, surcharge_percentage: 0.05, to_kwh: 100 }, { surcharge_fixed: 0.03 }]), band('06:00:00', '22:00:00', [{ surcharge_fixed: 0.01 }])] }] })];
+    const schedule = [
+      entry({
+        days_and_hours: [
+          {
+            days: ['All'],
+            hours: [
+              band('22:00:00', '06:00:00', [
+                { surcharge_fixed: 0.02, surcharge_percentage: 0.05, to_kwh: 100 },
+                { surcharge_fixed: 0.03 },
+              ]),
+              band('06:00:00', '22:00:00', [{ surcharge_fixed: 0.01 }]),
+            ],
+          },
+        ],
+      }),
+    ];
     const r = await post(withSchedule(schedule, { market_rates: true }));
     expect(r.status).toBe(200);
     expect(r.body.market_rates).toBe(true);
@@ -90,7 +207,9 @@ describe('tariffs', () => {
     const again = await post(tariffBody(loc, { contract_start_date: '2026-12-31' }));
     expect(again.status).toBe(422);
     expect(again.body.code).toBe('commodity_overlap');
-    expect((await post(tariffBody(loc, { contract_start_date: '2027-01-01', contract_end_date: '2028-01-01' }))).status).toBe(200);
+    expect(
+      (await post(tariffBody(loc, { contract_start_date: '2027-01-01', contract_end_date: '2028-01-01' }))).status,
+    ).toBe(200);
     expect((await post(tariffBody(loc, { direction: 'EXPORT' }))).status).toBe(200);
     expect((await post(tariffBody(loc, { type: 'NON_COMMODITY' }))).status).toBe(200);
     expect((await post(tariffBody(loc, { type: 'NON_COMMODITY' }))).status).toBe(200);
@@ -100,7 +219,10 @@ describe('tariffs', () => {
     const a = (await post(tariffBody(loc))).body;
     const b = (await post(tariffBody(loc, { direction: 'EXPORT' }))).body;
     const c = (await post(tariffBody(loc, { type: 'NON_COMMODITY' }))).body;
-    const ids = async (q: string) => (await h.call({ method: 'GET', url: `/tariffs?location_id=${loc}${q}`, headers: h.test })).body.data.map((t: { id: string }) => t.id);
+    const ids = async (q: string) =>
+      (await h.call({ method: 'GET', url: `/tariffs?location_id=${loc}${q}`, headers: h.test })).body.data.map(
+        (t: { id: string }) => t.id,
+      );
     expect(await ids('')).toEqual([c.id, b.id, a.id]);
     expect(await ids('&tariff_direction=EXPORT')).toEqual([b.id]);
     expect(await ids('&tariff_direction=IMPORT')).toEqual([c.id, a.id]);
@@ -110,9 +232,11 @@ describe('tariffs', () => {
 
   it('pages newest first in both directions', async () => {
     const made: string[] = [];
-    for (let i = 0; i < 7; i++) made.push((await post(tariffBody(loc, { type: 'NON_COMMODITY', display_name: `n${i}` }))).body.id);
+    for (let i = 0; i < 7; i++)
+      made.push((await post(tariffBody(loc, { type: 'NON_COMMODITY', display_name: `n${i}` }))).body.id);
     const newest = [...made].reverse();
-    const page = async (q: string) => (await h.call({ method: 'GET', url: `/tariffs?location_id=${loc}&limit=3${q}`, headers: h.test })).body;
+    const page = async (q: string) =>
+      (await h.call({ method: 'GET', url: `/tariffs?location_id=${loc}&limit=3${q}`, headers: h.test })).body;
     const p1 = await page('');
     expect(p1.data.map((t: any) => t.id)).toEqual(newest.slice(0, 3));
     expect(p1.has_more).toBe(true);
@@ -136,14 +260,40 @@ describe('tariffs', () => {
 
   it('patches (null removes an optional field) and re-validates the result', async () => {
     const t = (await post(tariffBody(loc))).body;
-    const p = await h.call({ method: 'PATCH', url: `/tariffs/${t.id}`, headers: h.test, payload: { display_name: 'Renamed', contract_end_date: '2026-12-01T00:00:00Z' } });
+    const p = await h.call({
+      method: 'PATCH',
+      url: `/tariffs/${t.id}`,
+      headers: h.test,
+      payload: { display_name: 'Renamed', contract_end_date: '2026-12-01T00:00:00Z' },
+    });
     expect(p.status).toBe(200);
     expect(p.body).toEqual({ ...t, display_name: 'Renamed', contract_end_date: '2026-12-01T00:00:00Z' });
-    const removed = await h.call({ method: 'PATCH', url: `/tariffs/${t.id}`, headers: h.test, payload: { display_name: null } });
+    const removed = await h.call({
+      method: 'PATCH',
+      url: `/tariffs/${t.id}`,
+      headers: h.test,
+      payload: { display_name: null },
+    });
     expect(removed.body.display_name).toBeUndefined();
-    const bad = await h.call({ method: 'PATCH', url: `/tariffs/${t.id}`, headers: h.test, payload: { schedule: [entry({ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [{ surcharge_fixed: 1 }])] }] })] } });
+    const bad = await h.call({
+      method: 'PATCH',
+      url: `/tariffs/${t.id}`,
+      headers: h.test,
+      payload: {
+        schedule: [
+          entry({
+            days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', [{ surcharge_fixed: 1 }])] }],
+          }),
+        ],
+      },
+    });
     expect(bad.body.code).toBe('fixed_missing');
-    const ro = await h.call({ method: 'PATCH', url: `/tariffs/${t.id}`, headers: h.test, payload: { is_linked: true } });
+    const ro = await h.call({
+      method: 'PATCH',
+      url: `/tariffs/${t.id}`,
+      headers: h.test,
+      payload: { is_linked: true },
+    });
     expect(ro.body.code).toBe('parameter_unknown');
     expect((await h.call({ method: 'GET', url: `/tariffs/${t.id}`, headers: h.test })).body).toEqual(removed.body);
   });
@@ -151,7 +301,9 @@ describe('tariffs', () => {
   it('deletes', async () => {
     const t = (await post(tariffBody(loc))).body;
     expect((await h.call({ method: 'DELETE', url: `/tariffs/${t.id}`, headers: h.test })).body).toEqual(t);
-    expect((await h.call({ method: 'GET', url: `/tariffs/${t.id}`, headers: h.test })).body.code).toBe('tariff_not_found');
+    expect((await h.call({ method: 'GET', url: `/tariffs/${t.id}`, headers: h.test })).body.code).toBe(
+      'tariff_not_found',
+    );
     expect((await h.call({ method: 'DELETE', url: `/tariffs/${t.id}`, headers: h.test })).status).toBe(404);
   });
 
@@ -160,9 +312,13 @@ describe('tariffs', () => {
     const other = h.svc.accounts.create('Other');
     for (const headers of [h.live, await h.login(other.account_id, other.live_key)]) {
       expect((await h.call({ method: 'GET', url: `/tariffs/${t.id}`, headers })).status).toBe(404);
-      expect((await h.call({ method: 'PATCH', url: `/tariffs/${t.id}`, headers, payload: { display_name: 'x' } })).status).toBe(404);
+      expect(
+        (await h.call({ method: 'PATCH', url: `/tariffs/${t.id}`, headers, payload: { display_name: 'x' } })).status,
+      ).toBe(404);
       expect((await h.call({ method: 'DELETE', url: `/tariffs/${t.id}`, headers })).status).toBe(404);
-      expect((await h.call({ method: 'GET', url: `/tariffs?location_id=${loc}`, headers })).body.code).toBe('location_not_found');
+      expect((await h.call({ method: 'GET', url: `/tariffs?location_id=${loc}`, headers })).body.code).toBe(
+        'location_not_found',
+      );
     }
     expect((await h.call({ method: 'GET', url: `/tariffs/${t.id}`, headers: h.test })).body).toEqual(t);
   });
@@ -187,8 +343,16 @@ describe('providers', () => {
     const one = await h.call({ method: 'GET', url: `/providers/${s.body.data[0].id}`, headers: h.live });
     expect(one.body).toMatchObject({ object: 'provider', live_mode: true, display_name: 'Thames Power' });
     const p1 = await h.call({ method: 'GET', url: '/providers?limit=2', headers: h.test });
-    const p2 = await h.call({ method: 'GET', url: `/providers?limit=2&starting_after=${p1.body.data[1].id}`, headers: h.test });
-    const back = await h.call({ method: 'GET', url: `/providers?limit=2&ending_before=${p2.body.data[0].id}`, headers: h.test });
+    const p2 = await h.call({
+      method: 'GET',
+      url: `/providers?limit=2&starting_after=${p1.body.data[1].id}`,
+      headers: h.test,
+    });
+    const back = await h.call({
+      method: 'GET',
+      url: `/providers?limit=2&ending_before=${p2.body.data[0].id}`,
+      headers: h.test,
+    });
     expect(back.body.data).toEqual(p1.body.data);
     expect(back.body.has_more).toBe(false);
     expect(all.body.data.slice(2, 4)).toEqual(p2.body.data);

@@ -20,12 +20,28 @@ export async function benchLoad(): Promise<void> {
   try {
     const { api_url, account_id, test_key } = host.info;
     const basic = { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') };
-    const auth = { authorization: `Bearer ${JSON.parse((await request(`${api_url}/login`, 'GET', basic)).text).bearer_token}` };
+    const auth = {
+      authorization: `Bearer ${JSON.parse((await request(`${api_url}/login`, 'GET', basic)).text).bearer_token}`,
+    };
     // The default limit (6,000 a minute) would throttle the benchmark itself.
     await request(`${api_url}/settings`, 'PATCH', auth, JSON.stringify({ rate_limit_per_minute: 1_000_000 }));
-    const loc = JSON.parse((await request(`${api_url}/locations`, 'POST', auth, JSON.stringify({ postal_address: berlinAddress }))).text).id;
-    await request(`${api_url}/tariffs`, 'POST', auth, JSON.stringify(tariffBody(loc, { contract_start_date: '2026-01-01', contract_end_date: '2028-01-01' })));
-    await request(`${api_url}/tariffs`, 'POST', auth, JSON.stringify(tariffBody(loc, { type: 'NON_COMMODITY', contract_start_date: '2026-01-01', contract_end_date: '2028-01-01' })));
+    const loc = JSON.parse(
+      (await request(`${api_url}/locations`, 'POST', auth, JSON.stringify({ postal_address: berlinAddress }))).text,
+    ).id;
+    await request(
+      `${api_url}/tariffs`,
+      'POST',
+      auth,
+      JSON.stringify(tariffBody(loc, { contract_start_date: '2026-01-01', contract_end_date: '2028-01-01' })),
+    );
+    await request(
+      `${api_url}/tariffs`,
+      'POST',
+      auth,
+      JSON.stringify(
+        tariffBody(loc, { type: 'NON_COMMODITY', contract_start_date: '2026-01-01', contract_end_date: '2028-01-01' }),
+      ),
+    );
     const day = JSON.stringify({ start_time: '2026-07-01T00:00:00+02:00', end_time: '2026-07-02T00:00:00+02:00' });
     let shift = 0;
     const kinds: [string, number, () => Promise<number>][] = [
@@ -34,12 +50,36 @@ export async function benchLoad(): Promise<void> {
       ['list locations', 10, async () => (await request(`${api_url}/locations`, 'GET', auth)).status],
       ['prices 1 day', 35, async () => (await request(`${api_url}/prices/${loc}`, 'POST', auth, day)).status],
       // A different 90-day window each time: the engine runs for every one.
-      ['prices 90 days', 10, async () => (await request(`${api_url}/prices/${loc}`, 'POST', auth, JSON.stringify({ start_time: new Date(Date.parse('2026-03-01T00:00:00Z') + (shift += 900_000)).toISOString(), end_time: new Date(Date.parse('2026-05-29T00:00:00Z') + shift).toISOString() }))).status],
-      ['tariff write', 15, async () => {
-        const c = await request(`${api_url}/tariffs`, 'POST', auth, JSON.stringify(tariffBody(loc, { type: 'NON_COMMODITY', display_name: 'load' })));
-        await request(`${api_url}/tariffs/${JSON.parse(c.text).id}`, 'DELETE', auth);
-        return c.status;
-      }],
+      [
+        'prices 90 days',
+        10,
+        async () =>
+          (
+            await request(
+              `${api_url}/prices/${loc}`,
+              'POST',
+              auth,
+              JSON.stringify({
+                start_time: new Date(Date.parse('2026-03-01T00:00:00Z') + (shift += 900_000)).toISOString(),
+                end_time: new Date(Date.parse('2026-05-29T00:00:00Z') + shift).toISOString(),
+              }),
+            )
+          ).status,
+      ],
+      [
+        'tariff write',
+        15,
+        async () => {
+          const c = await request(
+            `${api_url}/tariffs`,
+            'POST',
+            auth,
+            JSON.stringify(tariffBody(loc, { type: 'NON_COMMODITY', display_name: 'load' })),
+          );
+          await request(`${api_url}/tariffs/${JSON.parse(c.text).id}`, 'DELETE', auth);
+          return c.status;
+        },
+      ],
     ];
     const total = kinds.reduce((n, k) => n + k[1], 0);
     const pick = () => {
@@ -52,24 +92,30 @@ export async function benchLoad(): Promise<void> {
     const all: number[] = [];
     let errors = 0;
     const until = Date.now() + SECONDS * 1000;
-    await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-      while (Date.now() < until) {
-        const [name, , run] = pick();
-        const t0 = performance.now();
-        const status = await run();
-        const ms = performance.now() - t0;
-        if (status >= 400) errors++;
-        lat.get(name)!.push(ms);
-        all.push(ms);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (Date.now() < until) {
+          const [name, , run] = pick();
+          const t0 = performance.now();
+          const status = await run();
+          const ms = performance.now() - t0;
+          if (status >= 400) errors++;
+          lat.get(name)!.push(ms);
+          all.push(ms);
+        }
+      }),
+    );
     const memEnd = rssMiB(pid);
     const s = stats(all);
-    console.log(`load: ${SECONDS} s, ${IN_FLIGHT} in flight, mixed traffic: ${s.n} requests = ${fmt(s.n / SECONDS, 0)} requests/s, ${errors} errors`);
+    console.log(
+      `load: ${SECONDS} s, ${IN_FLIGHT} in flight, mixed traffic: ${s.n} requests = ${fmt(s.n / SECONDS, 0)} requests/s, ${errors} errors`,
+    );
     console.log(`load latency: p50 ${fmt(s.p50)} ms, p95 ${fmt(s.p95)} ms, p99 ${fmt(s.p99)} ms`);
     for (const [name] of kinds) {
       const k = stats(lat.get(name)!);
-      console.log(`  ${name.padEnd(15)} n=${String(k.n).padStart(6)}  p50 ${fmt(k.p50).padStart(7)} ms  p95 ${fmt(k.p95).padStart(7)} ms  p99 ${fmt(k.p99).padStart(7)} ms`);
+      console.log(
+        `  ${name.padEnd(15)} n=${String(k.n).padStart(6)}  p50 ${fmt(k.p50).padStart(7)} ms  p95 ${fmt(k.p95).padStart(7)} ms  p99 ${fmt(k.p99).padStart(7)} ms`,
+      );
     }
     console.log(`host memory (RSS): ${fmt(memStart, 1)} MiB at start, ${fmt(memEnd, 1)} MiB at end`);
   } finally {

@@ -15,19 +15,99 @@ const DAY = { start_time: '2026-07-15T00:00:00+02:00', end_time: '2026-07-16T00:
 
 /** The benchmark location: 15-minute market commodity with surcharge, weekday-peak grid fee, flat levy. */
 const tariffs = (loc: string) => [
-  { location_id: loc, type: 'COMMODITY', market_rates: true, display_name: 'Dynamic', contract_start_date: '2026-01-01', contract_end_date: '2027-01-01', schedule: [{ days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ surcharge_fixed: 0.12, surcharge_percentage: 0.19 }] }] }] }] },
-  { location_id: loc, type: 'NON_COMMODITY', display_name: 'Grid fee', contract_start_date: '2026-01-01', contract_end_date: '2027-01-01', schedule: [{ days_and_hours: [{ days: ['Weekdays'], hours: [{ valid_from: '00:00:00', valid_to: '17:00:00', rate: [{ fixed: 0.06 }] }, { valid_from: '17:00:00', valid_to: '20:00:00', rate: [{ fixed: 0.14 }] }, { valid_from: '20:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.06 }] }] }, { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.06 }] }] }] }] },
-  { location_id: loc, type: 'NON_COMMODITY', display_name: 'Levy', contract_start_date: '2026-01-01', contract_end_date: '2027-01-01', schedule: [{ days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.0275 }] }] }] }] },
+  {
+    location_id: loc,
+    type: 'COMMODITY',
+    market_rates: true,
+    display_name: 'Dynamic',
+    contract_start_date: '2026-01-01',
+    contract_end_date: '2027-01-01',
+    schedule: [
+      {
+        days_and_hours: [
+          {
+            days: ['All'],
+            hours: [
+              {
+                valid_from: '00:00:00',
+                valid_to: '00:00:00',
+                rate: [{ surcharge_fixed: 0.12, surcharge_percentage: 0.19 }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    location_id: loc,
+    type: 'NON_COMMODITY',
+    display_name: 'Grid fee',
+    contract_start_date: '2026-01-01',
+    contract_end_date: '2027-01-01',
+    schedule: [
+      {
+        days_and_hours: [
+          {
+            days: ['Weekdays'],
+            hours: [
+              { valid_from: '00:00:00', valid_to: '17:00:00', rate: [{ fixed: 0.06 }] },
+              { valid_from: '17:00:00', valid_to: '20:00:00', rate: [{ fixed: 0.14 }] },
+              { valid_from: '20:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.06 }] },
+            ],
+          },
+          { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.06 }] }] },
+        ],
+      },
+    ],
+  },
+  {
+    location_id: loc,
+    type: 'NON_COMMODITY',
+    display_name: 'Levy',
+    contract_start_date: '2026-01-01',
+    contract_end_date: '2027-01-01',
+    schedule: [
+      {
+        days_and_hours: [
+          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.0275 }] }] },
+        ],
+      },
+    ],
+  },
 ];
 
 export async function benchPrices(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-'));
-  const host = await startHost({ dataDir: dir, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo: false, clock: fixedClock('2026-09-01T12:00:00Z') });
+  const host = await startHost({
+    dataDir: dir,
+    apiPort: 0,
+    connectPort: 0,
+    connectWebPort: 0,
+    appPort: 0,
+    demo: false,
+    clock: fixedClock('2026-09-01T12:00:00Z'),
+  });
   try {
     const { api_url, account_id, test_key } = host.info;
-    const login = JSON.parse((await request(`${api_url}/login`, 'GET', { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') })).text);
+    const login = JSON.parse(
+      (
+        await request(`${api_url}/login`, 'GET', {
+          authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64'),
+        })
+      ).text,
+    );
     const auth = { authorization: `Bearer ${login.bearer_token}` };
-    const loc = JSON.parse((await request(`${api_url}/locations`, 'POST', auth, JSON.stringify({ postal_address: { city: 'Berlin', post_code: '10115', country_code: 'DE' } }))).text);
+    const loc = JSON.parse(
+      (
+        await request(
+          `${api_url}/locations`,
+          'POST',
+          auth,
+          JSON.stringify({ postal_address: { city: 'Berlin', post_code: '10115', country_code: 'DE' } }),
+        )
+      ).text,
+    );
     for (const t of tariffs(loc.id)) {
       const r = await request(`${api_url}/tariffs`, 'POST', auth, JSON.stringify(t));
       if (r.status !== 200) throw new Error(r.text);
@@ -41,7 +121,9 @@ export async function benchPrices(): Promise<void> {
     const svc = host.service;
     const scope = { accountId: account_id, liveMode: false };
     const zone = loc.timezone as string;
-    const comps = svc.store.tariffs.all(scope, { location_id: loc.id }).map((t: StoredTariff) => compileComponent(t, zone));
+    const comps = svc.store.tariffs
+      .all(scope, { location_id: loc.id })
+      .map((t: StoredTariff) => compileComponent(t, zone));
     const from = Date.parse(WINDOW.start_time);
     const to = Date.parse(WINDOW.end_time);
     const market = svc.market.series(loc.market_region, from, to);
@@ -54,7 +136,9 @@ export async function benchPrices(): Promise<void> {
       engineMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
     const e = stats(engineMs);
-    console.log(`engine, 90 days (${answer.data.length} intervals): median ${fmt(e.p50)} ms, p95 ${fmt(e.p95)} ms   [target ≤ 5 ms]`);
+    console.log(
+      `engine, 90 days (${answer.data.length} intervals): median ${fmt(e.p50)} ms, p95 ${fmt(e.p95)} ms   [target ≤ 5 ms]`,
+    );
 
     // 2. POST /prices over loopback, next to a minimal server that stringifies the identical answer per request.
     const floor = http.createServer((req, res) => {
@@ -68,16 +152,25 @@ export async function benchPrices(): Promise<void> {
     await new Promise<void>((r) => floor.listen(0, '127.0.0.1', r));
     const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}/prices/${loc.id}`;
     const N = 200;
-    const call = (url: string) => () => request(url, 'POST', auth, body90).then((r) => { if (r.status !== 200) throw new Error(r.text); });
+    const call = (url: string) => () =>
+      request(url, 'POST', auth, body90).then((r) => {
+        if (r.status !== 200) throw new Error(r.text);
+      });
     await timeAsync(30, call(`${api_url}/prices/${loc.id}`));
     await timeAsync(30, call(floorUrl));
     // Cold: every request a different window (shifted by 15 min), so nothing written before is reused.
     let shift = 0;
     const coldBody = () => {
       shift += 900_000;
-      return JSON.stringify({ start_time: new Date(from - 30 * 86_400_000 + shift).toISOString(), end_time: new Date(to - 30 * 86_400_000 + shift).toISOString() });
+      return JSON.stringify({
+        start_time: new Date(from - 30 * 86_400_000 + shift).toISOString(),
+        end_time: new Date(to - 30 * 86_400_000 + shift).toISOString(),
+      });
     };
-    const coldCall = () => request(`${api_url}/prices/${loc.id}`, 'POST', auth, coldBody()).then((r) => { if (r.status !== 200) throw new Error(r.text); });
+    const coldCall = () =>
+      request(`${api_url}/prices/${loc.id}`, 'POST', auth, coldBody()).then((r) => {
+        if (r.status !== 200) throw new Error(r.text);
+      });
     // Interleave the three so machine noise falls on all alike.
     const ours: number[] = [];
     const base: number[] = [];
@@ -91,23 +184,33 @@ export async function benchPrices(): Promise<void> {
     const o = stats(ours);
     const b = stats(base);
     const c = stats(cold);
-    console.log(`POST /prices 90 days over HTTP (${(first.text.length / 1024).toFixed(0)} KiB), repeated request: mean ${fmt(o.mean)} ms, p95 ${fmt(o.p95)} ms`);
-    console.log(`POST /prices 90 days over HTTP, a new window each request (engine runs): mean ${fmt(c.mean)} ms, p95 ${fmt(c.p95)} ms`);
+    console.log(
+      `POST /prices 90 days over HTTP (${(first.text.length / 1024).toFixed(0)} KiB), repeated request: mean ${fmt(o.mean)} ms, p95 ${fmt(o.p95)} ms`,
+    );
+    console.log(
+      `POST /prices 90 days over HTTP, a new window each request (engine runs): mean ${fmt(c.mean)} ms, p95 ${fmt(c.p95)} ms`,
+    );
     console.log(`minimal node:http floor (JSON.stringify per request): mean ${fmt(b.mean)} ms, p95 ${fmt(b.p95)} ms`);
-    console.log(`ratio (ours / floor), mean: repeated ${fmt(o.mean / b.mean)}, new window ${fmt(c.mean / b.mean)}   [target ≤ 1.5]`);
+    console.log(
+      `ratio (ours / floor), mean: repeated ${fmt(o.mean / b.mean)}, new window ${fmt(c.mean / b.mean)}   [target ≤ 1.5]`,
+    );
 
     // 3. One day: median latency, then throughput with 4 requests in flight for 3 s.
     const bodyDay = JSON.stringify(DAY);
     const day = stats(await timeAsync(300, () => request(`${api_url}/prices/${loc.id}`, 'POST', auth, bodyDay)));
     let done = 0;
     const until = Date.now() + 3000;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (Date.now() < until) {
-        await request(`${api_url}/prices/${loc.id}`, 'POST', auth, bodyDay);
-        done++;
-      }
-    }));
-    console.log(`POST /prices one day: median ${fmt(day.p50)} ms, p95 ${fmt(day.p95)} ms; throughput ${fmt(done / 3, 0)} requests/s (4 in flight)`);
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (Date.now() < until) {
+          await request(`${api_url}/prices/${loc.id}`, 'POST', auth, bodyDay);
+          done++;
+        }
+      }),
+    );
+    console.log(
+      `POST /prices one day: median ${fmt(day.p50)} ms, p95 ${fmt(day.p95)} ms; throughput ${fmt(done / 3, 0)} requests/s (4 in flight)`,
+    );
   } finally {
     await host.stop();
   }

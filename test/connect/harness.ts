@@ -10,9 +10,18 @@ export async function connectHarness(now?: string) {
   const h = await harness(now);
   const flow = new ConnectFlow(h.svc, { connectWebUrl: () => WEB });
   const connect = buildConnectServer(h.svc, (m) => flow.handle(m));
-  const web = buildConnectWeb(h.svc, flow, { distDir: '/nonexistent', connectApiUrl: () => 'http://127.0.0.1:7072', connectWebUrl: () => WEB });
+  const web = buildConnectWeb(h.svc, flow, {
+    distDir: '/nonexistent',
+    connectApiUrl: () => 'http://127.0.0.1:7072',
+    connectWebUrl: () => WEB,
+  });
   const send = async (message: unknown, contentType = 'application/json') => {
-    const r = await connect.inject({ method: 'POST', url: '/', headers: contentType ? { 'content-type': contentType } : {}, payload: typeof message === 'string' ? message : JSON.stringify(message) });
+    const r = await connect.inject({
+      method: 'POST',
+      url: '/',
+      headers: contentType ? { 'content-type': contentType } : {},
+      payload: typeof message === 'string' ? message : JSON.stringify(message),
+    });
     return JSON.parse(r.body);
   };
   const token = async (body: object, headers = h.test) => {
@@ -21,16 +30,49 @@ export async function connectHarness(now?: string) {
     return r.body.connect_token as string;
   };
   const start = (cot: string) => send({ route: 'session_start', connect_token: cot, type: 'submit' });
-  const submit = (route: string, cot: string, data?: unknown, action?: string) => send({ route, connect_token: cot, type: 'submit', ...(data !== undefined ? { data } : {}), ...(action ? { action } : {}) });
+  const submit = (route: string, cot: string, data?: unknown, action?: string) =>
+    send({
+      route,
+      connect_token: cot,
+      type: 'submit',
+      ...(data !== undefined ? { data } : {}),
+      ...(action ? { action } : {}),
+    });
   /** The simulated provider's consent form, answered like a browser would. */
   const providerLogin = async (redirectUrl: string, decision: 'allow' | 'deny') => {
     const u = new URL(redirectUrl);
     const page = await web.inject({ method: 'GET', url: u.pathname + u.search });
     const cot = u.searchParams.get('svc_cot')!;
-    const r = await web.inject({ method: 'POST', url: u.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ svc_cot: cot, username: 'a@b.c', password: 'x', consent: 'yes', decision }).toString() });
+    const r = await web.inject({
+      method: 'POST',
+      url: u.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        svc_cot: cot,
+        username: 'a@b.c',
+        password: 'x',
+        consent: 'yes',
+        decision,
+      }).toString(),
+    });
     return { page: page.body, status: r.statusCode, location: r.headers.location as string };
   };
-  return { h, flow, connect, web, send, token, start, submit, providerLogin, close: async () => { await connect.close(); await web.close(); await h.close(); } };
+  return {
+    h,
+    flow,
+    connect,
+    web,
+    send,
+    token,
+    start,
+    submit,
+    providerLogin,
+    close: async () => {
+      await connect.close();
+      await web.close();
+      await h.close();
+    },
+  };
 }
 export type ConnectHarness = Awaited<ReturnType<typeof connectHarness>>;
 export type { Harness };

@@ -39,7 +39,12 @@ describe('the admin app in Chromium, served by the headless host', () => {
   it('the status viewer shows a connected tariff and the grid-fee offer', async () => {
     // The demo Berlin location has its grid fee connected; take it away to see the offer.
     const berlin = await locationId('demo-berlin');
-    await env.api('POST', '/connect/token', { location_id: berlin, tariff_type: 'NON_COMMODITY', tariff_direction: 'IMPORT', actions: { disconnect_tariff: true } });
+    await env.api('POST', '/connect/token', {
+      location_id: berlin,
+      tariff_type: 'NON_COMMODITY',
+      tariff_direction: 'IMPORT',
+      actions: { disconnect_tariff: true },
+    });
     await go(`locations?id=${berlin}`);
     const supply = page.locator('[data-slot="commodity_import"]');
     await see(supply).toContainText('CONNECTED');
@@ -93,7 +98,10 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await see(page.getByText('Saved.')).toBeVisible();
     const saved = (await env.api('GET', `/tariffs/${tariff.id}`)).body.schedule[0].days_and_hours[0].hours;
-    expect(saved.find((h: any) => h.valid_from === '17:00:00')).toMatchObject({ valid_to: '20:00:00', rate: [{ fixed: 0.95 }] });
+    expect(saved.find((h: any) => h.valid_from === '17:00:00')).toMatchObject({
+      valid_to: '20:00:00',
+      rate: [{ fixed: 0.95 }],
+    });
   });
 
   it('prices: chart, table and CSV export', async () => {
@@ -122,7 +130,9 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await see(frame.getByRole('heading', { name: 'Nordlicht Fix 24' })).toBeVisible();
     await frame.getByRole('button', { name: 'Done' }).click();
     await see(frame.getByRole('status')).toHaveText('All done. You can close this window.');
-    await see(page.getByRole('status').filter({ hasText: 'connect.session.complete' })).toContainText('price available true');
+    await see(page.getByRole('status').filter({ hasText: 'connect.session.complete' })).toContainText(
+      'price available true',
+    );
     await shot(page, 'admin-connect');
   });
 
@@ -130,7 +140,9 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await go('webhooks');
     await see(page.getByRole('list', { name: 'Endpoints' })).toContainText('Built-in catcher (demo)');
     await page.getByRole('button', { name: 'Trigger event' }).click();
-    await see(page.getByRole('region', { name: 'Deliveries' }).or(page.getByLabel('Deliveries')).first()).toContainText('delivered');
+    await see(page.getByRole('region', { name: 'Deliveries' }).or(page.getByLabel('Deliveries')).first()).toContainText(
+      'delivered',
+    );
     await see(page.getByLabel('Catcher inbox')).toContainText('signature verifies');
     await shot(page, 'admin-webhooks');
   });
@@ -141,7 +153,13 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await shot(page, 'admin-library');
     await page.getByRole('tab', { name: 'Market data' }).click();
     await see(page.getByRole('table', { name: 'Market regions' })).toContainText('DE-LU');
-    await page.getByLabel('CSV file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from('timestamp,price\n2027-01-01T00:00:00Z,0.1\n2027-01-01T01:00:00Z,0.2\n') });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({
+        name: 'prices.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('timestamp,price\n2027-01-01T00:00:00Z,0.1\n2027-01-01T01:00:00Z,0.2\n'),
+      });
     await see(page.getByText('1 of 1 parts · 2 prices imported')).toBeVisible();
     await shot(page, 'admin-library-market');
     await page.getByRole('tab', { name: 'Grid fees' }).click();
@@ -163,7 +181,12 @@ describe('the admin app in Chromium, served by the headless host', () => {
     expect(r.status).toBe(422);
     expect(r.body.code).toBe('pending_connect');
     await see(page.getByLabel('Request journal')).toContainText('GET /locations');
-    await see(page.getByLabel('Request journal').getByText(/^fault flt_/).first()).toBeVisible();
+    await see(
+      page
+        .getByLabel('Request journal')
+        .getByText(/^fault flt_/)
+        .first(),
+    ).toBeVisible();
     await shot(page, 'admin-traffic');
     await page.getByRole('button', { name: 'Remove' }).first().click();
     await see(page.getByRole('table', { name: 'Fault rules' })).not.toContainText('pending_connect');

@@ -148,7 +148,15 @@ describe('the hosted connect web app in Chromium', () => {
   });
 
   it('a DIRECT provider: login and consent pages, the failure branch, and success', async () => {
-    const cot = await token({ postal_address: { address_line1: '1 George St', city: 'Sydney', post_code: '2000', country_code: 'AU', state: 'NSW' } });
+    const cot = await token({
+      postal_address: {
+        address_line1: '1 George St',
+        city: 'Sydney',
+        post_code: '2000',
+        country_code: 'AU',
+        state: 'NSW',
+      },
+    });
     const page = await open(cot);
     await onRoute(page, 'provider_select');
     await page.getByRole('button', { name: 'Harbour Light Energy' }).click();
@@ -175,7 +183,9 @@ describe('the hosted connect web app in Chromium', () => {
     await p2.close();
 
     await env.api('PATCH', '/providers/prv_highlandgrid', { direct_behaviour: 'pending' });
-    const pending = await token({ postal_address: { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' } });
+    const pending = await token({
+      postal_address: { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' },
+    });
     const p3 = await open(pending);
     await p3.getByRole('button', { name: 'Highland Electric' }).click();
     await p3.getByLabel('Share my tariff with this app').check();
@@ -204,7 +214,12 @@ describe('the hosted connect web app in Chromium', () => {
     await onRoute(p2, 'provider_select');
     await p2.close();
 
-    const r = await env.api('POST', '/connect/token', { location_id: loc, tariff_type: 'COMMODITY', tariff_direction: 'IMPORT', actions: { disconnect_tariff: true } });
+    const r = await env.api('POST', '/connect/token', {
+      location_id: loc,
+      tariff_type: 'COMMODITY',
+      tariff_direction: 'IMPORT',
+      actions: { disconnect_tariff: true },
+    });
     expect(r.status).toBe(200);
     expect((await env.api('GET', `/tariffs?location_id=${loc}`)).body.data).toEqual([]);
     // The disconnect token is spent: the app says so.

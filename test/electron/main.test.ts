@@ -25,11 +25,21 @@ function standIn(userData: string) {
     constructor(readonly opts: any) {
       rec.windows.push(this);
     }
-    on(ev: string, fn: () => void) { this.events.set(ev, fn); }
-    once(ev: string, fn: () => void) { this.events.set(ev, fn); }
-    async loadURL(u: string) { this.loaded = u; }
-    getBounds() { return { x: 10, y: 20, width: 1111, height: 777 }; }
-    isMaximized() { return false; }
+    on(ev: string, fn: () => void) {
+      this.events.set(ev, fn);
+    }
+    once(ev: string, fn: () => void) {
+      this.events.set(ev, fn);
+    }
+    async loadURL(u: string) {
+      this.loaded = u;
+    }
+    getBounds() {
+      return { x: 10, y: 20, width: 1111, height: 777 };
+    }
+    isMaximized() {
+      return false;
+    }
     show() {}
   }
   const electron: ElectronLike = {
@@ -42,7 +52,12 @@ function standIn(userData: string) {
     },
     BrowserWindow: FakeWindow as any,
     Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => void (rec.menu = m) },
-    shell: { openPath: async (p) => { rec.opened.push(p); return ''; } },
+    shell: {
+      openPath: async (p) => {
+        rec.opened.push(p);
+        return '';
+      },
+    },
     ipcMain: { handle: (c, fn) => void rec.handlers.set(c, fn) },
     session: { defaultSession: { webRequest: { onHeadersReceived: (fn) => void (rec.headerHook = fn) } } },
   };
@@ -72,7 +87,16 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
     try {
       const host = started!.host;
       const win = rec.windows[0];
-      expect(win.opts.webPreferences).toMatchObject({ preload: '/app/electron/preload.cjs', sandbox: true, contextIsolation: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: true });
+      expect(win.opts.webPreferences).toMatchObject({
+        preload: '/app/electron/preload.cjs',
+        sandbox: true,
+        contextIsolation: true,
+        nodeIntegration: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: true,
+      });
       expect(win.opts).toMatchObject({ width: 1400, height: 900, x: 5, y: 6 });
       expect(win.loaded).toBe(host.info.app_url);
       expect(host.info.data_dir).toBe(join(userData, 'data'));
@@ -106,10 +130,25 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
       expect(prevented).toBe(2);
 
       // The preload surface is answered for the app's page only, checked on the main side.
-      expect([...rec.handlers.keys()].sort()).toEqual([PRELOAD_CHANNELS.bootstrap, PRELOAD_CHANNELS.openDataFolder].sort());
-      const boot = rec.handlers.get(PRELOAD_CHANNELS.bootstrap)!({ senderFrame: { url: `${host.info.app_url}/#/overview` } }) as any;
-      expect(Object.keys(boot).sort()).toEqual(['account_id', 'api_url', 'app_url', 'connect_service_url', 'connect_web_url', 'data_dir', 'live_key', 'test_key']);
-      expect(() => rec.handlers.get(PRELOAD_CHANNELS.bootstrap)!({ senderFrame: { url: `${host.info.connect_web_url}/` } })).toThrow(/refused/);
+      expect([...rec.handlers.keys()].sort()).toEqual(
+        [PRELOAD_CHANNELS.bootstrap, PRELOAD_CHANNELS.openDataFolder].sort(),
+      );
+      const boot = rec.handlers.get(PRELOAD_CHANNELS.bootstrap)!({
+        senderFrame: { url: `${host.info.app_url}/#/overview` },
+      }) as any;
+      expect(Object.keys(boot).sort()).toEqual([
+        'account_id',
+        'api_url',
+        'app_url',
+        'connect_service_url',
+        'connect_web_url',
+        'data_dir',
+        'live_key',
+        'test_key',
+      ]);
+      expect(() =>
+        rec.handlers.get(PRELOAD_CHANNELS.bootstrap)!({ senderFrame: { url: `${host.info.connect_web_url}/` } }),
+      ).toThrow(/refused/);
       expect(() => rec.handlers.get(PRELOAD_CHANNELS.bootstrap)!({ senderFrame: null })).toThrow(/refused/);
       await rec.handlers.get(PRELOAD_CHANNELS.openDataFolder)!({ senderFrame: { url: host.info.app_url } });
       expect(rec.opened).toEqual([join(userData, 'data')]);
@@ -120,7 +159,10 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
 
       // Window state is remembered.
       win.events.get('close')();
-      expect(JSON.parse(readFileSync(join(userData, 'window-state.json'), 'utf8'))).toMatchObject({ width: 1111, height: 777 });
+      expect(JSON.parse(readFileSync(join(userData, 'window-state.json'), 'utf8'))).toMatchObject({
+        width: 1111,
+        height: 777,
+      });
     } finally {
       await started?.host.stop();
     }
@@ -129,7 +171,15 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
   it('a second instance quits at once', async () => {
     const { electron, rec } = standIn(mkdtempSync(join(tmpdir(), 'td-electron-')));
     electron.app.requestSingleInstanceLock = () => false;
-    expect(await runMain(electron, { startHost: async () => { throw new Error('must not start'); }, resetDemo: async () => undefined, preloadPath: '' })).toBeUndefined();
+    expect(
+      await runMain(electron, {
+        startHost: async () => {
+          throw new Error('must not start');
+        },
+        resetDemo: async () => undefined,
+        preloadPath: '',
+      }),
+    ).toBeUndefined();
     expect(rec.quit).toBe(1);
   });
 
@@ -141,7 +191,12 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
       ipcRenderer: { invoke: (c: string) => (invoked.push(c), Promise.resolve(c)) },
     };
     const code = readFileSync(new URL('../../dist/node/preload.cjs', import.meta.url), 'utf8');
-    runInNewContext(code, { require: (m: string) => { if (m !== 'electron') throw new Error(`preload may not require ${m}`); return fakeElectron; } });
+    runInNewContext(code, {
+      require: (m: string) => {
+        if (m !== 'electron') throw new Error(`preload may not require ${m}`);
+        return fakeElectron;
+      },
+    });
     expect(Object.keys(exposed)).toEqual(['tariffDesk']);
     expect(Object.keys(exposed.tariffDesk).sort()).toEqual(['bootstrap', 'openDataFolder']);
     exposed.tariffDesk.bootstrap();
@@ -172,7 +227,13 @@ describe('electron-builder configuration', () => {
     const packaged = (f: string) =>
       cfg.files.some((g: string) => !g.startsWith('!') && matchesGlob(f, g)) &&
       !cfg.files.some((g: string) => g.startsWith('!') && matchesGlob(f, g.slice(1)));
-    for (const f of [pkg.main, 'dist/node/preload.cjs', 'dist/node/cli.js', 'dist/renderer/index.html', 'dist/renderer/connect/index.html']) {
+    for (const f of [
+      pkg.main,
+      'dist/node/preload.cjs',
+      'dist/node/cli.js',
+      'dist/renderer/index.html',
+      'dist/renderer/connect/index.html',
+    ]) {
       expect(existsSync(new URL(`../../${f}`, import.meta.url)), f).toBe(true);
       expect(packaged(f), f).toBe(true);
     }

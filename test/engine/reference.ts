@@ -9,7 +9,13 @@ import { estimateHour, stepAt } from '../../core/engine/pricing/market.js';
  * The slow reference: the rules of DESIGN.md section 6 applied to one instant at a time,
  * with luxon per instant. It shares nothing with the engine's sweep or day walk.
  */
-export function referencePrice(t: number, zone: string, direction: TariffDirection, comps: PricingComponent[], market?: MarketSeries): { value: number; confidence: number } {
+export function referencePrice(
+  t: number,
+  zone: string,
+  direction: TariffDirection,
+  comps: PricingComponent[],
+  market?: MarketSeries,
+): { value: number; confidence: number } {
   let sum = 0;
   let conf = 1;
   let any = false;
@@ -19,15 +25,30 @@ export function referencePrice(t: number, zone: string, direction: TariffDirecti
   const yesterday = local.minus({ days: 1 });
   for (const c of comps) {
     if ((c.direction ?? 'IMPORT') !== direction) continue;
-    if (!(contractInstant(c.contract_start_date, zone) <= t && t < contractInstant(c.contract_end_date, zone))) continue;
+    if (!(contractInstant(c.contract_start_date, zone) <= t && t < contractInstant(c.contract_end_date, zone)))
+      continue;
     any = true;
-    type Cand = { level: number; months: number; order: number; rate: NonNullable<PricingComponent['schedule']>[number]['days_and_hours'][number]['hours'][number]['rate'] };
+    type Cand = {
+      level: number;
+      months: number;
+      order: number;
+      rate: NonNullable<PricingComponent['schedule']>[number]['days_and_hours'][number]['hours'][number]['rate'];
+    };
     let best: Cand | undefined;
     let order = 0;
     const dayMatches = (months: string[] | undefined, dates: number[] | undefined, days: string[], d: DateTime) => {
-      const mOk = !months || months.length === 0 || months.some((m) => { const p = parseMonth(m); return p === 'all' || p?.includes(d.month); });
+      const mOk =
+        !months ||
+        months.length === 0 ||
+        months.some((m) => {
+          const p = parseMonth(m);
+          return p === 'all' || p?.includes(d.month);
+        });
       const dOk = !dates || dates.length === 0 || dates.includes(d.day);
-      const wOk = days.some((x) => { const p = parseDay(x); return p === 'all' || p?.includes(d.weekday); });
+      const wOk = days.some((x) => {
+        const p = parseDay(x);
+        return p === 'all' || p?.includes(d.weekday);
+      });
       return mOk && dOk && wOk;
     };
     if (!c.schedule && c.market_rates) {
@@ -45,12 +66,25 @@ export function referencePrice(t: number, zone: string, direction: TariffDirecti
           let covers = false;
           if (!wraps) covers = tod >= from && tod < toRaw && dayMatches(e.months, e.dates, item.days, today);
           else {
-            covers = (tod >= from && dayMatches(e.months, e.dates, item.days, today)) || (tod < toRaw && dayMatches(e.months, e.dates, item.days, yesterday));
+            covers =
+              (tod >= from && dayMatches(e.months, e.dates, item.days, today)) ||
+              (tod < toRaw && dayMatches(e.months, e.dates, item.days, yesterday));
           }
           const o = order++;
           if (!covers) continue;
-          const cand = { level: datesNamed ? 2 : daysNamed ? 1 : 0, months: monthsNamed ? 1 : 0, order: o, rate: h.rate };
-          if (!best || cand.level > best.level || (cand.level === best.level && (cand.months > best.months || (cand.months === best.months && cand.order < best.order)))) best = cand;
+          const cand = {
+            level: datesNamed ? 2 : daysNamed ? 1 : 0,
+            months: monthsNamed ? 1 : 0,
+            order: o,
+            rate: h.rate,
+          };
+          if (
+            !best ||
+            cand.level > best.level ||
+            (cand.level === best.level &&
+              (cand.months > best.months || (cand.months === best.months && cand.order < best.order)))
+          )
+            best = cand;
         }
       }
     }

@@ -4,25 +4,82 @@ import { seriesFrom } from '../../core/engine/pricing/market.js';
 import { localDays } from '../../core/engine/pricing/local-days.js';
 
 /** Each zone's spring and autumn days, the skipped and the repeated wall-clock span, and the day lengths. */
-const dstDays: { zone: string; spring: string; skipped: [string, string]; springLen: number; autumn: string; repeated: [string, string]; autumnLen: number }[] = [
-  { zone: 'Europe/Berlin', spring: '2026-03-29', skipped: ['02:00:00', '03:00:00'], springLen: 23, autumn: '2026-10-25', repeated: ['02:00:00', '03:00:00'], autumnLen: 25 },
-  { zone: 'Europe/London', spring: '2026-03-29', skipped: ['01:00:00', '02:00:00'], springLen: 23, autumn: '2026-10-25', repeated: ['01:00:00', '02:00:00'], autumnLen: 25 },
-  { zone: 'America/New_York', spring: '2026-03-08', skipped: ['02:00:00', '03:00:00'], springLen: 23, autumn: '2026-11-01', repeated: ['01:00:00', '02:00:00'], autumnLen: 25 },
-  { zone: 'Australia/Sydney', spring: '2026-10-04', skipped: ['02:00:00', '03:00:00'], springLen: 23, autumn: '2026-04-05', repeated: ['02:00:00', '03:00:00'], autumnLen: 25 },
-  { zone: 'Australia/Lord_Howe', spring: '2026-10-04', skipped: ['02:00:00', '02:30:00'], springLen: 23.5, autumn: '2026-04-05', repeated: ['01:30:00', '02:00:00'], autumnLen: 24.5 },
+const dstDays: {
+  zone: string;
+  spring: string;
+  skipped: [string, string];
+  springLen: number;
+  autumn: string;
+  repeated: [string, string];
+  autumnLen: number;
+}[] = [
+  {
+    zone: 'Europe/Berlin',
+    spring: '2026-03-29',
+    skipped: ['02:00:00', '03:00:00'],
+    springLen: 23,
+    autumn: '2026-10-25',
+    repeated: ['02:00:00', '03:00:00'],
+    autumnLen: 25,
+  },
+  {
+    zone: 'Europe/London',
+    spring: '2026-03-29',
+    skipped: ['01:00:00', '02:00:00'],
+    springLen: 23,
+    autumn: '2026-10-25',
+    repeated: ['01:00:00', '02:00:00'],
+    autumnLen: 25,
+  },
+  {
+    zone: 'America/New_York',
+    spring: '2026-03-08',
+    skipped: ['02:00:00', '03:00:00'],
+    springLen: 23,
+    autumn: '2026-11-01',
+    repeated: ['01:00:00', '02:00:00'],
+    autumnLen: 25,
+  },
+  {
+    zone: 'Australia/Sydney',
+    spring: '2026-10-04',
+    skipped: ['02:00:00', '03:00:00'],
+    springLen: 23,
+    autumn: '2026-04-05',
+    repeated: ['02:00:00', '03:00:00'],
+    autumnLen: 25,
+  },
+  {
+    zone: 'Australia/Lord_Howe',
+    spring: '2026-10-04',
+    skipped: ['02:00:00', '02:30:00'],
+    springLen: 23.5,
+    autumn: '2026-04-05',
+    repeated: ['01:30:00', '02:00:00'],
+    autumnLen: 24.5,
+  },
 ];
 const spanHours = ([a, b]: [string, string]) => (Date.parse(`2000-01-01T${b}Z`) - Date.parse(`2000-01-01T${a}Z`)) / H;
 
 const dayWindow = (zone: string, date: string) => {
   const days = localDays(zone, Date.parse(date + 'T12:00:00Z') - 14 * H, Date.parse(date + 'T12:00:00Z') + 14 * H);
-  const d = days.find((x) => `${x.year}-${String(x.month).padStart(2, '0')}-${String(x.day).padStart(2, '0')}` === date)!;
+  const d = days.find(
+    (x) => `${x.year}-${String(x.month).padStart(2, '0')}-${String(x.day).padStart(2, '0')}` === date,
+  )!;
   return [d.start, d.end] as const;
 };
 
 describe('rule 1: wall-clock bands with membership semantics, and rule 11: local days', () => {
   for (const z of dstDays) {
     it(`${z.zone}: the skipped span holds nothing, the repeated span holds twice its length`, () => {
-      const band = (span: [string, string]) => [component(daily([[span[0], span[1], 1], [span[1], span[0], 0.1]]))];
+      const band = (span: [string, string]) => [
+        component(
+          daily([
+            [span[0], span[1], 1],
+            [span[1], span[0], 0.1],
+          ]),
+        ),
+      ];
       const [s0, s1] = dayWindow(z.zone, z.spring);
       expect((s1 - s0) / H).toBe(z.springLen);
       const spring = price(z.zone, s0, s1, band(z.skipped));
@@ -40,7 +97,14 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
   }
 
   it('America/Santiago: a day without a local midnight starts at 01:00 and bands before it cover nothing', () => {
-    const comps = [component(daily([['00:00:00', '01:00:00', 1], ['01:00:00', '00:00:00', 0.2]]))];
+    const comps = [
+      component(
+        daily([
+          ['00:00:00', '01:00:00', 1],
+          ['01:00:00', '00:00:00', 0.2],
+        ]),
+      ),
+    ];
     const [s0, s1] = dayWindow('America/Santiago', '2026-09-06');
     expect((s1 - s0) / H).toBe(23);
     const out = price('America/Santiago', s0, s1, comps);
@@ -48,7 +112,14 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
   });
 
   it('America/Santiago: the 25-hour day repeats 23:00 at its end', () => {
-    const comps = [component(daily([['23:00:00', '00:00:00', 1], ['00:00:00', '23:00:00', 0.2]]))];
+    const comps = [
+      component(
+        daily([
+          ['23:00:00', '00:00:00', 1],
+          ['00:00:00', '23:00:00', 0.2],
+        ]),
+      ),
+    ];
     const [s0, s1] = dayWindow('America/Santiago', '2026-04-04');
     expect((s1 - s0) / H).toBe(25);
     const out = price('America/Santiago', s0, s1, comps);
@@ -56,7 +127,14 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
   });
 
   it('Asia/Kolkata: half-hour offset, no DST, bands at local times', () => {
-    const comps = [component(daily([['18:00:00', '22:00:00', 0.9], ['22:00:00', '18:00:00', 0.4]]))];
+    const comps = [
+      component(
+        daily([
+          ['18:00:00', '22:00:00', 0.9],
+          ['22:00:00', '18:00:00', 0.4],
+        ]),
+      ),
+    ];
     const out = price('Asia/Kolkata', '2026-06-01T00:00:00+05:30', '2026-06-02T00:00:00+05:30', comps);
     expect(out.map((i) => [new Date(i.from).toISOString(), i.value])).toEqual([
       ['2026-05-31T18:30:00.000Z', 0.4],
@@ -66,28 +144,57 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
   });
 
   it('never depends on the process time zone', () => {
-    const comps = [component(daily([['07:00:00', '22:00:00', 0.3], ['22:00:00', '07:00:00', 0.2]]))];
+    const comps = [
+      component(
+        daily([
+          ['07:00:00', '22:00:00', 0.3],
+          ['22:00:00', '07:00:00', 0.2],
+        ]),
+      ),
+    ];
     const out = price('Europe/Berlin', '2026-10-24T00:00:00Z', '2026-10-27T00:00:00Z', comps);
     expect(out.map((i) => new Date(i.from).toISOString())).toEqual([
-      '2026-10-24T00:00:00.000Z', '2026-10-24T05:00:00.000Z', '2026-10-24T20:00:00.000Z',
-      '2026-10-25T06:00:00.000Z', '2026-10-25T21:00:00.000Z', '2026-10-26T06:00:00.000Z', '2026-10-26T21:00:00.000Z',
+      '2026-10-24T00:00:00.000Z',
+      '2026-10-24T05:00:00.000Z',
+      '2026-10-24T20:00:00.000Z',
+      '2026-10-25T06:00:00.000Z',
+      '2026-10-25T21:00:00.000Z',
+      '2026-10-26T06:00:00.000Z',
+      '2026-10-26T21:00:00.000Z',
     ]);
   });
 });
 
 describe('rule 2: end of day and wrapping bands', () => {
   it('valid_to 00:00:00 is the end of the day', () => {
-    const out = price('Europe/Berlin', '2026-06-01T00:00:00+02:00', '2026-06-02T00:00:00+02:00', [component(daily([['18:00:00', '00:00:00', 0.5], ['00:00:00', '18:00:00', 0.25]]))]);
+    const out = price('Europe/Berlin', '2026-06-01T00:00:00+02:00', '2026-06-02T00:00:00+02:00', [
+      component(
+        daily([
+          ['18:00:00', '00:00:00', 0.5],
+          ['00:00:00', '18:00:00', 0.25],
+        ]),
+      ),
+    ]);
     expect(at(out, '2026-06-01T23:59:59+02:00').value).toBe(0.5);
     expect(out).toHaveLength(2);
   });
 
   it('a band past midnight belongs to the day it starts on', () => {
     // Monday night band only; 2026-06-01 is a Monday.
-    const comps = [component([
-      { days_and_hours: [{ days: ['Monday'], hours: [{ valid_from: '22:00:00', valid_to: '06:00:00', rate: [{ fixed: 0.1 }] }] }] },
-      { days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] }] },
-    ])];
+    const comps = [
+      component([
+        {
+          days_and_hours: [
+            { days: ['Monday'], hours: [{ valid_from: '22:00:00', valid_to: '06:00:00', rate: [{ fixed: 0.1 }] }] },
+          ],
+        },
+        {
+          days_and_hours: [
+            { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] },
+          ],
+        },
+      ]),
+    ];
     const out = price('Europe/Berlin', '2026-06-01T00:00:00+02:00', '2026-06-03T12:00:00+02:00', comps);
     expect(at(out, '2026-06-01T21:59:00+02:00').value).toBe(0.3);
     expect(at(out, '2026-06-01T22:00:00+02:00').value).toBe(0.1);
@@ -97,10 +204,17 @@ describe('rule 2: end of day and wrapping bands', () => {
     expect(at(out, '2026-06-03T01:00:00+02:00').value).toBe(0.3);
   });
 
-  it('a wrapping band crosses a month boundary by the start day\'s month', () => {
-    const comps = [component([
-      { months: ['January'], days_and_hours: [{ days: ['All'], hours: [{ valid_from: '20:00:00', valid_to: '04:00:00', rate: [{ fixed: 1 }] }] }] },
-    ])];
+  it("a wrapping band crosses a month boundary by the start day's month", () => {
+    const comps = [
+      component([
+        {
+          months: ['January'],
+          days_and_hours: [
+            { days: ['All'], hours: [{ valid_from: '20:00:00', valid_to: '04:00:00', rate: [{ fixed: 1 }] }] },
+          ],
+        },
+      ]),
+    ];
     const out = price('Europe/Berlin', '2026-01-31T12:00:00+01:00', '2026-02-01T12:00:00+01:00', comps);
     expect(at(out, '2026-02-01T03:00:00+01:00')).toMatchObject({ value: 1, confidence: 1 });
     expect(at(out, '2026-02-01T05:00:00+01:00')).toMatchObject({ value: 0, confidence: 0.5 });
@@ -108,13 +222,41 @@ describe('rule 2: end of day and wrapping bands', () => {
 });
 
 describe('rule 3: the most specific entry wins, then array order', () => {
-  const comps = [component([
-    { months: ['All'], days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.1 }] }] }] },
-    { months: ['December'], days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.4 }] }] }] },
-    { months: ['All'], days_and_hours: [{ days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.2 }] }] }] },
-    { months: ['All'], dates: [25, 26], days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] }] },
-    { months: ['All'], days_and_hours: [{ days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.9 }] }] }] },
-  ])];
+  const comps = [
+    component([
+      {
+        months: ['All'],
+        days_and_hours: [
+          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.1 }] }] },
+        ],
+      },
+      {
+        months: ['December'],
+        days_and_hours: [
+          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.4 }] }] },
+        ],
+      },
+      {
+        months: ['All'],
+        days_and_hours: [
+          { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.2 }] }] },
+        ],
+      },
+      {
+        months: ['All'],
+        dates: [25, 26],
+        days_and_hours: [
+          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] },
+        ],
+      },
+      {
+        months: ['All'],
+        days_and_hours: [
+          { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.9 }] }] },
+        ],
+      },
+    ]),
+  ];
   const out = price('Europe/Berlin', '2026-11-27T00:00:00+01:00', '2026-12-31T00:00:00+01:00', comps);
   it.each([
     ['a November weekday: All', '2026-11-27T12:00:00+01:00', 0.1],
@@ -132,18 +274,29 @@ describe('rule 4: gaps', () => {
       component(daily([['08:00:00', '18:00:00', 0.3]])),
       component(daily([['00:00:00', '00:00:00', 0.05]]), { type: 'NON_COMMODITY' }),
     ]);
-    expect(out.map((i) => [i.value, i.confidence])).toEqual([[0.05, 0.5], [0.35, 1], [0.05, 0.5]]);
+    expect(out.map((i) => [i.value, i.confidence])).toEqual([
+      [0.05, 0.5],
+      [0.35, 1],
+      [0.05, 0.5],
+    ]);
   });
 
   it('a fixed tariff without a schedule is a gap all day', () => {
     const out = price('Europe/London', '2026-06-01T00:00:00Z', '2026-06-02T00:00:00Z', [component(undefined)]);
-    expect(out).toEqual([{ from: Date.parse('2026-06-01T00:00:00Z'), to: Date.parse('2026-06-02T00:00:00Z'), value: 0, confidence: 0.5 }]);
+    expect(out).toEqual([
+      { from: Date.parse('2026-06-01T00:00:00Z'), to: Date.parse('2026-06-02T00:00:00Z'), value: 0, confidence: 0.5 },
+    ]);
   });
 });
 
 describe('rule 5: contract windows', () => {
   it('a bare date is local midnight; the window is half-open; outside any contract the price is unknown', () => {
-    const comps = [component(daily([['00:00:00', '00:00:00', 0.3]]), { contract_start_date: '2026-06-15', contract_end_date: '2026-06-16T12:00:00+02:00' })];
+    const comps = [
+      component(daily([['00:00:00', '00:00:00', 0.3]]), {
+        contract_start_date: '2026-06-15',
+        contract_end_date: '2026-06-16T12:00:00+02:00',
+      }),
+    ];
     const out = price('Europe/Berlin', '2026-06-14T00:00:00Z', '2026-06-17T00:00:00Z', comps);
     expect(out.map((i) => [new Date(i.from).toISOString(), i.value, i.confidence])).toEqual([
       ['2026-06-14T00:00:00.000Z', 0, 0],
@@ -160,7 +313,10 @@ describe('rule 5: contract windows', () => {
       component(daily([['00:00:00', '00:00:00', 0.02]]), { type: 'NON_COMMODITY' }),
     ];
     const out = price('Europe/Berlin', '2026-06-30T12:00:00Z', '2026-07-01T12:00:00Z', comps);
-    expect(out.map((i) => [new Date(i.from).toISOString(), i.value])).toEqual([['2026-06-30T12:00:00.000Z', 0.4], ['2026-06-30T22:00:00.000Z', 0.35]]);
+    expect(out.map((i) => [new Date(i.from).toISOString(), i.value])).toEqual([
+      ['2026-06-30T12:00:00.000Z', 0.4],
+      ['2026-06-30T22:00:00.000Z', 0.35],
+    ]);
   });
 });
 
@@ -177,35 +333,102 @@ describe('rule 6: direction', () => {
     expect(price('UTC', ...w, comps, 'EXPORT')[0]!.value).toBe(0.02);
     expect(price('UTC', ...w, comps, 'LOCAL')[0]!.value).toBe(0.12);
     // A component without a direction is IMPORT.
-    expect(price('UTC', ...w, [component(daily([['00:00:00', '00:00:00', 0.3]]), { direction: undefined })], 'IMPORT')[0]!.value).toBe(0.3);
+    expect(
+      price('UTC', ...w, [component(daily([['00:00:00', '00:00:00', 0.3]]), { direction: undefined })], 'IMPORT')[0]!
+        .value,
+    ).toBe(0.3);
   });
 });
 
 describe('rules 7 and 8: fixed and market rates, tiers, series of any resolution, estimates', () => {
   const base = Date.parse('2026-06-01T00:00:00Z');
   const series = (minutes: number, hours = 24, f = (i: number) => 0.1 + 0.01 * i) =>
-    seriesFrom(Array.from({ length: (hours * 60) / minutes }, (_, i) => ({ start: base + i * minutes * 60_000, end: base + (i + 1) * minutes * 60_000, value: f(i) })));
+    seriesFrom(
+      Array.from({ length: (hours * 60) / minutes }, (_, i) => ({
+        start: base + i * minutes * 60_000,
+        end: base + (i + 1) * minutes * 60_000,
+        value: f(i),
+      })),
+    );
 
   it('market: (market + surcharge_fixed) × (1 + surcharge_percentage); fixed is ignored', () => {
-    const comps = [component([{ days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 99, surcharge_fixed: 0.02, surcharge_percentage: 0.05 }] }] }] }], { market_rates: true })];
+    const comps = [
+      component(
+        [
+          {
+            days_and_hours: [
+              {
+                days: ['All'],
+                hours: [
+                  {
+                    valid_from: '00:00:00',
+                    valid_to: '00:00:00',
+                    rate: [{ fixed: 99, surcharge_fixed: 0.02, surcharge_percentage: 0.05 }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+        { market_rates: true },
+      ),
+    ];
     const out = price('UTC', base, base + H, comps, 'IMPORT', series(60));
-    expect(out).toEqual([{ from: base, to: base + H, value: Math.round((0.1 + 0.02) * 1.05 * 1e5) / 1e5, confidence: 1 }]);
+    expect(out).toEqual([
+      { from: base, to: base + H, value: Math.round((0.1 + 0.02) * 1.05 * 1e5) / 1e5, confidence: 1 },
+    ]);
   });
 
   it('fixed tariffs use fixed and ignore surcharges', () => {
-    const out = price('UTC', base, base + H, [component([{ days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3, surcharge_fixed: 1, surcharge_percentage: 0.5 }] }] }] }])]);
+    const out = price('UTC', base, base + H, [
+      component([
+        {
+          days_and_hours: [
+            {
+              days: ['All'],
+              hours: [
+                {
+                  valid_from: '00:00:00',
+                  valid_to: '00:00:00',
+                  rate: [{ fixed: 0.3, surcharge_fixed: 1, surcharge_percentage: 0.5 }],
+                },
+              ],
+            },
+          ],
+        },
+      ]),
+    ]);
     expect(out[0]!.value).toBe(0.3);
   });
 
   it('several tiers: the first tier is the signal and confidence is capped at 0.8', () => {
-    const out = price('UTC', base, base + H, [component([{ days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.25, to_kwh: 100 }, { fixed: 0.35 }] }] }] }])]);
+    const out = price('UTC', base, base + H, [
+      component([
+        {
+          days_and_hours: [
+            {
+              days: ['All'],
+              hours: [
+                { valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.25, to_kwh: 100 }, { fixed: 0.35 }] },
+              ],
+            },
+          ],
+        },
+      ]),
+    ]);
     expect(out[0]).toMatchObject({ value: 0.25, confidence: 0.8 });
   });
 
   it.each([5, 15, 30, 60])('a %i-minute series is repeated across cuts from other components', (minutes) => {
     const comps = [
       component(undefined, { market_rates: true }),
-      component(daily([['00:00:00', '00:07:00', 0.5], ['00:07:00', '00:00:00', 0.1]]), { type: 'NON_COMMODITY' }),
+      component(
+        daily([
+          ['00:00:00', '00:07:00', 0.5],
+          ['00:07:00', '00:00:00', 0.1],
+        ]),
+        { type: 'NON_COMMODITY' },
+      ),
     ];
     const out = price('UTC', base, base + 2 * H, comps, 'IMPORT', series(minutes));
     const steps = (2 * 60) / minutes;
@@ -223,7 +446,14 @@ describe('rules 7 and 8: fixed and market rates, tiers, series of any resolution
     expect(est.value).toBeCloseTo(0.12, 5);
     expect(est.confidence).toBeLessThan(1);
     expect(est.confidence).toBeGreaterThan(0);
-    const far = price('UTC', end + 20 * 24 * H, end + 21 * 24 * H, [component(undefined, { market_rates: true })], 'IMPORT', s);
+    const far = price(
+      'UTC',
+      end + 20 * 24 * H,
+      end + 21 * 24 * H,
+      [component(undefined, { market_rates: true })],
+      'IMPORT',
+      s,
+    );
     expect(Math.max(...far.map((i) => i.confidence))).toBeLessThan(est.confidence);
   });
 });
@@ -231,7 +461,11 @@ describe('rules 7 and 8: fixed and market rates, tiers, series of any resolution
 describe('rule 9: confidence is the minimum; rounding only at output', () => {
   it('rounds the sum, not the parts', () => {
     const tiny = (v: number) => component(daily([['00:00:00', '00:00:00', v]]), { type: 'NON_COMMODITY' });
-    const out = price('UTC', '2026-06-01T00:00:00Z', '2026-06-01T01:00:00Z', [tiny(0.000004), tiny(0.000004), tiny(0.000004)]);
+    const out = price('UTC', '2026-06-01T00:00:00Z', '2026-06-01T01:00:00Z', [
+      tiny(0.000004),
+      tiny(0.000004),
+      tiny(0.000004),
+    ]);
     expect(out[0]!.value).toBe(0.00001);
     const out2 = price('UTC', '2026-06-01T00:00:00Z', '2026-06-01T01:00:00Z', [tiny(0.1), tiny(0.2)]);
     expect(out2[0]!.value).toBe(0.3);
@@ -239,10 +473,24 @@ describe('rule 9: confidence is the minimum; rounding only at output', () => {
 
   it('the interval takes its lowest component confidence', () => {
     const out = price('UTC', '2026-06-01T00:00:00Z', '2026-06-01T01:00:00Z', [
-      component([{ days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.2, to_kwh: 10 }, { fixed: 0.3 }] }] }] }]),
+      component([
+        {
+          days_and_hours: [
+            {
+              days: ['All'],
+              hours: [
+                { valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.2, to_kwh: 10 }, { fixed: 0.3 }] },
+              ],
+            },
+          ],
+        },
+      ]),
       component(daily([['00:30:00', '00:00:00', 0.1]]), { type: 'NON_COMMODITY' }),
     ]);
-    expect(out.map((i) => [i.value, i.confidence])).toEqual([[0.2, 0.5], [0.3, 0.8]]);
+    expect(out.map((i) => [i.value, i.confidence])).toEqual([
+      [0.2, 0.5],
+      [0.3, 0.8],
+    ]);
   });
 });
 
@@ -250,13 +498,31 @@ describe('rule 10: the window', () => {
   it('covers exactly the window, cut at its edges, with no zero-length entries', () => {
     const from = Date.parse('2026-06-01T06:59:30Z');
     const to = Date.parse('2026-06-01T22:00:00.250Z');
-    const out = price('UTC', from, to, [component(daily([['07:00:00', '22:00:00', 0.3], ['22:00:00', '07:00:00', 0.2]]))]);
-    expect(out.map((i) => [i.from, i.to, i.value])).toEqual([[from, Date.parse('2026-06-01T07:00:00Z'), 0.2], [Date.parse('2026-06-01T07:00:00Z'), Date.parse('2026-06-01T22:00:00Z'), 0.3], [Date.parse('2026-06-01T22:00:00Z'), to, 0.2]]);
+    const out = price('UTC', from, to, [
+      component(
+        daily([
+          ['07:00:00', '22:00:00', 0.3],
+          ['22:00:00', '07:00:00', 0.2],
+        ]),
+      ),
+    ]);
+    expect(out.map((i) => [i.from, i.to, i.value])).toEqual([
+      [from, Date.parse('2026-06-01T07:00:00Z'), 0.2],
+      [Date.parse('2026-06-01T07:00:00Z'), Date.parse('2026-06-01T22:00:00Z'), 0.3],
+      [Date.parse('2026-06-01T22:00:00Z'), to, 0.2],
+    ]);
   });
 
   it('a 90-day window across a DST change has the right number of intervals', () => {
     // Day and night bands: two changes a day; the window runs from local midnight over the autumn change.
-    const comps = [component(daily([['07:00:00', '22:00:00', 0.3], ['22:00:00', '07:00:00', 0.2]]))];
+    const comps = [
+      component(
+        daily([
+          ['07:00:00', '22:00:00', 0.3],
+          ['22:00:00', '07:00:00', 0.2],
+        ]),
+      ),
+    ];
     const from = Date.parse('2026-09-01T00:00:00+02:00');
     const to = Date.parse('2026-11-30T00:00:00+01:00');
     const out = price('Europe/Berlin', from, to, comps);

@@ -8,18 +8,48 @@ import type { Schedule } from '../../core/engine/schemas/schedule.js';
 export const H = 3_600_000;
 
 export function component(schedule: Schedule | undefined, extra: Partial<PricingComponent> = {}): PricingComponent {
-  return { id: 'trf_x', type: 'COMMODITY', direction: 'IMPORT', market_rates: false, contract_start_date: '2000-01-01T00:00:00Z', contract_end_date: '2100-01-01T00:00:00Z', schedule, ...extra };
+  return {
+    id: 'trf_x',
+    type: 'COMMODITY',
+    direction: 'IMPORT',
+    market_rates: false,
+    contract_start_date: '2000-01-01T00:00:00Z',
+    contract_end_date: '2100-01-01T00:00:00Z',
+    schedule,
+    ...extra,
+  };
 }
 
 /** A whole-day schedule of one item: bands `[from, to, fixed]`. */
 export function daily(bands: [string, string, number][], days = ['All'], months = ['All']): Schedule {
-  return [{ months, days_and_hours: [{ days, hours: bands.map(([valid_from, valid_to, fixed]) => ({ valid_from, valid_to, rate: [{ fixed }] })) }] }];
+  return [
+    {
+      months,
+      days_and_hours: [
+        { days, hours: bands.map(([valid_from, valid_to, fixed]) => ({ valid_from, valid_to, rate: [{ fixed }] })) },
+      ],
+    },
+  ];
 }
 
-export function price(zone: string, from: string | number, to: string | number, comps: PricingComponent[], direction: TariffDirection = 'IMPORT', market?: MarketSeries): PriceInterval[] {
+export function price(
+  zone: string,
+  from: string | number,
+  to: string | number,
+  comps: PricingComponent[],
+  direction: TariffDirection = 'IMPORT',
+  market?: MarketSeries,
+): PriceInterval[] {
   const f = typeof from === 'number' ? from : Date.parse(from);
   const t = typeof to === 'number' ? to : Date.parse(to);
-  const out = computePrices({ zone, from: f, to: t, direction, components: comps.map((c) => compileComponent(c, zone)), market });
+  const out = computePrices({
+    zone,
+    from: f,
+    to: t,
+    direction,
+    components: comps.map((c) => compileComponent(c, zone)),
+    market,
+  });
   checkInvariants(out, f, t);
   return out;
 }

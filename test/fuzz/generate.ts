@@ -3,9 +3,35 @@ import fc from 'fast-check';
 type Schema = Record<string, any>;
 
 const HOSTILE_STRINGS = [
-  '', ' ', '../../etc/passwd', '..%2f..%2f', '\u0000', '%00', '<script>alert(1)</script>', "' OR 1=1 --", '"; DROP TABLE tariffs; --',
-  '𝕳𝖊𝖑𝖑𝖔', '\uFFFF\uD800', 'ﷺ'.repeat(50), 'a'.repeat(5000), '{"nested":true}', 'null', 'NaN', '-0', '1e309', '__proto__', 'constructor',
-  'loc_', 'trf_' + 'A'.repeat(80), 'cot_../../x', 'All', 'Weekdays', '24:00:00', '23:59:60', '2026-02-30T00:00:00Z', '9999-12-31T23:59:59Z',
+  '',
+  ' ',
+  '../../etc/passwd',
+  '..%2f..%2f',
+  '\u0000',
+  '%00',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '"; DROP TABLE tariffs; --',
+  '𝕳𝖊𝖑𝖑𝖔',
+  '\uFFFF\uD800',
+  'ﷺ'.repeat(50),
+  'a'.repeat(5000),
+  '{"nested":true}',
+  'null',
+  'NaN',
+  '-0',
+  '1e309',
+  '__proto__',
+  'constructor',
+  'loc_',
+  'trf_' + 'A'.repeat(80),
+  'cot_../../x',
+  'All',
+  'Weekdays',
+  '24:00:00',
+  '23:59:60',
+  '2026-02-30T00:00:00Z',
+  '9999-12-31T23:59:59Z',
 ];
 const HUGE_NUMBERS = [1e308, -1e308, 2 ** 53 + 1, -(2 ** 63), 1e-320, 0, -0, 0.1 + 0.2, 99999999999];
 
@@ -24,18 +50,30 @@ export function resolver(doc: Schema) {
 }
 
 /** Values of a JSON schema, mostly valid, sometimes hostile, from the same schemas that validate requests. */
-export function fromSchema(s0: Schema | undefined, resolve: (s: Schema | undefined) => Schema, ids: string[], depth = 0): fc.Arbitrary<unknown> {
+export function fromSchema(
+  s0: Schema | undefined,
+  resolve: (s: Schema | undefined) => Schema,
+  ids: string[],
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const s = resolve(s0);
   const hostile = fc.oneof(hostileString, hostileNumber, anyJson);
   const valid = ((): fc.Arbitrary<unknown> => {
     if (s.enum) return fc.constantFrom(...s.enum);
     if (s.const !== undefined) return fc.constant(s.const);
-    if (s.anyOf || s.oneOf) return fc.oneof(...(s.anyOf ?? s.oneOf).map((x: Schema) => fromSchema(x, resolve, ids, depth + 1)));
+    if (s.anyOf || s.oneOf)
+      return fc.oneof(...(s.anyOf ?? s.oneOf).map((x: Schema) => fromSchema(x, resolve, ids, depth + 1)));
     const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
     switch (type) {
       case 'string':
-        if (s.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
-        return fc.oneof(fc.constantFrom(...ids, 'DE', 'All', '07:00:00', '00:00:00', 'IMPORT', 'COMMODITY', 'http://127.0.0.1:9/x'), fc.string({ maxLength: 20 }));
+        if (s.format === 'date-time')
+          return fc
+            .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+            .map((d) => d.toISOString());
+        return fc.oneof(
+          fc.constantFrom(...ids, 'DE', 'All', '07:00:00', '00:00:00', 'IMPORT', 'COMMODITY', 'http://127.0.0.1:9/x'),
+          fc.string({ maxLength: 20 }),
+        );
       case 'integer':
         return fc.integer({ min: s.minimum ?? -1000, max: s.maximum ?? 100_000 });
       case 'number':
@@ -76,6 +114,17 @@ export const rawBodies = fc.constantFrom(
 );
 
 export const badAuth = fc.oneof(
-  fc.constantFrom('', 'Bearer', 'Bearer ', 'Bearer tdb_short', 'Basic Og==', 'Basic !!!', 'bearer ' + 'x'.repeat(40), 'Bearer tdb_' + 'A'.repeat(40), 'Bearer sk_test_abc', 'Digest abc'),
+  fc.constantFrom(
+    '',
+    'Bearer',
+    'Bearer ',
+    'Bearer tdb_short',
+    'Basic Og==',
+    'Basic !!!',
+    'bearer ' + 'x'.repeat(40),
+    'Bearer tdb_' + 'A'.repeat(40),
+    'Bearer sk_test_abc',
+    'Digest abc',
+  ),
   fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
 );

@@ -14,9 +14,28 @@ export interface Spawned {
 
 /** Runs `tariff-desk serve --json` on free ports and resolves with its ready line. */
 export function spawnServe(dataDir: string, extra: string[] = []): Promise<Spawned> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--json', '--data-dir', dataDir, '--api-port', '0', '--connect-port', '0', '--connect-web-port', '0', '--app-port', '0', ...extra], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      'serve',
+      '--json',
+      '--data-dir',
+      dataDir,
+      '--api-port',
+      '0',
+      '--connect-port',
+      '0',
+      '--connect-web-port',
+      '0',
+      '--app-port',
+      '0',
+      ...extra,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   const lines: string[] = [];
   let stderr = '';

@@ -6,7 +6,11 @@ import { spawnServe } from './cli.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
 
 async function api(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const r = await fetch(base + path, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : null });
+  const r = await fetch(base + path, {
+    method,
+    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  });
   return { status: r.status, body: await r.json() };
 }
 
@@ -15,14 +19,27 @@ describe('tariff-desk serve --json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'td-serve-'));
     const first = await spawnServe(dir);
     const info = first.info;
-    expect(Object.keys(info)).toEqual(expect.arrayContaining(['event', 'api_url', 'connect_service_url', 'connect_web_url', 'account_id', 'test_key', 'live_key']));
+    expect(Object.keys(info)).toEqual(
+      expect.arrayContaining([
+        'event',
+        'api_url',
+        'connect_service_url',
+        'connect_web_url',
+        'account_id',
+        'test_key',
+        'live_key',
+      ]),
+    );
     expect(info.event).toBe('ready');
     expect(info.account_id).toMatch(/^acc_/);
     expect(info.test_key).toMatch(/^sk_test_/);
     expect(info.live_key).toMatch(/^sk_live_/);
-    for (const u of [info.api_url, info.connect_service_url, info.connect_web_url]) expect(u).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    for (const u of [info.api_url, info.connect_service_url, info.connect_web_url])
+      expect(u).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-    const login = await fetch(info.api_url + '/login', { headers: { authorization: 'Basic ' + Buffer.from(`${info.account_id}:${info.test_key}`).toString('base64') } });
+    const login = await fetch(info.api_url + '/login', {
+      headers: { authorization: 'Basic ' + Buffer.from(`${info.account_id}:${info.test_key}`).toString('base64') },
+    });
     const { bearer_token, live_mode } = await login.json();
     expect(live_mode).toBe(false);
     const auth = { authorization: `Bearer ${bearer_token}` };
@@ -32,10 +49,19 @@ describe('tariff-desk serve --json', () => {
     const body = tariffBody(loc.body.id);
     const trf = await api(info.api_url, 'POST', '/tariffs', auth, body);
     expect(trf.status).toBe(200);
-    expect(trf.body).toMatchObject({ ...body, connection_type: 'MANUAL', is_linked: false, status: 'CONNECTED', timezone: 'Europe/Berlin' });
+    expect(trf.body).toMatchObject({
+      ...body,
+      connection_type: 'MANUAL',
+      is_linked: false,
+      status: 'CONNECTED',
+      timezone: 'Europe/Berlin',
+    });
     expect((await api(info.api_url, 'GET', `/tariffs/${trf.body.id}`, auth)).body).toEqual(trf.body);
     expect((await api(info.api_url, 'GET', `/tariffs?location_id=${loc.body.id}`, auth)).body.data).toEqual([trf.body]);
-    expect((await api(info.api_url, 'GET', `/locations/${loc.body.id}`, auth)).body).toEqual({ ...loc.body, tariff_status: 'CONNECTED' });
+    expect((await api(info.api_url, 'GET', `/locations/${loc.body.id}`, auth)).body).toEqual({
+      ...loc.body,
+      tariff_status: 'CONNECTED',
+    });
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -58,9 +84,27 @@ describe('tariff-desk serve --json', () => {
     const { spawn } = await import('node:child_process');
     const { BIN } = await import('./cli.js');
     const dir = mkdtempSync(join(tmpdir(), 'td-serve-'));
-    const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dir, '--api-port', '0', '--connect-port', '0', '--connect-web-port', '0', '--app-port', '0']);
+    const child = spawn(process.execPath, [
+      BIN,
+      'serve',
+      '--data-dir',
+      dir,
+      '--api-port',
+      '0',
+      '--connect-port',
+      '0',
+      '--connect-web-port',
+      '0',
+      '--app-port',
+      '0',
+    ]);
     let out = '';
-    await new Promise<void>((done) => child.stdout.on('data', (d) => { out += d; if (out.includes('Ctrl+C')) done(); }));
+    await new Promise<void>((done) =>
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('Ctrl+C')) done();
+      }),
+    );
     child.kill('SIGTERM');
     await new Promise((d) => child.on('exit', d));
     expect(out).toMatch(/REST API\s+http:\/\/127\.0\.0\.1:\d+/);

@@ -6,16 +6,32 @@ let env: Awaited<ReturnType<typeof liveHost>>;
 beforeAll(async () => (env = await liveHost({ demo: false })));
 afterAll(() => env.host.stop());
 
-const send = (m: object) => fetch(env.info.connect_service_url, { method: 'POST', body: JSON.stringify(m) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const send = (m: object) =>
+  fetch(env.info.connect_service_url, { method: 'POST', body: JSON.stringify(m) }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
 
 describe('concurrency', () => {
   it('two sessions finishing one connect token at once: exactly one wins', async () => {
     for (let round = 0; round < 5; round++) {
       const cot = (await env.api('POST', '/connect/token', { postal_address: berlinAddress })).body.connect_token;
       await send({ route: 'session_start', connect_token: cot, type: 'submit' });
-      await send({ route: 'provider_select', connect_token: cot, type: 'submit', data: { provider: { id: 'prv_nordlichtenergie' } } });
-      await send({ route: 'tariff_select', connect_token: cot, type: 'submit', data: { tariff: { id: 'ltf_nordlichtfix' } } });
-      const results = await Promise.all([0, 1].map(() => send({ route: 'contract_term_capture', connect_token: cot, type: 'submit' })));
+      await send({
+        route: 'provider_select',
+        connect_token: cot,
+        type: 'submit',
+        data: { provider: { id: 'prv_nordlichtenergie' } },
+      });
+      await send({
+        route: 'tariff_select',
+        connect_token: cot,
+        type: 'submit',
+        data: { tariff: { id: 'ltf_nordlichtfix' } },
+      });
+      const results = await Promise.all(
+        [0, 1].map(() => send({ route: 'contract_term_capture', connect_token: cot, type: 'submit' })),
+      );
       const won = results.filter((r) => r.body.route === 'tariff_summary');
       const lost = results.filter((r) => r.body.object === 'error');
       expect(won).toHaveLength(1);
@@ -25,7 +41,9 @@ describe('concurrency', () => {
       expect(['connect_token_conflict', 'route_invalid']).toContain(lost[0]!.body.code);
       const loc = (await env.api('GET', `/connect/token?connect_token=${cot}`)).body.location_id;
       expect((await env.api('GET', `/tariffs?location_id=${loc}`)).body.data).toHaveLength(1);
-      const events = (await env.api('GET', `/events?type=connect.session.complete&limit=100`)).body.data.filter((e: any) => e.data.id === cot);
+      const events = (await env.api('GET', `/events?type=connect.session.complete&limit=100`)).body.data.filter(
+        (e: any) => e.data.id === cot,
+      );
       expect(events).toHaveLength(1);
     }
   });

@@ -12,7 +12,9 @@ const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const CLIENTS = 3;
 
 async function login(info: { api_url: string; account_id: string; test_key: string }) {
-  const r = await fetch(`${info.api_url}/login`, { headers: { authorization: 'Basic ' + Buffer.from(`${info.account_id}:${info.test_key}`).toString('base64') } });
+  const r = await fetch(`${info.api_url}/login`, {
+    headers: { authorization: 'Basic ' + Buffer.from(`${info.account_id}:${info.test_key}`).toString('base64') },
+  });
   return `Bearer ${(await r.json()).bearer_token}`;
 }
 
@@ -28,11 +30,19 @@ describe('crash safety', () => {
         const host = await spawnServe(dir, ['--no-demo']);
         const auth = await login(host.info);
         const api = (method: string, path: string, body?: unknown) =>
-          fetch(host.info.api_url + path, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : null });
+          fetch(host.info.api_url + path, {
+            method,
+            headers: { authorization: auth, 'content-type': 'application/json' },
+            body: body ? JSON.stringify(body) : null,
+          });
         // Every acknowledged write from before the last crash is still there.
-        for (const id of acked.locations) expect((await api('GET', `/locations/${id}`)).status, `location ${id}`).toBe(200);
+        for (const id of acked.locations)
+          expect((await api('GET', `/locations/${id}`)).status, `location ${id}`).toBe(200);
         for (const id of acked.tariffs) expect((await api('GET', `/tariffs/${id}`)).status, `tariff ${id}`).toBe(200);
-        if (!firstEndpoint) firstEndpoint = (await (await api('POST', '/webhooks', { url: rx.url, enabled_events: ['location.created'] })).json()).id;
+        if (!firstEndpoint)
+          firstEndpoint = (
+            await (await api('POST', '/webhooks', { url: rx.url, enabled_events: ['location.created'] })).json()
+          ).id;
         let stop = false;
         const clients = Array.from({ length: CLIENTS }, async () => {
           while (!stop) {
@@ -74,14 +84,22 @@ describe('crash safety', () => {
         const events: string[] = [];
         let after: string | undefined;
         for (;;) {
-          const page = await (await get(`/events?type=location.created&limit=100${after ? `&starting_after=${after}` : ''}`)).json();
+          const page = await (
+            await get(`/events?type=location.created&limit=100${after ? `&starting_after=${after}` : ''}`)
+          ).json();
           events.push(...page.data.map((e: { id: string }) => e.id));
           if (!page.has_more) break;
           after = page.data.at(-1).id;
         }
         expect(events.length).toBeGreaterThanOrEqual(acked.locations.size);
-        await until(() => events.every((id) => rx.got.some((g) => g.headers['webhook-id'] === id)), 'every owed delivery', 30_000);
-        console.log(`crash: ${ROUNDS} rounds of SIGKILL, ${CLIENTS} clients, ${writes} acknowledged writes all kept, ${events.length} events all delivered, integrity ok`);
+        await until(
+          () => events.every((id) => rx.got.some((g) => g.headers['webhook-id'] === id)),
+          'every owed delivery',
+          30_000,
+        );
+        console.log(
+          `crash: ${ROUNDS} rounds of SIGKILL, ${CLIENTS} clients, ${writes} acknowledged writes all kept, ${events.length} events all delivered, integrity ok`,
+        );
       } finally {
         host.child.kill('SIGTERM');
         await host.exited;

@@ -12,12 +12,28 @@ afterEach(async () => {
 });
 
 async function host(dir = mkdtempSync(join(tmpdir(), 'td-wh-'))) {
-  const h: RunningHost = await startHost({ dataDir: dir, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo: false, webhooks: FAST });
+  const h: RunningHost = await startHost({
+    dataDir: dir,
+    apiPort: 0,
+    connectPort: 0,
+    connectWebPort: 0,
+    appPort: 0,
+    demo: false,
+    webhooks: FAST,
+  });
   cleanup.push(() => h.stop());
   const { api_url, account_id, test_key } = h.info;
-  const login = await (await fetch(`${api_url}/login`, { headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') } })).json();
+  const login = await (
+    await fetch(`${api_url}/login`, {
+      headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') },
+    })
+  ).json();
   const api = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(api_url + path, { method, headers: { authorization: `Bearer ${login.bearer_token}`, 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) });
+    const r = await fetch(api_url + path, {
+      method,
+      headers: { authorization: `Bearer ${login.bearer_token}`, 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
     return { status: r.status, body: await r.json() };
   };
   return { h, api, dir };
@@ -28,13 +44,40 @@ describe('webhook delivery', () => {
     const rx = await receiver();
     cleanup.push(rx.close);
     const { h, api } = await host();
-    const ep = (await api('POST', '/webhooks', { url: rx.url, enabled_events: ['connect.session.complete'], description: 'backend' })).body;
-    expect(ep).toMatchObject({ object: 'webhook_endpoint', url: rx.url, retry_schedule: 'compressed', disabled: false, secret: expect.stringMatching(/^whsec_/) });
-    const cot = (await api('POST', '/connect/token', { postal_address: { address_line1: 'A 1', city: 'Berlin', post_code: '10115', country_code: 'DE' } })).body.connect_token;
-    const send = (m: object) => fetch(h.info.connect_service_url, { method: 'POST', body: JSON.stringify(m) }).then((r) => r.json());
+    const ep = (
+      await api('POST', '/webhooks', {
+        url: rx.url,
+        enabled_events: ['connect.session.complete'],
+        description: 'backend',
+      })
+    ).body;
+    expect(ep).toMatchObject({
+      object: 'webhook_endpoint',
+      url: rx.url,
+      retry_schedule: 'compressed',
+      disabled: false,
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    const cot = (
+      await api('POST', '/connect/token', {
+        postal_address: { address_line1: 'A 1', city: 'Berlin', post_code: '10115', country_code: 'DE' },
+      })
+    ).body.connect_token;
+    const send = (m: object) =>
+      fetch(h.info.connect_service_url, { method: 'POST', body: JSON.stringify(m) }).then((r) => r.json());
     await send({ route: 'session_start', connect_token: cot, type: 'submit' });
-    await send({ route: 'provider_select', connect_token: cot, type: 'submit', data: { provider: { id: 'prv_nordlichtenergie' } } });
-    await send({ route: 'tariff_select', connect_token: cot, type: 'submit', data: { tariff: { id: 'ltf_nordlichtfix' } } });
+    await send({
+      route: 'provider_select',
+      connect_token: cot,
+      type: 'submit',
+      data: { provider: { id: 'prv_nordlichtenergie' } },
+    });
+    await send({
+      route: 'tariff_select',
+      connect_token: cot,
+      type: 'submit',
+      data: { tariff: { id: 'ltf_nordlichtfix' } },
+    });
     const summary = await send({ route: 'contract_term_capture', connect_token: cot, type: 'submit' });
     expect(summary.route).toBe('tariff_summary');
     await until(() => rx.got.length >= 1, 'the delivery');
@@ -43,11 +86,28 @@ describe('webhook delivery', () => {
     expect(verifyStandardWebhook(ep.secret, msg.headers, msg.body.replace('true', 'false'))).toBe(false);
     const payload = JSON.parse(msg.body);
     const loc = (await api('GET', `/connect/token?connect_token=${cot}`)).body.location_id;
-    expect(payload).toMatchObject({ id: expect.stringMatching(/^evt_/), object: 'event', type: 'connect.session.complete', data: { id: cot, object: 'connect_token', location_id: loc, price_available: true } });
+    expect(payload).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      object: 'event',
+      type: 'connect.session.complete',
+      data: { id: cot, object: 'connect_token', location_id: loc, price_available: true },
+    });
     expect(msg.headers['webhook-id']).toBe(payload.id);
     expect(rx.got).toHaveLength(1); // only the enabled type
-    const d = await until(async () => (await api('GET', `/webhook-deliveries?endpoint_id=${ep.id}`)).body.data.find((x: any) => x.status === 'delivered'), 'delivered status');
-    expect(d.attempt_log[0]).toMatchObject({ attempt: 1, status: 200, response_body: 'ok', error: null, request: { url: rx.url, body: msg.body } });
+    const d = await until(
+      async () =>
+        (await api('GET', `/webhook-deliveries?endpoint_id=${ep.id}`)).body.data.find(
+          (x: any) => x.status === 'delivered',
+        ),
+      'delivered status',
+    );
+    expect(d.attempt_log[0]).toMatchObject({
+      attempt: 1,
+      status: 200,
+      response_body: 'ok',
+      error: null,
+      request: { url: rx.url, body: msg.body },
+    });
     expect(d.attempt_log[0].request.headers['webhook-signature']).toMatch(/^v1,/);
     expect(d.attempt_log[0].latency_ms).toBeGreaterThan(0);
   });
@@ -60,7 +120,11 @@ describe('webhook delivery', () => {
     const ep = (await api('POST', '/webhooks', { url: `http://127.0.0.1:${port}/hook` })).body;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await api('POST', '/events/trigger', { type: 'tariff.created' })).body.id);
-    await until(async () => (await api('GET', `/webhook-deliveries?endpoint_id=${ep.id}`)).body.data.every((d: any) => d.attempts >= 1), 'first failed attempts');
+    await until(
+      async () =>
+        (await api('GET', `/webhook-deliveries?endpoint_id=${ep.id}`)).body.data.every((d: any) => d.attempts >= 1),
+      'first failed attempts',
+    );
     const failed = (await api('GET', `/webhook-deliveries?endpoint_id=${ep.id}`)).body.data[0];
     expect(failed).toMatchObject({ status: 'pending', attempt_log: [{ status: null, error: 'ECONNREFUSED' }] });
     const rx = await receiver(undefined, port);
@@ -76,7 +140,10 @@ describe('webhook delivery', () => {
     const first = await host();
     await first.api('POST', '/webhooks', { url: `http://127.0.0.1:${port}/hook`, retry_schedule: 'standard' });
     const evt = (await first.api('POST', '/events/trigger', { type: 'location.updated' })).body;
-    await until(async () => (await first.api('GET', '/webhook-deliveries')).body.data[0]?.attempts >= 1, 'a failed attempt');
+    await until(
+      async () => (await first.api('GET', '/webhook-deliveries')).body.data[0]?.attempts >= 1,
+      'a failed attempt',
+    );
     await first.h.stop();
     const rx = await receiver(undefined, port);
     cleanup.push(rx.close);
@@ -89,7 +156,13 @@ describe('webhook delivery', () => {
 
   it('410 disables the endpoint; Retry-After is honoured; resend delivers again', async () => {
     let mode: 'gone' | 'later' | 'ok' = 'later';
-    const rx = await receiver((_r, n) => (mode === 'gone' ? { status: 410 } : mode === 'later' && n === 1 ? { status: 503, headers: { 'retry-after': '2' } } : { status: 200 }));
+    const rx = await receiver((_r, n) =>
+      mode === 'gone'
+        ? { status: 410 }
+        : mode === 'later' && n === 1
+          ? { status: 503, headers: { 'retry-after': '2' } }
+          : { status: 200 },
+    );
     cleanup.push(rx.close);
     const { api } = await host();
     const ep = (await api('POST', '/webhooks', { url: rx.url })).body;
@@ -134,16 +207,29 @@ describe('webhook delivery', () => {
     const ep = (await api('POST', '/webhooks', { catcher: true, description: 'catcher' })).body;
     expect(ep.url).toMatch(/\/catcher\/whe_/);
     await api('POST', '/events/trigger', { type: 'connect.session.complete', data: { price_available: false } });
-    const ok = await until(async () => (await api('GET', `/catcher/messages?endpoint_id=${ep.id}`)).body.data[0], 'a caught message');
+    const ok = await until(
+      async () => (await api('GET', `/catcher/messages?endpoint_id=${ep.id}`)).body.data[0],
+      'a caught message',
+    );
     expect(ok).toMatchObject({ signature_valid: true, signature_error: null });
     expect(JSON.parse(ok.body).data.price_available).toBe(false);
     await api('PATCH', `/webhooks/${ep.id}`, { faults: { wrong_signature: true } });
     await api('POST', '/events/trigger', { type: 'tariff.created' });
-    const bad = await until(async () => (await api('GET', `/catcher/messages?endpoint_id=${ep.id}`)).body.data.find((m: any) => !m.signature_valid), 'a bad signature');
+    const bad = await until(
+      async () =>
+        (await api('GET', `/catcher/messages?endpoint_id=${ep.id}`)).body.data.find((m: any) => !m.signature_valid),
+      'a bad signature',
+    );
     expect(bad.signature_error).toMatch(/signature/i);
     await api('PATCH', `/webhooks/${ep.id}`, { faults: { wrong_signature: false, stale_timestamp: true } });
     await api('POST', '/events/trigger', { type: 'tariff.created' });
-    const stale = await until(async () => (await api('GET', `/catcher/messages?endpoint_id=${ep.id}`)).body.data.filter((m: any) => !m.signature_valid)[0]?.signature_error?.match(/timestamp/i), 'a stale timestamp');
+    const stale = await until(
+      async () =>
+        (await api('GET', `/catcher/messages?endpoint_id=${ep.id}`)).body.data
+          .filter((m: any) => !m.signature_valid)[0]
+          ?.signature_error?.match(/timestamp/i),
+      'a stale timestamp',
+    );
     expect(stale).toBeTruthy();
 
     const rx = await receiver();
@@ -155,7 +241,8 @@ describe('webhook delivery', () => {
     await api('POST', '/events/trigger', { type: 'location.created' });
     await until(() => rx.got.length >= 2, 'a duplicated delivery');
     expect(rx.got[0]!.headers['webhook-id']).toBe(rx.got[1]!.headers['webhook-id']);
-    for (const s of [ep2.secret, rotated.secret]) expect(verifyStandardWebhook(s, rx.got[0]!.headers, rx.got[0]!.body)).toBe(true);
+    for (const s of [ep2.secret, rotated.secret])
+      expect(verifyStandardWebhook(s, rx.got[0]!.headers, rx.got[0]!.body)).toBe(true);
   });
 
   it('out-of-order fault sends held messages newest first', async () => {

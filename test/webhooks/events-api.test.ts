@@ -7,49 +7,106 @@ afterEach(() => h.close());
 
 describe('events', () => {
   it('records location and tariff changes, listed newest first and filtered', async () => {
-    const loc = (await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })).body;
+    const loc = (
+      await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
+    ).body;
     const t = (await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc.id) })).body;
     await h.call({ method: 'PATCH', url: `/tariffs/${t.id}`, headers: h.test, payload: { display_name: 'x' } });
     await h.call({ method: 'DELETE', url: `/tariffs/${t.id}`, headers: h.test });
     const all = (await h.call({ method: 'GET', url: '/events', headers: h.test })).body;
-    expect(all.data.map((e: any) => e.type)).toEqual(['tariff.deleted', 'tariff.updated', 'tariff.created', 'location.created']);
+    expect(all.data.map((e: any) => e.type)).toEqual([
+      'tariff.deleted',
+      'tariff.updated',
+      'tariff.created',
+      'location.created',
+    ]);
     expect(all.data[2].data.object).toEqual(t);
-    const mine = (await h.call({ method: 'GET', url: `/events?object_id=${t.id}&type=tariff.updated`, headers: h.test })).body;
+    const mine = (
+      await h.call({ method: 'GET', url: `/events?object_id=${t.id}&type=tariff.updated`, headers: h.test })
+    ).body;
     expect(mine.data).toHaveLength(1);
-    expect((await h.call({ method: 'GET', url: `/events/${mine.data[0].id}`, headers: h.test })).body).toEqual(mine.data[0]);
+    expect((await h.call({ method: 'GET', url: `/events/${mine.data[0].id}`, headers: h.test })).body).toEqual(
+      mine.data[0],
+    );
     expect((await h.call({ method: 'GET', url: `/events/${mine.data[0].id}`, headers: h.live })).status).toBe(404);
     expect((await h.call({ method: 'GET', url: '/events', headers: h.live })).body.data).toEqual([]);
   });
 
   it('trigger validates overrides against the event schema', async () => {
     const before = snapshot(h.svc);
-    const bad = await h.call({ method: 'POST', url: '/events/trigger', headers: h.test, payload: { type: 'connect.session.complete', data: { location_id: 'trf_wrong' } } });
+    const bad = await h.call({
+      method: 'POST',
+      url: '/events/trigger',
+      headers: h.test,
+      payload: { type: 'connect.session.complete', data: { location_id: 'trf_wrong' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('location_id_invalid');
-    expect((await h.call({ method: 'POST', url: '/events/trigger', headers: h.test, payload: { type: 'nope.event' } })).body.code).toBe('type_invalid');
+    expect(
+      (await h.call({ method: 'POST', url: '/events/trigger', headers: h.test, payload: { type: 'nope.event' } })).body
+        .code,
+    ).toBe('type_invalid');
     expect(snapshot(h.svc)).toBe(before);
-    const ok = await h.call({ method: 'POST', url: '/events/trigger', headers: h.test, payload: { type: 'tariff.created', data: { object: { display_name: 'Mine' } } } });
-    expect(ok.body).toMatchObject({ object: 'event', type: 'tariff.created', live_mode: false, data: { object: { display_name: 'Mine', object: 'tariff' } } });
+    const ok = await h.call({
+      method: 'POST',
+      url: '/events/trigger',
+      headers: h.test,
+      payload: { type: 'tariff.created', data: { object: { display_name: 'Mine' } } },
+    });
+    expect(ok.body).toMatchObject({
+      object: 'event',
+      type: 'tariff.created',
+      live_mode: false,
+      data: { object: { display_name: 'Mine', object: 'tariff' } },
+    });
   });
 
   it('documents the webhook events in OpenAPI', async () => {
     const doc = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['connect.session.complete', 'location.created', 'location.deleted', 'location.updated', 'tariff.created', 'tariff.deleted', 'tariff.updated']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'connect.session.complete',
+      'location.created',
+      'location.deleted',
+      'location.updated',
+      'tariff.created',
+      'tariff.deleted',
+      'tariff.updated',
+    ]);
   });
 
   it('validates endpoints', async () => {
-    const bad = async (payload: object) => (await h.call({ method: 'POST', url: '/webhooks', headers: h.test, payload })).body.code;
+    const bad = async (payload: object) =>
+      (await h.call({ method: 'POST', url: '/webhooks', headers: h.test, payload })).body.code;
     expect(await bad({})).toBe('url_missing');
     expect(await bad({ url: 'ftp:nope' })).toBe('url_invalid');
     expect(await bad({ url: 'http://127.0.0.1:9/x', enabled_events: ['Bad Type'] })).toBe('enabled_events_invalid');
     expect(await bad({ url: 'http://127.0.0.1:9/x', retry_schedule: 'sometimes' })).toBe('retry_schedule_invalid');
-    const ep = (await h.call({ method: 'POST', url: '/webhooks', headers: h.test, payload: { url: 'http://127.0.0.1:9/x' } })).body;
+    const ep = (
+      await h.call({ method: 'POST', url: '/webhooks', headers: h.test, payload: { url: 'http://127.0.0.1:9/x' } })
+    ).body;
     expect((await h.call({ method: 'GET', url: `/webhooks/${ep.id}`, headers: h.live })).status).toBe(404);
     // Changing one fault leaves the others as they were.
-    await h.call({ method: 'PATCH', url: `/webhooks/${ep.id}`, headers: h.test, payload: { faults: { duplicate: true } } });
-    const both = await h.call({ method: 'PATCH', url: `/webhooks/${ep.id}`, headers: h.test, payload: { faults: { stale_timestamp: true } } });
-    expect(both.body.faults).toEqual({ wrong_signature: false, stale_timestamp: true, duplicate: true, out_of_order: false });
-    expect((await h.call({ method: 'GET', url: '/webhooks', headers: h.test })).body.data.map((e: any) => e.id)).toEqual([ep.id]);
+    await h.call({
+      method: 'PATCH',
+      url: `/webhooks/${ep.id}`,
+      headers: h.test,
+      payload: { faults: { duplicate: true } },
+    });
+    const both = await h.call({
+      method: 'PATCH',
+      url: `/webhooks/${ep.id}`,
+      headers: h.test,
+      payload: { faults: { stale_timestamp: true } },
+    });
+    expect(both.body.faults).toEqual({
+      wrong_signature: false,
+      stale_timestamp: true,
+      duplicate: true,
+      out_of_order: false,
+    });
+    expect(
+      (await h.call({ method: 'GET', url: '/webhooks', headers: h.test })).body.data.map((e: any) => e.id),
+    ).toEqual([ep.id]);
     expect((await h.call({ method: 'DELETE', url: `/webhooks/${ep.id}`, headers: h.test })).status).toBe(200);
   });
 });

@@ -9,7 +9,12 @@ export interface Received {
 }
 
 /** A local webhook receiver on a loopback port; `respond` decides each answer. */
-export async function receiver(respond: (r: Received, n: number) => { status: number; headers?: Record<string, string>; body?: string } = () => ({ status: 200 }), port = 0) {
+export async function receiver(
+  respond: (r: Received, n: number) => { status: number; headers?: Record<string, string>; body?: string } = () => ({
+    status: 200,
+  }),
+  port = 0,
+) {
   const got: Received[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -25,7 +30,12 @@ export async function receiver(respond: (r: Received, n: number) => { status: nu
   });
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const p = (server.address() as AddressInfo).port;
-  return { got, url: `http://127.0.0.1:${p}/hook`, port: p, close: () => new Promise<void>((d) => server.close(() => d())) };
+  return {
+    got,
+    url: `http://127.0.0.1:${p}/hook`,
+    port: p,
+    close: () => new Promise<void>((d) => server.close(() => d())),
+  };
 }
 
 /**
@@ -33,7 +43,12 @@ export async function receiver(respond: (r: Received, n: number) => { status: nu
  * HMAC-SHA256 over `id.timestamp.body` keyed by the base64 secret after `whsec_`, any `v1,` signature
  * matching, and a timestamp within five minutes.
  */
-export function verifyStandardWebhook(secret: string, headers: http.IncomingHttpHeaders, body: string, nowMs = Date.now()): boolean {
+export function verifyStandardWebhook(
+  secret: string,
+  headers: http.IncomingHttpHeaders,
+  body: string,
+  nowMs = Date.now(),
+): boolean {
   const id = String(headers['webhook-id'] ?? '');
   const ts = String(headers['webhook-timestamp'] ?? '');
   const sigs = String(headers['webhook-signature'] ?? '').split(' ');

@@ -33,12 +33,16 @@ function zoneAt(lat: number, lon: number, countryZones: Set<string>): string | u
 export async function deriveTimezone(address: PostalAddress): Promise<string | undefined> {
   const country = ct.getCountry(address.country_code.toUpperCase());
   if (!country) return undefined;
-  const zones = new Set(ct.getTimezonesForCountry(country.id, { deprecated: true })?.map((z) => z.name) ?? country.timezones);
+  const zones = new Set(
+    ct.getTimezonesForCountry(country.id, { deprecated: true })?.map((z) => z.name) ?? country.timezones,
+  );
   if (country.timezones.length === 1) return country.timezones[0];
   const { State, Country } = await stateData();
   if (address.state) {
     const wanted = address.state.trim().toLowerCase();
-    const state = State.getStatesOfCountry(country.id).find((s) => s.isoCode.toLowerCase() === wanted || s.name.toLowerCase() === wanted);
+    const state = State.getStatesOfCountry(country.id).find(
+      (s) => s.isoCode.toLowerCase() === wanted || s.name.toLowerCase() === wanted,
+    );
     if (state?.latitude && state.longitude) {
       const z = zoneAt(Number(state.latitude), Number(state.longitude), zones);
       if (z) return z;

@@ -15,7 +15,15 @@ function hash(s: string, n: number): number {
  * evening peaks, a midday solar dip (deeper in summer, sometimes negative on weekends), lower
  * weekends, dearer winters, and day-to-day and slot-to-slot noise seeded by region and date.
  */
-export function demoDay(region: string, zone: string, shape: DemoShape, year: number, month: number, day: number, resolutionMinutes: number): { start: number; end: number; value: number }[] {
+export function demoDay(
+  region: string,
+  zone: string,
+  shape: DemoShape,
+  year: number,
+  month: number,
+  day: number,
+  resolutionMinutes: number,
+): { start: number; end: number; value: number }[] {
   const start = DateTime.fromObject({ year, month, day }, { zone }).startOf('day');
   const end = start.plus({ days: 1 }).startOf('day');
   const doy = start.ordinal;
@@ -31,7 +39,8 @@ export function demoDay(region: string, zone: string, shape: DemoShape, year: nu
     // Local hour from the day's starting offset: a DST day shifts the shape by an hour, as markets do.
     const h = ((t - start.toMillis()) / 3_600_000 + (offset0 - start.offset)) % 24;
     const shapeV =
-      0.8 + shape.swing * (0.55 * Math.exp(-((h - 8) ** 2) / 4) + 0.9 * Math.exp(-((h - 19) ** 2) / 5)) -
+      0.8 +
+      shape.swing * (0.55 * Math.exp(-((h - 8) ** 2) / 4) + 0.9 * Math.exp(-((h - 19) ** 2) / 5)) -
       solar * (start.weekday >= 6 ? 1.5 : 1) * Math.exp(-((h - 13) ** 2) / 6) -
       0.12 * Math.exp(-((h - 3.5) ** 2) / 5);
     const noise = 0.94 + 0.12 * hash(region, Math.floor(t / step));

@@ -84,7 +84,8 @@ function buildProfile(bands: CompiledBand[], day: DayKey, prev: DayKey): Profile
   const cuts = [...edges].sort((a, b) => a - b);
   const out: ProfileSegment[] = [];
   for (let i = 0; i < cuts.length - 1; i++) {
-    const a = cuts[i]!, b = cuts[i + 1]!;
+    const a = cuts[i]!,
+      b = cuts[i + 1]!;
     let best: CompiledBand | null = null;
     for (const p of parts) if (p.from <= a && p.to >= b && (!best || p.band.rank > best.rank)) best = p.band;
     const rate = best ? best.rate : null;
@@ -115,7 +116,8 @@ export function compileComponent(c: PricingComponent, zone: string): CompiledCom
     profile(day, prev) {
       if (bands.length === 0) return wholeDay;
       const key =
-        ((usesMonths ? day.month : 0) * 32 + (usesDates ? day.day : 0)) * 8 + day.weekday +
+        ((usesMonths ? day.month : 0) * 32 + (usesDates ? day.day : 0)) * 8 +
+        day.weekday +
         (((usesMonths ? prev.month : 0) * 32 + (usesDates ? prev.day : 0)) * 8 + prev.weekday) * 4096;
       let p = memo.get(key);
       if (!p) {

@@ -42,7 +42,13 @@ function prevDayKey(d: LocalDay): DayKey {
 }
 
 /** Lays one component's day profiles onto the window's instants (rules 1, 2, 4, 7, 8). */
-function streamOf(c: CompiledComponent, days: LocalDay[], from: number, to: number, market: MarketSeries | undefined): Stream {
+function streamOf(
+  c: CompiledComponent,
+  days: LocalDay[],
+  from: number,
+  to: number,
+  market: MarketSeries | undefined,
+): Stream {
   const s = new Stream();
   const lo = Math.max(from, c.start);
   const hi = Math.min(to, c.end);

@@ -42,7 +42,7 @@ function offsetSpans(z: IANAZone, from: number, to: number): OffsetSpan[] {
   const spans: OffsetSpan[] = [];
   let start = from;
   let off = z.offset(from);
-  for (let t = from; t < to; ) {
+  for (let t = from; t < to;) {
     const next = Math.min(t + PROBE_MS, to);
     const o = next < to ? z.offset(next) : z.offset(to - 1);
     if (o !== off) {
@@ -100,7 +100,15 @@ export function localDays(zone: string, from: number, to: number): LocalDay[] {
       if (b > a) pieces.push({ start: a, end: b, localStart: (a + s.offset * 60_000 - nominal) / 1000 });
     }
     const d = new Date(nominal);
-    days.push({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: ((d.getUTCDay() + 6) % 7) + 1, start, end, pieces });
+    days.push({
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      weekday: ((d.getUTCDay() + 6) % 7) + 1,
+      start,
+      end,
+      pieces,
+    });
     nominal = nextNominal;
     start = end;
     if (days.length > 1000) throw new Error('window too long for the local-day walk');

@@ -63,7 +63,12 @@ export function estimateHour(s: MarketSeries, h: number): { value: number; confi
  * Calls `emit` for consecutive runs of the market price over `[a, b)`: published steps as they
  * are (repeated over any finer cut), and hourly estimates where nothing is published.
  */
-export function walkMarket(s: MarketSeries, a: number, b: number, emit: (from: number, to: number, price: number, confidence: number) => void): void {
+export function walkMarket(
+  s: MarketSeries,
+  a: number,
+  b: number,
+  emit: (from: number, to: number, price: number, confidence: number) => void,
+): void {
   let t = a;
   let i = stepAt(s, t);
   const n = s.starts.length;

@@ -3,7 +3,20 @@
  * three-letter form, `All`, `Weekday`/`Weekdays` and `Weekend`/`Weekends`.
  * Shared by request validation and the price engine so both read a schedule the same way.
  */
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 const monthIndex = new Map<string, number>();

@@ -29,12 +29,16 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function validCalendar(s: string): boolean {
-  const y = Number(s.slice(0, 4)), mo = Number(s.slice(5, 7)), d = Number(s.slice(8, 10));
+  const y = Number(s.slice(0, 4)),
+    mo = Number(s.slice(5, 7)),
+    d = Number(s.slice(8, 10));
   if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
   const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   if (d > days) return false;
   if (s.length > 10) {
-    const h = Number(s.slice(11, 13)), mi = Number(s.slice(14, 16)), se = Number(s.slice(17, 19));
+    const h = Number(s.slice(11, 13)),
+      mi = Number(s.slice(14, 16)),
+      se = Number(s.slice(17, 19));
     if (h > 23 || mi > 59 || se > 59) return false;
     const off = /([+-])(\d{2}):(\d{2})$/.exec(s);
     if (off && (Number(off[2]) > 23 || Number(off[3]) > 59)) return false;
@@ -73,8 +77,16 @@ export const CurrencyCode = z
 /** Paging query of every list endpoint (DESIGN.md section 4). */
 export const PagingQuery = {
   limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: '1–100, default 30' }),
-  starting_after: z.string().max(80).optional().meta({ description: 'An object id: the page after it (older objects).' }),
-  ending_before: z.string().max(80).optional().meta({ description: 'An object id: the page before it (newer objects).' }),
+  starting_after: z
+    .string()
+    .max(80)
+    .optional()
+    .meta({ description: 'An object id: the page after it (older objects).' }),
+  ending_before: z
+    .string()
+    .max(80)
+    .optional()
+    .meta({ description: 'An object id: the page before it (newer objects).' }),
 };
 
 /** `{object:"list", url, has_more, data}` of some item schema; `id` names it in OpenAPI. */

@@ -84,8 +84,17 @@ export const GridFeeCreate = z
 const Slot = z.object({
   status: z.enum(['CONNECTED', 'NOT_CONNECTED', 'ERROR', 'NOT_SUPPORTED']),
   connection_type: z.enum(['MANUAL', 'LIBRARY', 'DIRECT']).nullable(),
-  provider: z.object({ id: z.string().nullable(), display_name: z.string(), logo_url: z.string().nullable() }).nullable(),
-  tariff: z.object({ id: z.string(), display_name: z.string().nullable(), structure_type: z.enum(['FIXED', 'TIME_OF_DAY', 'MARKET']), contract_end_date: z.string().nullable() }).nullable(),
+  provider: z
+    .object({ id: z.string().nullable(), display_name: z.string(), logo_url: z.string().nullable() })
+    .nullable(),
+  tariff: z
+    .object({
+      id: z.string(),
+      display_name: z.string().nullable(),
+      structure_type: z.enum(['FIXED', 'TIME_OF_DAY', 'MARKET']),
+      contract_end_date: z.string().nullable(),
+    })
+    .nullable(),
   offer: z
     .object({ grid_fee_id: z.string(), grid_operator: z.string(), display_name: z.string() })
     .optional()

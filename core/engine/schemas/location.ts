@@ -6,7 +6,10 @@ const text = (max = 200) => z.string().max(max);
 
 export const CountryCode = z
   .string()
-  .refine((s) => /^[A-Za-z]{2}$/.test(s) && ct.getCountry(s.toUpperCase()) !== null, coded('country_code_invalid', 'must be an ISO 3166-1 alpha-2 country code such as DE'))
+  .refine(
+    (s) => /^[A-Za-z]{2}$/.test(s) && ct.getCountry(s.toUpperCase()) !== null,
+    coded('country_code_invalid', 'must be an ISO 3166-1 alpha-2 country code such as DE'),
+  )
   .meta({ example: 'DE' });
 
 export const PostalAddress = z
@@ -32,7 +35,12 @@ export const Location = z
     postal_address: PostalAddress,
     timezone: z.string(),
     currency_code: z.string(),
-    market_region: z.string().nullable().meta({ description: 'Market region whose prices market-rate tariffs follow; derived from the address unless given.' }),
+    market_region: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'Market region whose prices market-rate tariffs follow; derived from the address unless given.',
+      }),
     tariff_status: LocationTariffStatus.meta({ description: 'CONNECTED when the location has at least one tariff.' }),
     time_created: Timestamp,
     account_id: idOf('account'),
@@ -46,7 +54,12 @@ export const LocationCreate = z
     reference_id: text(200).optional().meta({ description: 'Your own reference for the location.' }),
     timezone: TimeZoneName.optional().meta({ description: 'Derived from the address unless given.' }),
     currency_code: CurrencyCode.optional().meta({ description: 'Derived from the country unless given.' }),
-    market_region: z.string().max(40).nullable().optional().meta({ description: 'Derived from the address unless given.' }),
+    market_region: z
+      .string()
+      .max(40)
+      .nullable()
+      .optional()
+      .meta({ description: 'Derived from the address unless given.' }),
   })
   .meta({ id: 'LocationCreate' });
 export type LocationCreate = z.infer<typeof LocationCreate>;

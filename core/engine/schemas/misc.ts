@@ -34,7 +34,10 @@ export const Provider = z
     country_codes: z.array(z.string()),
     connection_types: z.array(z.enum(['LIBRARY', 'DIRECT'])),
     grid_fees_included: z.boolean(),
-    direct_behaviour: z.enum(['succeed', 'pending', 'fail']).optional().meta({ description: 'How the simulated DIRECT login answers: testers walk every branch.' }),
+    direct_behaviour: z
+      .enum(['succeed', 'pending', 'fail'])
+      .optional()
+      .meta({ description: 'How the simulated DIRECT login answers: testers walk every branch.' }),
     tariffs: z.array(LibraryTariff).meta({ description: 'Library tariffs the connect flow offers.' }),
   })
   .meta({ id: 'Provider' });
@@ -42,13 +45,18 @@ export const Provider = z
 const ProviderFields = {
   display_name: z.string().min(1).max(200),
   logo_url: z.string().max(500).optional(),
-  country_codes: z.array(z.string().regex(/^[A-Za-z]{2}$/)).min(1).max(50),
+  country_codes: z
+    .array(z.string().regex(/^[A-Za-z]{2}$/))
+    .min(1)
+    .max(50),
   connection_types: z.array(z.enum(['LIBRARY', 'DIRECT'])).min(1),
   grid_fees_included: z.boolean().default(false),
   direct_behaviour: z.enum(['succeed', 'pending', 'fail']).optional(),
   tariffs: z.array(LibraryTariff.omit({ id: true }).extend({ id: LibraryTariff.shape.id.optional() })).max(50),
 };
-export const ProviderCreate = z.strictObject({ ...ProviderFields, tariffs: ProviderFields.tariffs.default([]) }).meta({ id: 'ProviderCreate' });
+export const ProviderCreate = z
+  .strictObject({ ...ProviderFields, tariffs: ProviderFields.tariffs.default([]) })
+  .meta({ id: 'ProviderCreate' });
 export const ProviderUpdate = z
   .strictObject({
     display_name: ProviderFields.display_name.optional(),
@@ -113,4 +121,8 @@ export const Event = z
   })
   .meta({ id: 'Event' });
 export const EventList = listOf(Event, 'EventList');
-export const EventListQuery = z.strictObject({ type: z.string().max(100).optional(), object_id: z.string().max(80).optional(), ...PagingQuery });
+export const EventListQuery = z.strictObject({
+  type: z.string().max(100).optional(),
+  object_id: z.string().max(80).optional(),
+  ...PagingQuery,
+});

@@ -5,13 +5,28 @@ import { coded } from './common.js';
 /** One tier of a band's rate (SPEC.md 2.2). `surcharge_percentage` is a fraction: 0.05 = 5 %. */
 export const Rate = z
   .strictObject({
-    fixed: z.number().finite().min(-1e6).max(1e6).optional().meta({ description: 'Rate in major currency units per kWh.' }),
-    to_kwh: z.number().finite().positive().max(1e9).optional().meta({ description: 'Upper bound in kWh of this tier.' }),
+    fixed: z
+      .number()
+      .finite()
+      .min(-1e6)
+      .max(1e6)
+      .optional()
+      .meta({ description: 'Rate in major currency units per kWh.' }),
+    to_kwh: z
+      .number()
+      .finite()
+      .positive()
+      .max(1e9)
+      .optional()
+      .meta({ description: 'Upper bound in kWh of this tier.' }),
     surcharge_fixed: z.number().finite().min(-1e6).max(1e6).optional(),
     surcharge_percentage: z
       .number()
       .finite()
-      .refine((p) => p >= 0 && p <= 1, coded('surcharge_percentage_invalid', 'must be a fraction between 0 and 1 (0.05 = 5 %)'))
+      .refine(
+        (p) => p >= 0 && p <= 1,
+        coded('surcharge_percentage_invalid', 'must be a fraction between 0 and 1 (0.05 = 5 %)'),
+      )
       .optional(),
   })
   .meta({ id: 'Rate' });
@@ -34,9 +49,14 @@ export const HoursBand = z
       .superRefine((tiers, ctx) => {
         // Tier bounds rise, and only the last tier may be open-ended.
         for (let i = 0; i < tiers.length - 1; i++) {
-          const a = tiers[i]!.to_kwh, b = tiers[i + 1]!.to_kwh;
+          const a = tiers[i]!.to_kwh,
+            b = tiers[i + 1]!.to_kwh;
           if (a === undefined || (b !== undefined && b <= a)) {
-            ctx.addIssue({ code: 'custom', path: [i, 'to_kwh'], ...coded('to_kwh_invalid', 'tier bounds must rise; only the last tier may omit to_kwh') });
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'to_kwh'],
+              ...coded('to_kwh_invalid', 'tier bounds must rise; only the last tier may omit to_kwh'),
+            });
             return;
           }
         }
@@ -44,7 +64,11 @@ export const HoursBand = z
   })
   .superRefine((band, ctx) => {
     if (band.valid_from === band.valid_to && band.valid_from !== '00:00:00') {
-      ctx.addIssue({ code: 'custom', path: ['valid_to'], ...coded('valid_to_invalid', 'must differ from valid_from (00:00:00 to 00:00:00 is the whole day)') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['valid_to'],
+        ...coded('valid_to_invalid', 'must differ from valid_from (00:00:00 to 00:00:00 is the whole day)'),
+      });
     }
   })
   .meta({ id: 'HoursBand' });
@@ -55,9 +79,15 @@ const nameList = (field: 'months' | 'days', parse: (s: string) => unknown) =>
       z
         .string()
         .max(20)
-        .refine((s) => parse(s) !== undefined, coded(`${field === 'months' ? 'month' : 'day'}_invalid`, field === 'months'
-          ? 'must be All or a month name (January or Jan, any case)'
-          : 'must be All, Weekday(s), Weekend or a day name (Monday or Mon, any case)')),
+        .refine(
+          (s) => parse(s) !== undefined,
+          coded(
+            `${field === 'months' ? 'month' : 'day'}_invalid`,
+            field === 'months'
+              ? 'must be All or a month name (January or Jan, any case)'
+              : 'must be All, Weekday(s), Weekend or a day name (Monday or Mon, any case)',
+          ),
+        ),
     )
     .min(1)
     .max(20);
@@ -78,13 +108,17 @@ export const DaysAndHours = z
     });
     segs.sort((a, b) => a.from - b.from);
     for (let k = 1; k < segs.length; k++) {
-      const prev = segs[k - 1]!, cur = segs[k]!;
+      const prev = segs[k - 1]!,
+        cur = segs[k]!;
       if (cur.i !== prev.i && cur.from < prev.to) {
         const j = Math.max(cur.i, prev.i);
         ctx.addIssue({
           code: 'custom',
           path: ['hours', j],
-          ...coded('hours_overlap', `band ${j} overlaps band ${Math.min(cur.i, prev.i)} of the same days_and_hours item`),
+          ...coded(
+            'hours_overlap',
+            `band ${j} overlaps band ${Math.min(cur.i, prev.i)} of the same days_and_hours item`,
+          ),
         });
         return;
       }
@@ -94,9 +128,18 @@ export const DaysAndHours = z
 
 export const ScheduleEntry = z
   .strictObject({
-    months: nameList('months', parseMonth).optional().meta({ description: 'Month names or All; absent means every month.' }),
+    months: nameList('months', parseMonth)
+      .optional()
+      .meta({ description: 'Month names or All; absent means every month.' }),
     dates: z
-      .array(z.number().refine((d) => Number.isInteger(d) && d >= 1 && d <= 31, coded('date_invalid', 'must be a whole day-of-month number 1–31')))
+      .array(
+        z
+          .number()
+          .refine(
+            (d) => Number.isInteger(d) && d >= 1 && d <= 31,
+            coded('date_invalid', 'must be a whole day-of-month number 1–31'),
+          ),
+      )
       .max(31)
       .optional()
       .meta({ description: 'Day-of-month numbers 1–31; absent or empty means every date.' }),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { coded, ConnectionType, ContractDate, idOf, listOf, PagingQuery, TariffDirection, TariffStatus, TariffType, Timestamp } from './common.js';
+import {
+  coded,
+  ConnectionType,
+  ContractDate,
+  idOf,
+  listOf,
+  PagingQuery,
+  TariffDirection,
+  TariffStatus,
+  TariffType,
+  Timestamp,
+} from './common.js';
 import { Schedule } from './schedule.js';
 
 const writable = {
@@ -14,7 +25,10 @@ const writable = {
 };
 
 /** Fixed-rate tariffs need `fixed` on every tier; market-rate tariffs price from the market (rule 7). */
-function requireFixedRates(t: { market_rates?: boolean | undefined; schedule?: Schedule | undefined }, ctx: z.RefinementCtx) {
+function requireFixedRates(
+  t: { market_rates?: boolean | undefined; schedule?: Schedule | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (t.market_rates || !t.schedule) return;
   t.schedule.forEach((e, i) =>
     e.days_and_hours.forEach((dh, j) =>

@@ -9,13 +9,24 @@ export const Faults = z
   .strictObject({
     wrong_signature: z.boolean().default(false).meta({ description: 'Sign with a secret the receiver does not know.' }),
     stale_timestamp: z.boolean().default(false).meta({ description: 'Send a webhook-timestamp ten minutes old.' }),
-    duplicate: z.boolean().default(false).meta({ description: 'Deliver every message twice with the same webhook-id.' }),
-    out_of_order: z.boolean().default(false).meta({ description: 'Hold messages briefly and deliver the newest first.' }),
+    duplicate: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Deliver every message twice with the same webhook-id.' }),
+    out_of_order: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Hold messages briefly and deliver the newest first.' }),
   })
   .meta({ id: 'WebhookFaults' });
 export type Faults = z.infer<typeof Faults>;
 /** A change to some faults: the ones not named stay as they are (no defaults here). */
-const FaultsPatch = z.strictObject({ wrong_signature: z.boolean().optional(), stale_timestamp: z.boolean().optional(), duplicate: z.boolean().optional(), out_of_order: z.boolean().optional() });
+const FaultsPatch = z.strictObject({
+  wrong_signature: z.boolean().optional(),
+  stale_timestamp: z.boolean().optional(),
+  duplicate: z.boolean().optional(),
+  out_of_order: z.boolean().optional(),
+});
 
 export const WebhookEndpoint = z
   .object({
@@ -29,7 +40,10 @@ export const WebhookEndpoint = z
     disabled_reason: z.string().nullable(),
     retry_schedule: RetrySchedule,
     secret: z.string().meta({ description: 'whsec_… signing secret (Standard Webhooks).' }),
-    previous_secret: z.string().nullable().meta({ description: 'Still signs until previous_secret_expires_at, during rotation.' }),
+    previous_secret: z
+      .string()
+      .nullable()
+      .meta({ description: 'Still signs until previous_secret_expires_at, during rotation.' }),
     previous_secret_expires_at: Timestamp.nullable(),
     faults: Faults,
     catcher: z.boolean().meta({ description: 'true when the URL is the built-in catcher.' }),
@@ -38,11 +52,18 @@ export const WebhookEndpoint = z
   .meta({ id: 'WebhookEndpoint' });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
-const eventTypes = z.array(z.string().regex(/^(\*|[a-z_]+(\.[a-z_]+)+)$/, 'must be an event type such as tariff.created, or *')).min(1).max(50);
+const eventTypes = z
+  .array(z.string().regex(/^(\*|[a-z_]+(\.[a-z_]+)+)$/, 'must be an event type such as tariff.created, or *'))
+  .min(1)
+  .max(50);
 
 export const WebhookEndpointCreate = z
   .strictObject({
-    url: z.url({ protocol: /^https?$/ }).max(2000).optional().meta({ description: 'http(s) address to deliver to; omit with catcher: true.' }),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional()
+      .meta({ description: 'http(s) address to deliver to; omit with catcher: true.' }),
     catcher: z.boolean().optional().meta({ description: 'Deliver to the built-in catcher.' }),
     enabled_events: eventTypes.default(['*']),
     description: z.string().max(500).default(''),
@@ -54,7 +75,10 @@ export const WebhookEndpointCreate = z
 
 export const WebhookEndpointUpdate = z
   .strictObject({
-    url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
     enabled_events: eventTypes.optional(),
     description: z.string().max(500).optional(),
     disabled: z.boolean().optional(),
@@ -68,7 +92,11 @@ export const Attempt = z
     attempt: z.number().int(),
     time: Timestamp,
     request: z.object({ url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
-    status: z.number().int().nullable().meta({ description: 'HTTP status, or null when no answer came (error says why).' }),
+    status: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'HTTP status, or null when no answer came (error says why).' }),
     latency_ms: z.number(),
     response_body: z.string().meta({ description: 'First 4 KiB.' }),
     error: z.string().nullable(),
@@ -94,9 +122,21 @@ export const Delivery = z
 
 // Event payload schemas: they validate trigger overrides and document the webhooks in OpenAPI.
 const envelope = <T extends z.ZodType>(type: string, data: T) =>
-  z.object({ id: idOf('event'), object: z.literal('event'), type: z.literal(type), live_mode: z.boolean(), data, time_created: Timestamp });
+  z.object({
+    id: idOf('event'),
+    object: z.literal('event'),
+    type: z.literal(type),
+    live_mode: z.boolean(),
+    data,
+    time_created: Timestamp,
+  });
 
-export const ConnectSessionComplete = z.object({ id: idOf('connectToken'), object: z.literal('connect_token'), location_id: idOf('location'), price_available: z.boolean() });
+export const ConnectSessionComplete = z.object({
+  id: idOf('connectToken'),
+  object: z.literal('connect_token'),
+  location_id: idOf('location'),
+  price_available: z.boolean(),
+});
 
 export const EVENT_TYPES = {
   'connect.session.complete': { summary: 'A customer completed a connect session.', data: ConnectSessionComplete },
@@ -109,11 +149,18 @@ export const EVENT_TYPES = {
 } as const;
 export type EventType = keyof typeof EVENT_TYPES;
 
-export const eventSchemas = Object.entries(EVENT_TYPES).map(([type, e]) => ({ name: type, summary: e.summary, schema: envelope(type, e.data).meta({ id: `Event_${type.replace(/\./g, '_')}` }) }));
+export const eventSchemas = Object.entries(EVENT_TYPES).map(([type, e]) => ({
+  name: type,
+  summary: e.summary,
+  schema: envelope(type, e.data).meta({ id: `Event_${type.replace(/\./g, '_')}` }),
+}));
 
 export const TriggerRequest = z
   .strictObject({
     type: z.enum(Object.keys(EVENT_TYPES) as [EventType, ...EventType[]]),
-    data: z.record(z.string(), z.unknown()).optional().meta({ description: 'Overrides merged onto a sample payload; the result must match the event schema.' }),
+    data: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'Overrides merged onto a sample payload; the result must match the event schema.' }),
   })
   .meta({ id: 'TriggerRequest' });

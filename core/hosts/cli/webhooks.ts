@@ -10,8 +10,21 @@ const common = {
   key: { type: 'string' as const },
 };
 
-function clientOptions(v: { 'api-url'?: string | undefined; 'data-dir'?: string | undefined; account?: string | undefined; key?: string | undefined }, defaultDataDir: string) {
-  return { apiUrl: v['api-url'] ?? `http://127.0.0.1:${DEFAULT_PORTS.api}`, dataDir: resolve(v['data-dir'] ?? defaultDataDir), account: v.account, key: v.key };
+function clientOptions(
+  v: {
+    'api-url'?: string | undefined;
+    'data-dir'?: string | undefined;
+    account?: string | undefined;
+    key?: string | undefined;
+  },
+  defaultDataDir: string,
+) {
+  return {
+    apiUrl: v['api-url'] ?? `http://127.0.0.1:${DEFAULT_PORTS.api}`,
+    dataDir: resolve(v['data-dir'] ?? defaultDataDir),
+    account: v.account,
+    key: v.key,
+  };
 }
 
 /**
@@ -19,12 +32,22 @@ function clientOptions(v: { 'api-url'?: string | undefined; 'data-dir'?: string 
  * delivers to URL, prints one line per delivery attempt, and removes the endpoint on exit.
  */
 export async function listen(args: string[], defaultDataDir: string): Promise<number> {
-  const { values } = parseArgs({ args, options: { ...common, 'forward-to': { type: 'string' }, events: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { ...common, 'forward-to': { type: 'string' }, events: { type: 'string' } },
+    strict: true,
+  });
   const target = values['forward-to'];
   if (!target) throw new Error('--forward-to URL is required');
   const api = await connectClient(clientOptions(values, defaultDataDir));
-  const ep = await api<{ id: string; secret: string }>('POST', '/webhooks', { url: target, description: 'tariff-desk listen', enabled_events: values.events ? values.events.split(',') : ['*'] });
-  process.stdout.write(`Forwarding events to ${target} (endpoint ${ep.id}, signing secret ${ep.secret}). Ctrl+C stops.\n`);
+  const ep = await api<{ id: string; secret: string }>('POST', '/webhooks', {
+    url: target,
+    description: 'tariff-desk listen',
+    enabled_events: values.events ? values.events.split(',') : ['*'],
+  });
+  process.stdout.write(
+    `Forwarding events to ${target} (endpoint ${ep.id}, signing secret ${ep.secret}). Ctrl+C stops.\n`,
+  );
   const seen = new Set<string>();
   let stop = false;
   const done = new Promise<void>((r) => {
@@ -37,13 +60,28 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
   });
   while (!stop) {
     try {
-      const page = await api<{ data: { id: string; event_id: string; event_type: string; attempt_log: { attempt: number; time: string; status: number | null; latency_ms: number; error: string | null }[] }[] }>('GET', `/webhook-deliveries?endpoint_id=${ep.id}&limit=100`);
+      const page = await api<{
+        data: {
+          id: string;
+          event_id: string;
+          event_type: string;
+          attempt_log: {
+            attempt: number;
+            time: string;
+            status: number | null;
+            latency_ms: number;
+            error: string | null;
+          }[];
+        }[];
+      }>('GET', `/webhook-deliveries?endpoint_id=${ep.id}&limit=100`);
       for (const d of [...page.data].reverse()) {
         for (const a of d.attempt_log) {
           const key = `${d.id}:${a.attempt}:${a.time}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          process.stdout.write(`${a.time}  ${d.event_type}  ${d.event_id}  ${a.status ?? a.error}  ${a.latency_ms} ms\n`);
+          process.stdout.write(
+            `${a.time}  ${d.event_type}  ${d.event_id}  ${a.status ?? a.error}  ${a.latency_ms} ms\n`,
+          );
         }
       }
     } catch (e) {
@@ -57,7 +95,12 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
 
 /** `tariff-desk trigger TYPE [--data JSON]`: records one event of TYPE on a running host. */
 export async function trigger(args: string[], defaultDataDir: string): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { ...common, data: { type: 'string' } }, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { ...common, data: { type: 'string' } },
+    strict: true,
+    allowPositionals: true,
+  });
   const type = positionals[0];
   if (!type) throw new Error('give the event type, e.g. tariff-desk trigger connect.session.complete');
   let data: unknown;

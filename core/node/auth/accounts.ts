@@ -50,7 +50,9 @@ export class Accounts {
     const id = this.ids('acc');
     const now = this.clock.now().toISOString();
     return this.db.transaction(() => {
-      this.db.prepare('INSERT INTO accounts (id, name, token_ttl_seconds, time_created) VALUES (?, ?, ?, ?)').run(id, name, this.defaultTokenTtl, now);
+      this.db
+        .prepare('INSERT INTO accounts (id, name, token_ttl_seconds, time_created) VALUES (?, ?, ?, ?)')
+        .run(id, name, this.defaultTokenTtl, now);
       const test_key = this.createKey(id, false);
       const live_key = this.createKey(id, true);
       return { account_id: id, test_key, live_key };
@@ -68,21 +70,28 @@ export class Accounts {
   }
 
   keys(accountId: string): ApiKeyRecord[] {
-    return (this.db.prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY rowid').all(accountId) as (Omit<ApiKeyRecord, 'live_mode'> & { live_mode: number })[]).map(
-      (k) => ({ ...k, live_mode: k.live_mode === 1 }),
-    );
+    return (
+      this.db.prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY rowid').all(accountId) as (Omit<
+        ApiKeyRecord,
+        'live_mode'
+      > & { live_mode: number })[]
+    ).map((k) => ({ ...k, live_mode: k.live_mode === 1 }));
   }
 
   createKey(accountId: string, liveMode: boolean): string {
     const key = `${liveMode ? 'sk_live' : 'sk_test'}_${secret(32)}`;
-    this.db.prepare('INSERT INTO api_keys (key, account_id, live_mode, time_created) VALUES (?, ?, ?, ?)').run(key, accountId, liveMode ? 1 : 0, this.clock.now().toISOString());
+    this.db
+      .prepare('INSERT INTO api_keys (key, account_id, live_mode, time_created) VALUES (?, ?, ?, ?)')
+      .run(key, accountId, liveMode ? 1 : 0, this.clock.now().toISOString());
     return key;
   }
 
   /** Revoking a key also ends every bearer token issued for it. */
   revokeKey(key: string): boolean {
     return this.db.transaction(() => {
-      const changed = this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE key = ? AND revoked_at IS NULL').run(this.clock.now().toISOString(), key).changes;
+      const changed = this.db
+        .prepare('UPDATE api_keys SET revoked_at = ? WHERE key = ? AND revoked_at IS NULL')
+        .run(this.clock.now().toISOString(), key).changes;
       this.db.prepare('DELETE FROM bearer_tokens WHERE api_key = ?').run(key);
       return changed === 1;
     })();
@@ -94,14 +103,18 @@ export class Accounts {
 
   /** `GET /login`: Basic `account_id:api_key` → a bearer token. The key's prefix decides the mode. */
   login(authorization: string | undefined): { bearer_token: string; expires_in: number; live_mode: boolean } {
-    if (!authorization) throw unauthenticated(Codes.credentialsMissing, 'Send Authorization: Basic base64(account_id:api_key).');
+    if (!authorization)
+      throw unauthenticated(Codes.credentialsMissing, 'Send Authorization: Basic base64(account_id:api_key).');
     const creds = BasicCredentials.safeParse(authorization);
-    if (!creds.success) throw unauthenticated(Codes.credentialsMalformed, `The Authorization header ${creds.error.issues[0]!.message}.`);
+    if (!creds.success)
+      throw unauthenticated(Codes.credentialsMalformed, `The Authorization header ${creds.error.issues[0]!.message}.`);
     const { account_id: accountId, api_key: key } = creds.data;
     const liveMode = key.startsWith('sk_live_');
-    const row = this.db.prepare('SELECT k.live_mode, k.revoked_at, a.token_ttl_seconds FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ? AND k.account_id = ?').get(key, accountId) as
-      | { live_mode: number; revoked_at: string | null; token_ttl_seconds: number }
-      | undefined;
+    const row = this.db
+      .prepare(
+        'SELECT k.live_mode, k.revoked_at, a.token_ttl_seconds FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ? AND k.account_id = ?',
+      )
+      .get(key, accountId) as { live_mode: number; revoked_at: string | null; token_ttl_seconds: number } | undefined;
     if (!row || row.revoked_at || (row.live_mode === 1) !== liveMode) {
       throw unauthenticated(Codes.credentialsInvalid, 'The account id and API key do not match an active key.');
     }
@@ -109,23 +122,28 @@ export class Accounts {
     const now = this.clock.now().getTime();
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM bearer_tokens WHERE expires_at < ?').run(now);
-      this.db.prepare('INSERT INTO bearer_tokens (token_hash, account_id, api_key, live_mode, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-        hash(token), accountId, key, row.live_mode, now + row.token_ttl_seconds * 1000,
-      );
+      this.db
+        .prepare(
+          'INSERT INTO bearer_tokens (token_hash, account_id, api_key, live_mode, expires_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(hash(token), accountId, key, row.live_mode, now + row.token_ttl_seconds * 1000);
     })();
     return { bearer_token: token, expires_in: row.token_ttl_seconds, live_mode: liveMode };
   }
 
   /** Resolves `Authorization: Bearer …` to the account and mode it acts in. */
   authenticate(authorization: string | undefined): Scope {
-    if (!authorization) throw unauthenticated(Codes.tokenMissing, 'Send Authorization: Bearer <token> from GET /login.');
+    if (!authorization)
+      throw unauthenticated(Codes.tokenMissing, 'Send Authorization: Bearer <token> from GET /login.');
     const token = BearerToken.safeParse(authorization);
-    if (!token.success) throw unauthenticated(Codes.tokenMalformed, `The Authorization header ${token.error.issues[0]!.message}.`);
-    const row = this.db.prepare('SELECT account_id, live_mode, expires_at FROM bearer_tokens WHERE token_hash = ?').get(hash(token.data)) as
-      | { account_id: string; live_mode: number; expires_at: number }
-      | undefined;
+    if (!token.success)
+      throw unauthenticated(Codes.tokenMalformed, `The Authorization header ${token.error.issues[0]!.message}.`);
+    const row = this.db
+      .prepare('SELECT account_id, live_mode, expires_at FROM bearer_tokens WHERE token_hash = ?')
+      .get(hash(token.data)) as { account_id: string; live_mode: number; expires_at: number } | undefined;
     if (!row) throw unauthenticated(Codes.tokenInvalid, 'The bearer token is unknown or was revoked.');
-    if (row.expires_at <= this.clock.now().getTime()) throw unauthenticated(Codes.tokenExpired, 'The bearer token has expired; log in again.');
+    if (row.expires_at <= this.clock.now().getTime())
+      throw unauthenticated(Codes.tokenExpired, 'The bearer token has expired; log in again.');
     return { accountId: row.account_id, liveMode: row.live_mode === 1 };
   }
 }

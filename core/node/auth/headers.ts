@@ -11,7 +11,15 @@ export const BasicCredentials = z
       .string()
       .regex(/^[^:]+:.+$/, 'must be account_id:api_key')
       .transform((s) => ({ account_id: s.slice(0, s.indexOf(':')), api_key: s.slice(s.indexOf(':') + 1) }))
-      .pipe(z.object({ account_id: z.string().max(80), api_key: z.string().regex(/^sk_(test|live)_/, 'must start with sk_test_ or sk_live_').max(200) })),
+      .pipe(
+        z.object({
+          account_id: z.string().max(80),
+          api_key: z
+            .string()
+            .regex(/^sk_(test|live)_/, 'must start with sk_test_ or sk_live_')
+            .max(200),
+        }),
+      ),
   );
 
 /** `Authorization: Bearer <token>` as `GET /login` issues it. */

@@ -51,17 +51,37 @@ export class ConnectFlow {
   async handle(raw: unknown): Promise<{ status: number; body: Reply }> {
     const parsed = Message.safeParse(raw);
     if (!parsed.success) {
-      return this.error(new ApiError(400, 'invalid_request', 'data_json_invalid', 'The message must be {route, connect_token, type, action?, data?}.'), 'connect', undefined, false);
+      return this.error(
+        new ApiError(
+          400,
+          'invalid_request',
+          'data_json_invalid',
+          'The message must be {route, connect_token, type, action?, data?}.',
+        ),
+        'connect',
+        undefined,
+        false,
+      );
     }
     const m = parsed.data;
     const token = this.svc.connectTokens.load(m.connect_token);
     try {
       if (!token) throw new ApiError(404, 'invalid_request', 'connect_token_invalid', 'Unknown connect token.');
-      if (m.route === 'session_start' || m.route === 'session_restore') return { status: 200, body: await this.start(token) };
-      if (!(m.route in PAGE_ACTIONS)) throw new ApiError(400, 'invalid_request', 'route_invalid', `Unknown route '${m.route}'.`);
-      if (!token.session) throw new ApiError(400, 'invalid_request', 'session_not_started', 'Start the session first (session_start).');
-      if (token.session.route !== m.route) throw new ApiError(400, 'invalid_request', 'route_invalid', `The session is on ${token.session.route}, not ${m.route}.`);
-      if (this.svc.connectTokens.expired(token)) throw new ApiError(400, 'invalid_request', 'connect_token_expired', 'The connect token has expired.');
+      if (m.route === 'session_start' || m.route === 'session_restore')
+        return { status: 200, body: await this.start(token) };
+      if (!(m.route in PAGE_ACTIONS))
+        throw new ApiError(400, 'invalid_request', 'route_invalid', `Unknown route '${m.route}'.`);
+      if (!token.session)
+        throw new ApiError(400, 'invalid_request', 'session_not_started', 'Start the session first (session_start).');
+      if (token.session.route !== m.route)
+        throw new ApiError(
+          400,
+          'invalid_request',
+          'route_invalid',
+          `The session is on ${token.session.route}, not ${m.route}.`,
+        );
+      if (this.svc.connectTokens.expired(token))
+        throw new ApiError(400, 'invalid_request', 'connect_token_expired', 'The connect token has expired.');
       return { status: 200, body: await this.submit(token, m.route, m.action, m.data) };
     } catch (e) {
       if (e instanceof ApiError) return this.error(e, `connect.${m.route}`, m.connect_token, token?.live_mode ?? false);
@@ -82,18 +102,26 @@ export class ConnectFlow {
   // ---- session start and resume ----
 
   private async start(t: ConnectTokenRecord): Promise<Reply> {
-    if (t.used) throw new ApiError(400, 'invalid_request', 'connect_token_used', 'This connect token was already used.');
-    if (this.svc.connectTokens.expired(t)) throw new ApiError(400, 'invalid_request', 'connect_token_expired', 'The connect token has expired.');
+    if (t.used)
+      throw new ApiError(400, 'invalid_request', 'connect_token_used', 'This connect token was already used.');
+    if (this.svc.connectTokens.expired(t))
+      throw new ApiError(400, 'invalid_request', 'connect_token_expired', 'The connect token has expired.');
     const before = structuredClone(t);
     if (t.session) {
       // Back from the provider's pages, or a pending provider asked again.
-      if (t.session.route === 'direct_redirect' || t.session.route === 'tariff_connection_pending') return this.resolveDirect(before, t);
+      if (t.session.route === 'direct_redirect' || t.session.route === 'tariff_connection_pending')
+        return this.resolveDirect(before, t);
       return this.page(t);
     }
     const scope = this.scope(t);
     const s: SessionState = { route: '', history: [] };
     t.session = s;
-    if (t.location_id && this.svc.tariffs.slot(scope, t.location_id, t.tariff_type, t.tariff_direction).length > 0 && !t.edit_tariff) s.route = 'tariff_summary';
+    if (
+      t.location_id &&
+      this.svc.tariffs.slot(scope, t.location_id, t.tariff_type, t.tariff_direction).length > 0 &&
+      !t.edit_tariff
+    )
+      s.route = 'tariff_summary';
     else s.route = this.addressKnown(t) ? this.firstChoice(t) : 'postal_address_capture';
     if (t.postal_address) s.address = { ...t.postal_address };
     this.svc.connectTokens.update(before, t);
@@ -101,7 +129,11 @@ export class ConnectFlow {
   }
 
   private addressKnown(t: ConnectTokenRecord): boolean {
-    return !!t.location_id || !!(t.session?.address?.city && t.session.address.country_code) || !!(t.postal_address?.city && t.postal_address.country_code);
+    return (
+      !!t.location_id ||
+      !!(t.session?.address?.city && t.session.address.country_code) ||
+      !!(t.postal_address?.city && t.postal_address.country_code)
+    );
   }
 
   /** Grid fees are chosen from the operator serving the address; supply starts with the provider. */
@@ -112,7 +144,13 @@ export class ConnectFlow {
   private address(t: ConnectTokenRecord) {
     if (t.location_id) return this.svc.locations.find(this.scope(t), t.location_id).postal_address;
     const a = t.session?.address ?? t.postal_address ?? {};
-    return { address_line1: a.address_line1 ?? '', city: a.city ?? '', post_code: a.post_code ?? '', country_code: a.country_code ?? '', ...(a.state ? { state: a.state } : {}) };
+    return {
+      address_line1: a.address_line1 ?? '',
+      city: a.city ?? '',
+      post_code: a.post_code ?? '',
+      country_code: a.country_code ?? '',
+      ...(a.state ? { state: a.state } : {}),
+    };
   }
 
   private currency(t: ConnectTokenRecord): string {
@@ -147,18 +185,31 @@ export class ConnectFlow {
 
   private page(t: ConnectTokenRecord): Reply {
     const s = t.session!;
-    const provider = this.providerHeader(s.provider_id) ?? (s.provider_name ? { id: null, display_name: s.provider_name, logo_url: null } : undefined);
+    const provider =
+      this.providerHeader(s.provider_id) ??
+      (s.provider_name ? { id: null, display_name: s.provider_name, logo_url: null } : undefined);
     const data: Record<string, unknown> = {};
     switch (s.route) {
       case 'postal_address_capture': {
         const a = this.address(t);
-        data.postal_address = { address_line1: a.address_line1 ?? '', city: a.city ?? '', post_code: a.post_code ?? '', country_code: a.country_code ?? '', ...(a.state ? { state: a.state } : {}) };
+        data.postal_address = {
+          address_line1: a.address_line1 ?? '',
+          city: a.city ?? '',
+          post_code: a.post_code ?? '',
+          country_code: a.country_code ?? '',
+          ...(a.state ? { state: a.state } : {}),
+        };
         break;
       }
       case 'provider_select': {
         const a = this.address(t);
-        data.providers = this.svc.providers.list(t.live_mode, { country_code: a.country_code, limit: 100 }).data
-          .filter((p) => p.connection_types.includes('DIRECT') || p.tariffs.some((x) => x.type === t.tariff_type && x.direction === t.tariff_direction))
+        data.providers = this.svc.providers
+          .list(t.live_mode, { country_code: a.country_code, limit: 100 })
+          .data.filter(
+            (p) =>
+              p.connection_types.includes('DIRECT') ||
+              p.tariffs.some((x) => x.type === t.tariff_type && x.direction === t.tariff_direction),
+          )
           .map((p) => ({ id: p.id, display_name: p.display_name, logo_url: p.logo_url }));
         data.postal_address = a;
         break;
@@ -216,7 +267,15 @@ export class ConnectFlow {
         break;
     }
     if (provider && !('provider' in data)) data.provider = provider;
-    return { route: s.route, connect_token: t.id, live_mode: t.live_mode, direction: t.tariff_direction, type: t.tariff_type, data, actions: PAGE_ACTIONS[s.route] };
+    return {
+      route: s.route,
+      connect_token: t.id,
+      live_mode: t.live_mode,
+      direction: t.tariff_direction,
+      type: t.tariff_type,
+      data,
+      actions: PAGE_ACTIONS[s.route],
+    };
   }
 
   /** Library tariffs of the chosen provider, or the grid-fee tariffs serving the address. */
@@ -230,23 +289,33 @@ export class ConnectFlow {
       return ordered.map((g) => ({ id: g.id, name: g.display_name, description: g.grid_operator }));
     }
     if (!s.provider_id) return [];
-    return this.svc.providers.get(s.provider_id, false).tariffs
-      .filter((x) => x.type === t.tariff_type && x.direction === t.tariff_direction)
+    return this.svc.providers
+      .get(s.provider_id, false)
+      .tariffs.filter((x) => x.type === t.tariff_type && x.direction === t.tariff_direction)
       .map((x) => ({ id: x.id, name: x.name, description: x.description }));
   }
 
   private summary(t: ConnectTokenRecord) {
     const scope = this.scope(t);
     const tariff = this.svc.tariffs.slot(scope, t.location_id!, t.tariff_type, t.tariff_direction).at(-1);
-    if (!tariff) return { currency_code: this.currency(t), market_rates_source: false, tariff: null, rates: { today: [] } };
+    if (!tariff)
+      return { currency_code: this.currency(t), market_rates_source: false, tariff: null, rates: { today: [] } };
     const loc = this.svc.locations.find(scope, t.location_id!);
     const day = DateTime.fromJSDate(this.svc.clock.now(), { zone: loc.timezone }).startOf('day');
     const c = compileComponent(tariff, loc.timezone);
     const rates = (start: DateTime) => {
       const from = start.toMillis();
       const to = start.plus({ days: 1 }).startOf('day').toMillis();
-      const market = tariff.market_rates && loc.market_region ? this.svc.market.series(loc.market_region, from, to) : undefined;
-      return computePrices({ zone: loc.timezone, from, to, direction: t.tariff_direction, components: [c], market }).map((iv) => ({
+      const market =
+        tariff.market_rates && loc.market_region ? this.svc.market.series(loc.market_region, from, to) : undefined;
+      return computePrices({
+        zone: loc.timezone,
+        from,
+        to,
+        direction: t.tariff_direction,
+        components: [c],
+        market,
+      }).map((iv) => ({
         valid_from: DateTime.fromMillis(iv.from, { zone: loc.timezone }).toISO({ suppressMilliseconds: true }),
         valid_to: DateTime.fromMillis(iv.to, { zone: loc.timezone }).toISO({ suppressMilliseconds: true }),
         tariff: { cost: iv.value, confidence: iv.confidence },
@@ -269,11 +338,17 @@ export class ConnectFlow {
 
   // ---- submissions ----
 
-  private async submit(t: ConnectTokenRecord, route: string, action: string | undefined, data: unknown): Promise<Reply> {
+  private async submit(
+    t: ConnectTokenRecord,
+    route: string,
+    action: string | undefined,
+    data: unknown,
+  ): Promise<Reply> {
     const before = structuredClone(t);
     const s = t.session!;
     if (action !== undefined) {
-      if (!PAGE_ACTIONS[route]!.includes(action)) throw new PageError('action_invalid', `Action ${action} is not allowed on ${route}.`);
+      if (!PAGE_ACTIONS[route]!.includes(action))
+        throw new PageError('action_invalid', `Action ${action} is not allowed on ${route}.`);
       const out = await this.act(before, t, action);
       if (out.save !== false) this.svc.connectTokens.update(before, t);
       return out.reply;
@@ -283,9 +358,22 @@ export class ConnectFlow {
     const d = parsed?.ok ? (parsed.data as Record<string, any>) : {};
     switch (route) {
       case 'postal_address_capture': {
-        const a = d.postal_address as { address_line1: string; city: string; post_code: string; country_code: string; state?: string };
-        if (!(await deriveTimezone({ country_code: a.country_code, ...(a.state ? { state: a.state } : {}) }))) fail('geo_location_not_found', 'The address could not be placed.');
-        s.address = { address_line1: a.address_line1, city: a.city, post_code: a.post_code, country_code: a.country_code, ...(a.state ? { state: a.state } : {}) };
+        const a = d.postal_address as {
+          address_line1: string;
+          city: string;
+          post_code: string;
+          country_code: string;
+          state?: string;
+        };
+        if (!(await deriveTimezone({ country_code: a.country_code, ...(a.state ? { state: a.state } : {}) })))
+          fail('geo_location_not_found', 'The address could not be placed.');
+        s.address = {
+          address_line1: a.address_line1,
+          city: a.city,
+          post_code: a.post_code,
+          country_code: a.country_code,
+          ...(a.state ? { state: a.state } : {}),
+        };
         this.go(t, this.firstChoice(t));
         break;
       }
@@ -336,7 +424,10 @@ export class ConnectFlow {
       case 'tariff_structure_select': {
         const choice = d.options[0] as NonNullable<SessionState['structure']>;
         s.structure = choice;
-        this.go(t, choice === 'FIXED' ? 'rate_fixed_capture' : choice === 'TIME_OF_DAY' ? 'rate_tod_capture' : 'region_select');
+        this.go(
+          t,
+          choice === 'FIXED' ? 'rate_fixed_capture' : choice === 'TIME_OF_DAY' ? 'rate_tod_capture' : 'region_select',
+        );
         break;
       }
       case 'rate_fixed_capture':
@@ -349,7 +440,8 @@ export class ConnectFlow {
         break;
       case 'region_select': {
         const region = d.region as string;
-        if (!this.svc.market.regionIds().includes(region)) fail('market_region_invalid', `'${region}' is not a market region.`);
+        if (!this.svc.market.regionIds().includes(region))
+          fail('market_region_invalid', `'${region}' is not a market region.`);
         s.region = region;
         this.go(t, 'surcharge_capture');
         break;
@@ -363,7 +455,8 @@ export class ConnectFlow {
         let end: string | null = null;
         if (raw !== undefined) {
           const dt = DateTime.fromISO(raw, { setZone: true });
-          if (!dt.isValid || dt.toMillis() <= this.svc.clock.now().getTime()) fail('contract_end_date_invalid', 'Enter a future date, or leave it empty for an open-ended contract.');
+          if (!dt.isValid || dt.toMillis() <= this.svc.clock.now().getTime())
+            fail('contract_end_date_invalid', 'Enter a future date, or leave it empty for an open-ended contract.');
           end = dt.toUTC().toISO({ suppressMilliseconds: true });
         }
         return this.complete(before, t, end);
@@ -385,14 +478,19 @@ export class ConnectFlow {
     const total = spans.reduce((n, x) => n + x.len, 0);
     const starts = new Set(spans.map((x) => x.f));
     const chained = spans.every((x) => starts.has((x.f + x.len) % DAY_SECONDS));
-    if (total > DAY_SECONDS) fail('incomplete_time_period', 'The bands overlap: together they must cover exactly 24 hours.');
+    if (total > DAY_SECONDS)
+      fail('incomplete_time_period', 'The bands overlap: together they must cover exactly 24 hours.');
     if (!chained) fail('gap_in_time_period', 'There is a gap between the bands.');
     if (total < DAY_SECONDS) fail('incomplete_time_period', 'The bands must cover 24 hours.');
     return bands;
   }
 
   /** A page action; `save: false` when the action has saved the token itself, inside its transaction. */
-  private async act(before: ConnectTokenRecord, t: ConnectTokenRecord, action: string): Promise<{ reply: Reply; save?: boolean }> {
+  private async act(
+    before: ConnectTokenRecord,
+    t: ConnectTokenRecord,
+    action: string,
+  ): Promise<{ reply: Reply; save?: boolean }> {
     const s = t.session!;
     switch (action) {
       case 'CLOSE':
@@ -423,7 +521,9 @@ export class ConnectFlow {
           if (t.location_id) this.svc.tariffs.removeSlot(scope, t.location_id, t.tariff_type, t.tariff_direction);
           t.used = true;
           t.complete_action = 'DISCONNECT';
-          t.price_available = t.location_id ? this.svc.tariffs.hasDirection(scope, t.location_id, t.tariff_direction) : false;
+          t.price_available = t.location_id
+            ? this.svc.tariffs.hasDirection(scope, t.location_id, t.tariff_direction)
+            : false;
           // With the removal, so a session that lost a race removes nothing.
           this.svc.connectTokens.update(before, t);
         })();
@@ -441,7 +541,7 @@ export class ConnectFlow {
     const s = t.session!;
     const p = this.svc.providers.get(s.provider_id!, t.live_mode);
     // A pending provider is asked again each time: testers flip it to succeed or fail meanwhile.
-    const result = s.route === 'tariff_connection_pending' ? p.direct_behaviour ?? 'succeed' : s.direct_result;
+    const result = s.route === 'tariff_connection_pending' ? (p.direct_behaviour ?? 'succeed') : s.direct_result;
     if (result === 'succeed') return this.complete(before, t, null);
     s.route = result === 'pending' ? 'tariff_connection_pending' : 'tariff_connection_failed';
     s.connection_type = 'DIRECT';
@@ -450,36 +550,92 @@ export class ConnectFlow {
   }
 
   /** What the session captured, as a tariff schedule and its origin. */
-  private captured(t: ConnectTokenRecord): { schedule: Schedule; market: boolean; name: string; provider_id?: string; origin: { connection_type: 'MANUAL' | 'LIBRARY' | 'DIRECT'; is_linked: boolean } } {
+  private captured(t: ConnectTokenRecord): {
+    schedule: Schedule;
+    market: boolean;
+    name: string;
+    provider_id?: string;
+    origin: { connection_type: 'MANUAL' | 'LIBRARY' | 'DIRECT'; is_linked: boolean };
+  } {
     const s = t.session!;
     if (s.connection_type === 'DIRECT') {
       const p = this.svc.providers.get(s.provider_id!, false);
       const lt = p.tariffs.find((x) => x.type === t.tariff_type && x.direction === t.tariff_direction) ?? p.tariffs[0];
-      const schedule = lt?.schedule ?? dailySchedule([{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }]);
-      return { schedule, market: lt?.market_rates ?? false, name: lt?.name ?? `${p.display_name} tariff`, provider_id: p.id, origin: { connection_type: 'DIRECT', is_linked: true } };
+      const schedule =
+        lt?.schedule ?? dailySchedule([{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }]);
+      return {
+        schedule,
+        market: lt?.market_rates ?? false,
+        name: lt?.name ?? `${p.display_name} tariff`,
+        provider_id: p.id,
+        origin: { connection_type: 'DIRECT', is_linked: true },
+      };
     }
     if (s.library_tariff_id) {
       if (t.tariff_type === 'NON_COMMODITY') {
         const g = this.svc.gridFees.get(s.library_tariff_id);
-        return { schedule: g.schedule, market: false, name: `${g.grid_operator}: ${g.display_name}`, origin: { connection_type: 'LIBRARY', is_linked: true } };
+        return {
+          schedule: g.schedule,
+          market: false,
+          name: `${g.grid_operator}: ${g.display_name}`,
+          origin: { connection_type: 'LIBRARY', is_linked: true },
+        };
       }
       const lt = this.svc.providers.libraryTariff(s.provider_id!, s.library_tariff_id)!;
-      return { schedule: lt.schedule, market: lt.market_rates, name: lt.name, provider_id: s.provider_id!, origin: { connection_type: 'LIBRARY', is_linked: true } };
+      return {
+        schedule: lt.schedule,
+        market: lt.market_rates,
+        name: lt.name,
+        provider_id: s.provider_id!,
+        origin: { connection_type: 'LIBRARY', is_linked: true },
+      };
     }
     const name = [s.provider_name, s.tariff_name].filter(Boolean).join(' – ') || 'Manual tariff';
     const origin = { connection_type: 'MANUAL' as const, is_linked: false };
     const provider = s.provider_id ? { provider_id: s.provider_id } : {};
-    if (s.structure === 'FIXED') return { schedule: dailySchedule([{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: s.fixed_cost! }] }]), market: false, name, ...provider, origin };
-    if (s.structure === 'TIME_OF_DAY') return { schedule: dailySchedule(s.tod_hours!.map((h) => ({ valid_from: h.valid_from, valid_to: h.valid_to, rate: [{ fixed: h.cost }] }))), market: false, name, ...provider, origin };
+    if (s.structure === 'FIXED')
+      return {
+        schedule: dailySchedule([{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: s.fixed_cost! }] }]),
+        market: false,
+        name,
+        ...provider,
+        origin,
+      };
+    if (s.structure === 'TIME_OF_DAY')
+      return {
+        schedule: dailySchedule(
+          s.tod_hours!.map((h) => ({ valid_from: h.valid_from, valid_to: h.valid_to, rate: [{ fixed: h.cost }] })),
+        ),
+        market: false,
+        name,
+        ...provider,
+        origin,
+      };
     const sc = s.surcharge ?? { fixed: 0, percentage: 0 };
-    return { schedule: dailySchedule([{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ surcharge_fixed: sc.fixed, surcharge_percentage: sc.percentage / 100 }] }]), market: true, name, ...provider, origin };
+    return {
+      schedule: dailySchedule([
+        {
+          valid_from: '00:00:00',
+          valid_to: '00:00:00',
+          rate: [{ surcharge_fixed: sc.fixed, surcharge_percentage: sc.percentage / 100 }],
+        },
+      ]),
+      market: true,
+      name,
+      ...provider,
+      origin,
+    };
   }
 
   /**
    * Stores the location (new or existing) and the tariff, replacing the slot's previous one,
    * marks the token used and records `connect.session.complete`, all in one transaction.
    */
-  private async complete(before: ConnectTokenRecord, t: ConnectTokenRecord, contractEnd: string | null): Promise<Reply> {
+  private async complete(
+    before: ConnectTokenRecord,
+    t: ConnectTokenRecord,
+    contractEnd: string | null,
+  ): Promise<Reply> {
     const scope = this.scope(t);
     const s = t.session!;
     const c = this.captured(t);
@@ -487,7 +643,9 @@ export class ConnectFlow {
       ? undefined
       : await this.svc.locations.prepare(scope, {
           // Only the parts of the address the customer gave; the country is always captured by now.
-          postal_address: Object.fromEntries(Object.entries(this.address(t)).filter(([, v]) => v)) as { country_code: string },
+          postal_address: Object.fromEntries(Object.entries(this.address(t)).filter(([, v]) => v)) as {
+            country_code: string;
+          },
           ...(s.region ? { market_region: s.region } : {}),
         });
     this.svc.db.transaction(() => {
@@ -521,15 +679,25 @@ export class ConnectFlow {
       s.history = [];
       s.route = 'tariff_summary';
       this.svc.connectTokens.update(before, t);
-      this.svc.events.record(scope, 'connect.session.complete', t.id, { id: t.id, object: 'connect_token', location_id: locationId, price_available: true });
+      this.svc.events.record(scope, 'connect.session.complete', t.id, {
+        id: t.id,
+        object: 'connect_token',
+        location_id: locationId,
+        price_available: true,
+      });
     })();
     return this.page(t);
   }
 
   /** The simulated provider's answer, from its consent page. */
-  setDirectResult(tokenId: string, providerId: string, result: 'succeed' | 'pending' | 'fail'): ConnectTokenRecord | undefined {
+  setDirectResult(
+    tokenId: string,
+    providerId: string,
+    result: 'succeed' | 'pending' | 'fail',
+  ): ConnectTokenRecord | undefined {
     const t = this.svc.connectTokens.load(tokenId);
-    if (!t || !t.session || t.session.route !== 'direct_redirect' || t.session.provider_id !== providerId) return undefined;
+    if (!t || !t.session || t.session.route !== 'direct_redirect' || t.session.provider_id !== providerId)
+      return undefined;
     const before = structuredClone(t);
     t.session.direct_result = result;
     this.svc.connectTokens.update(before, t);

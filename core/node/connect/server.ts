@@ -10,7 +10,11 @@ export type ConnectHandler = (message: unknown) => Promise<{ status: number; bod
  * The connect service: one root endpoint taking POST of JSON whatever the Content-Type
  * (DESIGN.md section 5), with CORS for the connect web app's origin.
  */
-export function buildConnectServer(svc: Service, handle: ConnectHandler, opts: { allowOrigin?: () => string | undefined } = {}): FastifyInstance {
+export function buildConnectServer(
+  svc: Service,
+  handle: ConnectHandler,
+  opts: { allowOrigin?: () => string | undefined } = {},
+): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -21,11 +25,17 @@ export function buildConnectServer(svc: Service, handle: ConnectHandler, opts: {
     return value ? { 'access-control-allow-origin': value, vary: 'Origin' } : {};
   };
 
-  const fail = (code: string, message: string, status = 400) => errorBody(new ApiError(status, 'invalid_request', code, message), 'connect', false, svc.clock.now());
+  const fail = (code: string, message: string, status = 400) =>
+    errorBody(new ApiError(status, 'invalid_request', code, message), 'connect', false, svc.clock.now());
 
   app.options('/', async (req, reply) => {
     reply
-      .headers({ ...cors(req.headers.origin), 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' })
+      .headers({
+        ...cors(req.headers.origin),
+        'access-control-allow-methods': 'POST, OPTIONS',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '600',
+      })
       .code(204)
       .send();
   });
@@ -62,12 +72,24 @@ export function buildConnectServer(svc: Service, handle: ConnectHandler, opts: {
     return text;
   });
   app.setNotFoundHandler((_req, reply) => {
-    reply.code(404).type('application/json').send(fail('route_not_found', 'The connect service has one endpoint: POST /.', 404));
+    reply
+      .code(404)
+      .type('application/json')
+      .send(fail('route_not_found', 'The connect service has one endpoint: POST /.', 404));
   });
   app.setErrorHandler((err: { code?: string; statusCode?: number }, req, reply) => {
     const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
-    reply.headers(cors(req.headers.origin)).code(tooLarge ? 413 : 400).type('application/json')
-      .send(fail(tooLarge ? 'body_too_large' : 'request_invalid', tooLarge ? 'The body is too large.' : 'The request could not be read.', tooLarge ? 413 : 400));
+    reply
+      .headers(cors(req.headers.origin))
+      .code(tooLarge ? 413 : 400)
+      .type('application/json')
+      .send(
+        fail(
+          tooLarge ? 'body_too_large' : 'request_invalid',
+          tooLarge ? 'The body is too large.' : 'The request could not be read.',
+          tooLarge ? 413 : 400,
+        ),
+      );
   });
   return app;
 }

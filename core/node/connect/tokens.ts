@@ -30,7 +30,8 @@ export class ConnectTokenService {
       const direction = input.tariff_direction ?? 'IMPORT';
       if (input.location_id) this.locations.find(scope, input.location_id);
       const disconnect = input.actions?.disconnect_tariff === true;
-      if (disconnect && !input.location_id) throw invalid('location_id_missing', 'actions.disconnect_tariff needs location_id.');
+      if (disconnect && !input.location_id)
+        throw invalid('location_id_missing', 'actions.disconnect_tariff needs location_id.');
       const now = this.clock.now();
       const lifetime = this.lifetimeSeconds();
       const t: ConnectTokenRecord = {
@@ -53,7 +54,9 @@ export class ConnectTokenService {
         tariff_id: null,
         session: null,
       };
-      this.db.prepare('INSERT INTO connect_tokens (id, account_id, live_mode, body) VALUES (?, ?, ?, ?)').run(t.id, scope.accountId, scope.liveMode ? 1 : 0, JSON.stringify(t));
+      this.db
+        .prepare('INSERT INTO connect_tokens (id, account_id, live_mode, body) VALUES (?, ?, ?, ?)')
+        .run(t.id, scope.accountId, scope.liveMode ? 1 : 0, JSON.stringify(t));
       if (disconnect) {
         // The tariff of that slot goes at once; no session is needed (SPEC.md flow B.3).
         this.tariffs.removeSlot(scope, input.location_id!, type, direction);
@@ -74,8 +77,32 @@ export class ConnectTokenService {
   }
 
   publicView(t: ConnectTokenRecord) {
-    const { id, object, live_mode, location_id, price_available, complete_action, tariff_type, tariff_direction, used, time_created, time_expiry } = t;
-    return { id, object, live_mode, location_id, price_available, complete_action, tariff_type, tariff_direction, used, time_created, time_expiry };
+    const {
+      id,
+      object,
+      live_mode,
+      location_id,
+      price_available,
+      complete_action,
+      tariff_type,
+      tariff_direction,
+      used,
+      time_created,
+      time_expiry,
+    } = t;
+    return {
+      id,
+      object,
+      live_mode,
+      location_id,
+      price_available,
+      complete_action,
+      tariff_type,
+      tariff_direction,
+      used,
+      time_created,
+      time_expiry,
+    };
   }
 
   load(id: string): ConnectTokenRecord | undefined {
@@ -85,9 +112,17 @@ export class ConnectTokenService {
 
   /** Saves a session change only if the token is still as it was read (sessions finishing at once race here). */
   update(before: ConnectTokenRecord, after: ConnectTokenRecord): void {
-    const r = this.db.prepare('UPDATE connect_tokens SET body = ? WHERE id = ? AND body = ?').run(JSON.stringify(after), after.id, JSON.stringify(before));
+    const r = this.db
+      .prepare('UPDATE connect_tokens SET body = ? WHERE id = ? AND body = ?')
+      .run(JSON.stringify(after), after.id, JSON.stringify(before));
     if (r.changes !== 1) {
-      throw new ApiError(409, 'invalid_request', 'connect_token_conflict', 'The session changed meanwhile (another window?); start again.', { connect_token: after.id });
+      throw new ApiError(
+        409,
+        'invalid_request',
+        'connect_token_conflict',
+        'The session changed meanwhile (another window?); start again.',
+        { connect_token: after.id },
+      );
     }
   }
 

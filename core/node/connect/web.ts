@@ -7,11 +7,21 @@ import type { Service } from '../service.js';
 import type { ConnectFlow } from './flow.js';
 import { logoSvg } from './logo.js';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A Content-Security-Policy allowing the page's own scripts and the connect service. */
 export function csp(connectServiceUrl: string): string {
-  return [`default-src 'self'`, `script-src 'self'`, `style-src 'self' 'unsafe-inline'`, `img-src 'self' data:`, `font-src 'self' data:`, `connect-src 'self' ${connectServiceUrl}`, `frame-ancestors *`, `form-action 'self'`].join('; ');
+  return [
+    `default-src 'self'`,
+    `script-src 'self'`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data:`,
+    `font-src 'self' data:`,
+    `connect-src 'self' ${connectServiceUrl}`,
+    `frame-ancestors *`,
+    `form-action 'self'`,
+  ].join('; ');
 }
 
 /**
@@ -19,7 +29,11 @@ export function csp(connectServiceUrl: string): string {
  * `config.js` naming CONNECT_API_URL, provider logos, and the simulated provider login and
  * consent pages of DIRECT providers.
  */
-export function buildConnectWeb(svc: Service, flow: ConnectFlow, opts: { distDir: string; connectApiUrl: () => string; connectWebUrl: () => string }): FastifyInstance {
+export function buildConnectWeb(
+  svc: Service,
+  flow: ConnectFlow,
+  opts: { distDir: string; connectApiUrl: () => string; connectWebUrl: () => string },
+): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   void app.register(formbody);
   const indexFile = join(opts.distDir, 'connect', 'index.html');
@@ -30,7 +44,8 @@ export function buildConnectWeb(svc: Service, flow: ConnectFlow, opts: { distDir
     reply.header('referrer-policy', 'no-referrer');
   });
   // The built bundles live beside both entries in dist/assets; the page refers to them as ../assets.
-  if (haveApp) void app.register(fastifyStatic, { root: join(opts.distDir, 'assets'), index: false, prefix: '/assets/' });
+  if (haveApp)
+    void app.register(fastifyStatic, { root: join(opts.distDir, 'assets'), index: false, prefix: '/assets/' });
 
   app.get('/config.js', async (_req, reply) => {
     reply.type('text/javascript').header('cache-control', 'no-store');
@@ -84,7 +99,11 @@ export function buildConnectWeb(svc: Service, flow: ConnectFlow, opts: { distDir
     const p = provider(id);
     const tokenId = String(body.svc_cot ?? '');
     const t = svc.connectTokens.load(tokenId);
-    if (!p || !t) return reply.code(400).type('text/html; charset=utf-8').send(page('Sign-in failed', '<p>The sign-in link is not valid any more.</p>'));
+    if (!p || !t)
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(page('Sign-in failed', '<p>The sign-in link is not valid any more.</p>'));
     const result = body.decision === 'allow' && body.consent === 'yes' ? (p.direct_behaviour ?? 'succeed') : 'fail';
     flow.setDirectResult(tokenId, id, result);
     const back = new URL(t.connect_url ?? opts.connectWebUrl() + '/');
@@ -94,8 +113,15 @@ export function buildConnectWeb(svc: Service, flow: ConnectFlow, opts: { distDir
 
   // The single-page app answers every other GET (including /complete).
   app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' || !haveApp) return reply.code(404).type('text/plain').send(haveApp ? 'Not found' : 'The connect web app is not built: run npm run build.');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(readFileSync(indexFile, 'utf8'));
+    if (req.method !== 'GET' || !haveApp)
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send(haveApp ? 'Not found' : 'The connect web app is not built: run npm run build.');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(readFileSync(indexFile, 'utf8'));
   });
   return app;
 }

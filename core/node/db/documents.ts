@@ -16,7 +16,8 @@ export interface Page {
 
 /** The paging rules every list shares: one cursor at a time, and a cursor that is in the list. */
 export function checkPage(page: Page): void {
-  if (page.starting_after && page.ending_before) throw invalid(Codes.pagingConflict, 'Give starting_after or ending_before, not both.');
+  if (page.starting_after && page.ending_before)
+    throw invalid(Codes.pagingConflict, 'Give starting_after or ending_before, not both.');
 }
 
 export function cursorNotFound(page: Page, id: string): ApiError {
@@ -55,16 +56,26 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
     private readonly columnValues: (doc: T) => Record<C, string | number>,
   ) {
     const cols = ['id', 'account_id', 'live_mode', ...columns, 'body'];
-    this.insertStmt = db.prepare(`INSERT INTO ${table} (${cols.join(',')}) VALUES (${cols.map((c) => '@' + c).join(',')})`);
+    this.insertStmt = db.prepare(
+      `INSERT INTO ${table} (${cols.join(',')}) VALUES (${cols.map((c) => '@' + c).join(',')})`,
+    );
     this.getStmt = db.prepare(`SELECT body FROM ${table} WHERE id = ? AND account_id = ? AND live_mode = ?`);
     const sets = [...columns, 'body'].map((c) => `${c} = @${c}`).join(', ');
-    this.updateStmt = db.prepare(`UPDATE ${table} SET ${sets} WHERE id = @id AND account_id = @account_id AND live_mode = @live_mode`);
+    this.updateStmt = db.prepare(
+      `UPDATE ${table} SET ${sets} WHERE id = @id AND account_id = @account_id AND live_mode = @live_mode`,
+    );
     this.deleteStmt = db.prepare(`DELETE FROM ${table} WHERE id = ? AND account_id = ? AND live_mode = ?`);
     this.seqStmt = db.prepare(`SELECT seq FROM ${table} WHERE id = ? AND account_id = ? AND live_mode = ?`);
   }
 
   private params(scope: Scope, doc: T) {
-    return { id: doc.id, account_id: scope.accountId, live_mode: scope.liveMode ? 1 : 0, ...this.columnValues(doc), body: JSON.stringify(doc) };
+    return {
+      id: doc.id,
+      account_id: scope.accountId,
+      live_mode: scope.liveMode ? 1 : 0,
+      ...this.columnValues(doc),
+      body: JSON.stringify(doc),
+    };
   }
 
   insert(scope: Scope, doc: T): T {
@@ -89,9 +100,9 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
   /** Every document of the scope matching the column filters, oldest first. */
   all(scope: Scope, where: Partial<Record<C, string | number>> = {}): T[] {
     const { sql, args } = this.where(scope, where);
-    return (this.stmt(`SELECT body FROM ${this.table} WHERE ${sql} ORDER BY seq`).all(...args) as { body: string }[]).map(
-      (r) => JSON.parse(r.body) as T,
-    );
+    return (
+      this.stmt(`SELECT body FROM ${this.table} WHERE ${sql} ORDER BY seq`).all(...args) as { body: string }[]
+    ).map((r) => JSON.parse(r.body) as T);
   }
 
   /** One page, newest first; `starting_after` walks to older objects, `ending_before` to newer. */
@@ -109,9 +120,11 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
     const newer = page.ending_before !== undefined;
     const cond = cursor === undefined ? '' : newer ? ' AND seq > ?' : ' AND seq < ?';
     const order = newer ? 'ASC' : 'DESC';
-    const rows = this
-      .stmt(`SELECT body FROM ${this.table} WHERE ${sql}${cond} ORDER BY seq ${order} LIMIT ?`)
-      .all(...args, ...(cursor === undefined ? [] : [cursor]), limit + 1) as { body: string }[];
+    const rows = this.stmt(`SELECT body FROM ${this.table} WHERE ${sql}${cond} ORDER BY seq ${order} LIMIT ?`).all(
+      ...args,
+      ...(cursor === undefined ? [] : [cursor]),
+      limit + 1,
+    ) as { body: string }[];
     const has_more = rows.length > limit;
     const kept = rows.slice(0, limit);
     if (newer) kept.reverse();

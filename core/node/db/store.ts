@@ -10,11 +10,16 @@ export type StoredTariff = Omit<Tariff, 'timezone'>;
 export function createStore(db: Db) {
   return {
     locations: new DocumentTable<Location>(db, 'locations', [], () => ({})),
-    tariffs: new DocumentTable<StoredTariff, 'location_id' | 'type' | 'direction'>(db, 'tariffs', ['location_id', 'type', 'direction'], (t) => ({
-      location_id: t.location_id,
-      type: t.type,
-      direction: t.direction ?? 'IMPORT',
-    })),
+    tariffs: new DocumentTable<StoredTariff, 'location_id' | 'type' | 'direction'>(
+      db,
+      'tariffs',
+      ['location_id', 'type', 'direction'],
+      (t) => ({
+        location_id: t.location_id,
+        type: t.type,
+        direction: t.direction ?? 'IMPORT',
+      }),
+    ),
   };
 }
 export type Store = ReturnType<typeof createStore>;

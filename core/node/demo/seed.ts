@@ -14,20 +14,114 @@ export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
   const today = DateTime.fromJSDate(svc.clock.now()).toISODate()!;
   const start = DateTime.fromJSDate(svc.clock.now()).minus({ months: 2 }).startOf('month').toISODate()!;
   const end = DateTime.fromISO(today).plus({ years: 1 }).startOf('month').toISODate()!;
-  const berlin = await svc.locations.create(scope, { reference_id: 'demo-berlin', postal_address: { address_line1: 'Invalidenstraße 44', city: 'Berlin', post_code: '10115', country_code: 'DE' } });
-  const london = await svc.locations.create(scope, { reference_id: 'demo-london', postal_address: { address_line1: '10 Lambeth Road', city: 'London', post_code: 'SE1 7PB', country_code: 'GB' } });
-  const austin = await svc.locations.create(scope, { reference_id: 'demo-austin', postal_address: { address_line1: '500 Congress Ave', city: 'Austin', post_code: '78701', state: 'TX', country_code: 'US' } });
-  const sydney = await svc.locations.create(scope, { reference_id: 'demo-sydney', postal_address: { address_line1: '1 George St', city: 'Sydney', post_code: '2000', state: 'NSW', country_code: 'AU' } });
+  const berlin = await svc.locations.create(scope, {
+    reference_id: 'demo-berlin',
+    postal_address: { address_line1: 'Invalidenstraße 44', city: 'Berlin', post_code: '10115', country_code: 'DE' },
+  });
+  const london = await svc.locations.create(scope, {
+    reference_id: 'demo-london',
+    postal_address: { address_line1: '10 Lambeth Road', city: 'London', post_code: 'SE1 7PB', country_code: 'GB' },
+  });
+  const austin = await svc.locations.create(scope, {
+    reference_id: 'demo-austin',
+    postal_address: {
+      address_line1: '500 Congress Ave',
+      city: 'Austin',
+      post_code: '78701',
+      state: 'TX',
+      country_code: 'US',
+    },
+  });
+  const sydney = await svc.locations.create(scope, {
+    reference_id: 'demo-sydney',
+    postal_address: {
+      address_line1: '1 George St',
+      city: 'Sydney',
+      post_code: '2000',
+      state: 'NSW',
+      country_code: 'AU',
+    },
+  });
   const lib = { connection_type: 'LIBRARY' as const, is_linked: true };
   svc.db.transaction(() => {
-    svc.tariffs.create(scope, { location_id: berlin.id, type: 'COMMODITY', direction: 'IMPORT', display_name: 'Nordlicht Nacht', provider_id: 'prv_nordlichtenergie', contract_start_date: start, contract_end_date: end, schedule: svc.providers.libraryTariff('prv_nordlichtenergie', 'ltf_nordlichtnacht')!.schedule }, lib);
-    svc.tariffs.create(scope, { location_id: berlin.id, type: 'COMMODITY', direction: 'EXPORT', display_name: 'Nordlicht Sonne Einspeisung', provider_id: 'prv_nordlichtenergie', contract_start_date: start, contract_end_date: end, schedule: svc.providers.libraryTariff('prv_nordlichtenergie', 'ltf_nordlichtsonne')!.schedule }, lib);
+    svc.tariffs.create(
+      scope,
+      {
+        location_id: berlin.id,
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        display_name: 'Nordlicht Nacht',
+        provider_id: 'prv_nordlichtenergie',
+        contract_start_date: start,
+        contract_end_date: end,
+        schedule: svc.providers.libraryTariff('prv_nordlichtenergie', 'ltf_nordlichtnacht')!.schedule,
+      },
+      lib,
+    );
+    svc.tariffs.create(
+      scope,
+      {
+        location_id: berlin.id,
+        type: 'COMMODITY',
+        direction: 'EXPORT',
+        display_name: 'Nordlicht Sonne Einspeisung',
+        provider_id: 'prv_nordlichtenergie',
+        contract_start_date: start,
+        contract_end_date: end,
+        schedule: svc.providers.libraryTariff('prv_nordlichtenergie', 'ltf_nordlichtsonne')!.schedule,
+      },
+      lib,
+    );
     const fee = svc.gridFees.get('grf_spreenetzberlin');
-    svc.tariffs.create(scope, { location_id: berlin.id, type: 'NON_COMMODITY', direction: 'IMPORT', display_name: `${fee.grid_operator}: ${fee.display_name}`, contract_start_date: start, contract_end_date: end, schedule: fee.schedule }, lib);
-    svc.tariffs.create(scope, { location_id: london.id, type: 'COMMODITY', direction: 'IMPORT', display_name: 'Agile Thames', provider_id: 'prv_thamespower', market_rates: true, contract_start_date: start, contract_end_date: end, schedule: svc.providers.libraryTariff('prv_thamespower', 'ltf_thamesagile')!.schedule }, lib);
-    svc.tariffs.create(scope, { location_id: austin.id, type: 'COMMODITY', direction: 'IMPORT', display_name: 'Time of Use 4-9 pm', provider_id: 'prv_prairiesun', contract_start_date: start, contract_end_date: end, schedule: svc.providers.libraryTariff('prv_prairiesun', 'ltf_prairietou')!.schedule }, lib);
+    svc.tariffs.create(
+      scope,
+      {
+        location_id: berlin.id,
+        type: 'NON_COMMODITY',
+        direction: 'IMPORT',
+        display_name: `${fee.grid_operator}: ${fee.display_name}`,
+        contract_start_date: start,
+        contract_end_date: end,
+        schedule: fee.schedule,
+      },
+      lib,
+    );
+    svc.tariffs.create(
+      scope,
+      {
+        location_id: london.id,
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        display_name: 'Agile Thames',
+        provider_id: 'prv_thamespower',
+        market_rates: true,
+        contract_start_date: start,
+        contract_end_date: end,
+        schedule: svc.providers.libraryTariff('prv_thamespower', 'ltf_thamesagile')!.schedule,
+      },
+      lib,
+    );
+    svc.tariffs.create(
+      scope,
+      {
+        location_id: austin.id,
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        display_name: 'Time of Use 4-9 pm',
+        provider_id: 'prv_prairiesun',
+        contract_start_date: start,
+        contract_end_date: end,
+        schedule: svc.providers.libraryTariff('prv_prairiesun', 'ltf_prairietou')!.schedule,
+      },
+      lib,
+    );
     svc.tariffs.create(scope, {
-      location_id: sydney.id, type: 'COMMODITY', direction: 'IMPORT', display_name: 'Home three-rate', contract_start_date: start, contract_end_date: end,
+      location_id: sydney.id,
+      type: 'COMMODITY',
+      direction: 'IMPORT',
+      display_name: 'Home three-rate',
+      contract_start_date: start,
+      contract_end_date: end,
       schedule: dailySchedule([
         { valid_from: '00:00:00', valid_to: '07:00:00', rate: [{ fixed: 0.2211 }] },
         { valid_from: '07:00:00', valid_to: '15:00:00', rate: [{ fixed: 0.2864 }] },
@@ -35,8 +129,16 @@ export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
         { valid_from: '21:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.2864 }] },
       ]),
     });
-    svc.webhooks.create(scope, { catcher: true, enabled_events: ['*'], description: 'Built-in catcher (demo)', disabled: false, retry_schedule: 'compressed' });
-    svc.db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(`${SEEDED}:${scope.accountId}`, '1');
+    svc.webhooks.create(scope, {
+      catcher: true,
+      enabled_events: ['*'],
+      description: 'Built-in catcher (demo)',
+      disabled: false,
+      retry_schedule: 'compressed',
+    });
+    svc.db
+      .prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)')
+      .run(`${SEEDED}:${scope.accountId}`, '1');
   })();
 }
 
@@ -51,8 +153,13 @@ export async function seedDemoIfNew(svc: Service, scope: Scope): Promise<boolean
 export async function resetDemo(svc: Service, scope: Scope): Promise<void> {
   const args = [scope.accountId, 0];
   svc.db.transaction(() => {
-    for (const t of ['tariffs', 'locations', 'connect_tokens', 'events', 'webhook_endpoints']) svc.db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
-    svc.db.prepare('DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?)').run(...args);
+    for (const t of ['tariffs', 'locations', 'connect_tokens', 'events', 'webhook_endpoints'])
+      svc.db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
+    svc.db
+      .prepare(
+        'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?)',
+      )
+      .run(...args);
     svc.db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?').run(...args);
   })();
   await seedDemo(svc, scope);

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { LOOPBACK_HOST } from './loopback.js';
 import type { Bootstrap } from '../../engine/api/bootstrap.js';
 
-
 /** The admin renderer's Content-Security-Policy: its own code, and the local service surfaces. */
 export function appCsp(b: Pick<Bootstrap, 'api_url' | 'connect_service_url' | 'connect_web_url'>): string {
   return [
@@ -21,7 +20,6 @@ export function appCsp(b: Pick<Bootstrap, 'api_url' | 'connect_service_url' | 'c
   ].join('; ');
 }
 
-
 /**
  * Serves the admin renderer in a browser (the desktop window shows the same page), and
  * `/bootstrap.json`: the service addresses and the credentials the preload gives the desktop
@@ -32,7 +30,8 @@ export function buildAppServer(distDir: string, bootstrap: () => Bootstrap): Fas
   const index = join(distDir, 'index.html');
   const built = existsSync(index);
   app.addHook('onRequest', async (req, reply) => {
-    if (!LOOPBACK_HOST.test(req.headers.host ?? '')) return reply.code(421).type('text/plain').send('Misdirected request');
+    if (!LOOPBACK_HOST.test(req.headers.host ?? ''))
+      return reply.code(421).type('text/plain').send('Misdirected request');
   });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('content-security-policy', appCsp(bootstrap()));
@@ -45,7 +44,11 @@ export function buildAppServer(distDir: string, bootstrap: () => Bootstrap): Fas
     return bootstrap();
   });
   app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' || !built) return reply.code(404).type('text/plain').send(built ? 'Not found' : 'The app is not built: run npm run build.');
+    if (req.method !== 'GET' || !built)
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send(built ? 'Not found' : 'The app is not built: run npm run build.');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(readFileSync(index, 'utf8'));
   });
   return app;

@@ -47,17 +47,31 @@ export interface ApiOptions {
   corsOrigins?: () => string[];
 }
 
-
-
 /** Every route of the API; the OpenAPI document is generated from this same list. */
 export function apiRoutes(extra: AnyRoute[] = []): AnyRoute[] {
   const routes: AnyRoute[] = [
-    ...authRoutes, ...locationRoutes, ...tariffRoutes, ...priceRoutes, ...connectRoutes, ...providerRoutes, ...libraryRoutes, ...marketRoutes, ...eventRoutes, ...webhookRoutes, ...demoRoutes, ...trafficRoutes, ...extra,
+    ...authRoutes,
+    ...locationRoutes,
+    ...tariffRoutes,
+    ...priceRoutes,
+    ...connectRoutes,
+    ...providerRoutes,
+    ...libraryRoutes,
+    ...marketRoutes,
+    ...eventRoutes,
+    ...webhookRoutes,
+    ...demoRoutes,
+    ...trafficRoutes,
+    ...extra,
   ];
   let doc: string | undefined;
   routes.push(
     defineRoute({
-      method: 'GET', path: '/openapi.json', operationId: 'openapi', summary: 'This OpenAPI 3.1 document', tag: 'Meta',
+      method: 'GET',
+      path: '/openapi.json',
+      operationId: 'openapi',
+      summary: 'This OpenAPI 3.1 document',
+      tag: 'Meta',
       query: z.strictObject({}),
       response: z.record(z.string(), z.unknown()),
       handler: () => (doc ??= JSON.stringify(buildOpenApi(routes, eventSchemas))),
@@ -87,12 +101,22 @@ function frameworkError(err: FastifyError): ApiError {
       if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
         return new ApiError(err.statusCode, 'invalid_request', 'request_invalid', err.message);
       }
-      return new ApiError(500, 'api_error', Codes.internal, 'Something went wrong on our side; the request changed nothing.');
+      return new ApiError(
+        500,
+        'api_error',
+        Codes.internal,
+        'Something went wrong on our side; the request changed nothing.',
+      );
   }
 }
 
 /** Testers' fault rules: added latency, a forced error, or a dropped connection. */
-async function injectFault(svc: Service, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply, scope: Scope): Promise<void> {
+async function injectFault(
+  svc: Service,
+  request: import('fastify').FastifyRequest,
+  reply: import('fastify').FastifyReply,
+  scope: Scope,
+): Promise<void> {
   const rule = svc.faults.pick(scope, request.method, request.url.split('?')[0]!);
   if (!rule) return;
   request.fault = rule.id;
@@ -103,7 +127,13 @@ async function injectFault(svc: Service, request: import('fastify').FastifyReque
     reply.raw.destroy();
   } else {
     const type = rule.status === 429 ? 'rate_limit' : rule.status >= 500 ? 'api_error' : 'invalid_request';
-    throw new ApiError(rule.status, type, rule.code, `Injected fault (${rule.id}): ${rule.pattern}.`, rule.status === 429 || rule.status === 503 ? { retry_after: 1 } : {});
+    throw new ApiError(
+      rule.status,
+      type,
+      rule.code,
+      `Injected fault (${rule.id}): ${rule.pattern}.`,
+      rule.status === 429 || rule.status === 503 ? { retry_after: 1 } : {},
+    );
   }
 }
 
@@ -125,7 +155,10 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
           : frameworkError(err);
       // The framework types this reply loosely; it is the same error body as everywhere else.
       const raw = reply as unknown as { code(n: number): { type(t: string): { send(b: string): void } } };
-      raw.code(apiErr.status).type('application/json').send(JSON.stringify(errorBody(apiErr, 'api', false, svc.clock.now())));
+      raw
+        .code(apiErr.status)
+        .type('application/json')
+        .send(JSON.stringify(errorBody(apiErr, 'api', false, svc.clock.now())));
     },
   });
   // JSON only: anything else is answered 415 by the framework. The raw text is kept for the catcher.
@@ -139,7 +172,8 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
   });
   // Browser clients on this machine (the admin app, testers' own pages) may call the API.
   void app.register(cors, {
-    origin: (origin, cb) => cb(null, !origin || LOOPBACK_ORIGIN.test(origin) || (opts.corsOrigins?.() ?? []).includes(origin)),
+    origin: (origin, cb) =>
+      cb(null, !origin || LOOPBACK_ORIGIN.test(origin) || (opts.corsOrigins?.() ?? []).includes(origin)),
     methods: ['GET', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type'],
     exposedHeaders: ['retry-after'],
@@ -188,11 +222,22 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     else apiErr = frameworkError(err);
     if (apiErr.status >= 500) request.log.error(err);
     if (apiErr.extra.retry_after !== undefined) reply.header('Retry-After', String(apiErr.extra.retry_after));
-    reply.code(apiErr.status).type('application/json').send(errorBody(apiErr, request.context, request.scope?.liveMode ?? false, svc.clock.now()));
+    reply
+      .code(apiErr.status)
+      .type('application/json')
+      .send(errorBody(apiErr, request.context, request.scope?.liveMode ?? false, svc.clock.now()));
   });
   app.setNotFoundHandler((request, reply) => {
-    const e = new ApiError(404, 'invalid_request', Codes.routeNotFound, `No route ${request.method} ${request.url.split('?')[0]}.`);
-    reply.code(404).type('application/json').send(errorBody(e, 'api', false, svc.clock.now()));
+    const e = new ApiError(
+      404,
+      'invalid_request',
+      Codes.routeNotFound,
+      `No route ${request.method} ${request.url.split('?')[0]}.`,
+    );
+    reply
+      .code(404)
+      .type('application/json')
+      .send(errorBody(e, 'api', false, svc.clock.now()));
   });
 
   const routes = apiRoutes(opts.routes);
@@ -206,7 +251,14 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
         if (r.auth === false) return;
         const scope = (request.scope = svc.accounts.authenticate(request.headers.authorization));
         const wait = svc.rateLimiter.take(scope.accountId, svc.settings.rateLimit(scope.accountId));
-        if (wait !== undefined) throw new ApiError(429, 'rate_limit', 'rate_limit_exceeded', `Too many requests for this account; retry in ${wait} s.`, { retry_after: wait });
+        if (wait !== undefined)
+          throw new ApiError(
+            429,
+            'rate_limit',
+            'rate_limit_exceeded',
+            `Too many requests for this account; retry in ${wait} s.`,
+            { retry_after: wait },
+          );
         await injectFault(svc, request, reply, scope);
       },
       handler: async (request, reply) => {

@@ -15,8 +15,16 @@ export interface WebhookDoc {
 /** The OpenAPI 3.1 document of the routes, generated from the same schemas that validate them. */
 export function buildOpenApi(routes: AnyRoute[], webhooks: WebhookDoc[] = [], serverUrl?: string) {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Token from GET /login' });
-  registry.registerComponent('securitySchemes', 'basicAuth', { type: 'http', scheme: 'basic', description: 'account_id:api_key' });
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Token from GET /login',
+  });
+  registry.registerComponent('securitySchemes', 'basicAuth', {
+    type: 'http',
+    scheme: 'basic',
+    description: 'account_id:api_key',
+  });
   const error = { description: 'Error', content: { 'application/json': { schema: ErrorObject } } };
   for (const r of routes) {
     const body = r.body ? { body: { required: true, content: { 'application/json': { schema: r.body } } } } : {};
@@ -33,7 +41,10 @@ export function buildOpenApi(routes: AnyRoute[], webhooks: WebhookDoc[] = [], se
         ...body,
       },
       responses: {
-        [r.status ?? 200]: { description: r.responseDescription ?? 'OK', content: { 'application/json': { schema: r.response } } },
+        [r.status ?? 200]: {
+          description: r.responseDescription ?? 'OK',
+          content: { 'application/json': { schema: r.response } },
+        },
         '400': error,
         '401': error,
         '404': error,
@@ -53,7 +64,11 @@ export function buildOpenApi(routes: AnyRoute[], webhooks: WebhookDoc[] = [], se
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Tariff Desk energy tariff and price service', version: '1.0.0', description: 'Local, faithful copy of the tariff and price service.' },
+    info: {
+      title: 'Tariff Desk energy tariff and price service',
+      version: '1.0.0',
+      description: 'Local, faithful copy of the tariff and price service.',
+    },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
   });
 }

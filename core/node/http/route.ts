@@ -21,7 +21,12 @@ export interface HandlerContext<P, Q, B> {
  * One API route: its schemas validate the request, type the handler and generate the
  * OpenAPI document, so the shape is written once.
  */
-export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
   method: Method;
   /** Fastify-style path, `:id` for parameters. */
   path: string;
@@ -39,14 +44,19 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   response: R;
   responseDescription?: string;
   /** Webhook-style raw handler output: a pre-serialized JSON string is sent as is. */
-  handler: (ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>>) => z.input<R> | string | Promise<z.input<R> | string>;
+  handler: (
+    ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>>,
+  ) => z.input<R> | string | Promise<z.input<R> | string>;
 }
 
 export type AnyRoute = RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
 
-export function defineRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType>(
-  def: RouteDef<P, Q, B, R>,
-): AnyRoute {
+export function defineRoute<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+>(def: RouteDef<P, Q, B, R>): AnyRoute {
   return def as unknown as AnyRoute;
 }
 
@@ -70,7 +80,10 @@ export function fromZod(err: z.ZodError, where: 'body' | 'query' | 'path'): ApiE
   const at = formatPath(path) || where;
   const custom = issue.code === 'custom' ? (issue.params as { code?: string } | undefined)?.code : undefined;
   if (custom) return new ApiError(400, 'invalid_request', custom, `${at}: ${issue.message}`);
-  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.input === undefined) {
+  if (
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
+    issue.input === undefined
+  ) {
     return new ApiError(400, 'invalid_request', `${field}_missing`, `${at} is required.`);
   }
   if (issue.code === 'too_small' && issue.origin === 'array' && Number(issue.minimum) === 1) {
@@ -83,7 +96,11 @@ export function fromZod(err: z.ZodError, where: 'body' | 'query' | 'path'): ApiE
   return new ApiError(400, 'invalid_request', `${field}_invalid`, `${at}: ${issue.message}`);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'path'): z.output<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S | undefined,
+  value: unknown,
+  where: 'body' | 'query' | 'path',
+): z.output<S> {
   if (!schema) return value as z.output<S>;
   const res = schema.safeParse(value, { reportInput: true });
   if (!res.success) throw fromZod(res.error, where);
@@ -91,4 +108,9 @@ export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unk
 }
 
 /** The list object of DESIGN.md section 4 around one page. */
-export const asList = <T>(url: string, page: { data: T[]; has_more: boolean }) => ({ object: 'list' as const, url, has_more: page.has_more, data: page.data });
+export const asList = <T>(url: string, page: { data: T[]; has_more: boolean }) => ({
+  object: 'list' as const,
+  url,
+  has_more: page.has_more,
+  data: page.data,
+});

@@ -32,7 +32,13 @@ const PriceCell = z
   .string()
   .transform((c) => c.trim().replace(/\s/g, ''))
   .transform((c) => (/^-?\d+,\d+$/.test(c) ? c.replace(',', '.') : c))
-  .pipe(z.string().regex(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/).transform(Number).pipe(z.number().finite().min(-1e6).max(1e7)));
+  .pipe(
+    z
+      .string()
+      .regex(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/)
+      .transform(Number)
+      .pipe(z.number().finite().min(-1e6).max(1e7)),
+  );
 
 const FORMATS = ['dd.MM.yyyy HH:mm', 'dd.MM.yyyy HH:mm:ss', 'yyyy-MM-dd HH:mm', 'dd/MM/yyyy HH:mm'];
 
@@ -73,7 +79,14 @@ function instant(cell: string, zone: string, line: number, what: string): number
 export function parsePriceCsv(text: string, zone: string, unit?: PriceUnit): ParsedSeries {
   let rows: string[][];
   try {
-    rows = parse(text, { delimiter: [',', ';', '\t'], relax_column_count: true, skip_empty_lines: true, trim: true, bom: true, relax_quotes: true });
+    rows = parse(text, {
+      delimiter: [',', ';', '\t'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      relax_quotes: true,
+    });
   } catch (e) {
     throw invalid('csv_invalid', `the file is not CSV: ${(e as Error).message.split('\n')[0]}`);
   }
@@ -84,7 +97,9 @@ export function parsePriceCsv(text: string, zone: string, unit?: PriceUnit): Par
   const body = hasHeader ? rows.slice(1) : rows;
   const firstLine = hasHeader ? 2 : 1;
   const zoneFromHeader = HEADER_ZONES.find(([re]) => re.test(headerText))?.[1] ?? zone;
-  const priceCol = hasHeader ? header.findIndex((c) => c.includes('price') || c.includes('eur') || c.includes('value')) : 1;
+  const priceCol = hasHeader
+    ? header.findIndex((c) => c.includes('price') || c.includes('eur') || c.includes('value'))
+    : 1;
   const u = unitFrom(headerText, unit);
   const scale = u === 'MWh' ? 1 / 1000 : 1;
   const points: ParsedSeries['points'] = [];
@@ -93,7 +108,8 @@ export function parsePriceCsv(text: string, zone: string, unit?: PriceUnit): Par
   const mtuCol = header.findIndex((c) => c.startsWith('mtu'));
   const startCol = header.findIndex((c) => /(start|from)/.test(c));
   const endCol = header.findIndex((c) => /(end|to\b|until)/.test(c));
-  if (hasHeader && priceCol < 0) throw invalid('csv_layout_unknown', 'line 1: no price column (a header naming price, value or EUR)');
+  if (hasHeader && priceCol < 0)
+    throw invalid('csv_layout_unknown', 'line 1: no price column (a header naming price, value or EUR)');
 
   if (mtuCol >= 0) {
     layout = 'entsoe_mtu';
@@ -124,19 +140,37 @@ export function parsePriceCsv(text: string, zone: string, unit?: PriceUnit): Par
     });
   } else {
     layout = 'timestamp_price';
-    const tsCol = hasHeader ? Math.max(0, header.findIndex((c) => /time|date/.test(c))) : 0;
+    const tsCol = hasHeader
+      ? Math.max(
+          0,
+          header.findIndex((c) => /time|date/.test(c)),
+        )
+      : 0;
     const starts = body.map((r, k) => instant(r[tsCol] ?? '', zoneFromHeader, firstLine + k, 'timestamp'));
-    const steps = starts.slice(1).map((s, k) => s - starts[k]!).filter((d) => d > 0).sort((x, y) => x - y);
+    const steps = starts
+      .slice(1)
+      .map((s, k) => s - starts[k]!)
+      .filter((d) => d > 0)
+      .sort((x, y) => x - y);
     const typical = steps[Math.floor(steps.length / 2)] ?? 3_600_000;
     body.forEach((r, k) => {
       const line = firstLine + k;
       const start = starts[k]!;
       const next = starts[k + 1];
       if (next !== undefined && next <= start) throw rowError(firstLine + k + 1, 'timestamps must rise');
-      points.push({ start, end: next !== undefined ? Math.min(next, start + typical) : start + typical, value: number(r[priceCol], line) * scale });
+      points.push({
+        start,
+        end: next !== undefined ? Math.min(next, start + typical) : start + typical,
+        value: number(r[priceCol], line) * scale,
+      });
     });
   }
   if (points.length === 0) throw invalid('csv_empty', 'the file has a header but no rows');
   const durations = points.map((p) => p.end - p.start).sort((x, y) => x - y);
-  return { layout, unit: u, points, resolution_minutes: Math.round(durations[Math.floor(durations.length / 2)]! / 60_000) };
+  return {
+    layout,
+    unit: u,
+    points,
+    resolution_minutes: Math.round(durations[Math.floor(durations.length / 2)]! / 60_000),
+  };
 }

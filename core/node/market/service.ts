@@ -45,13 +45,28 @@ export class MarketService {
    * Region records, their update times and demo coverage, read once: regions are seeded, never
    * edited, and this service is the only writer of the rest, so pricing asks no SQL for them.
    */
-  private meta: Map<string, { region: StoredRegion; timeUpdated: string; demoFrom: number | null; demoTo: number | null }> | undefined;
+  private meta:
+    | Map<string, { region: StoredRegion; timeUpdated: string; demoFrom: number | null; demoTo: number | null }>
+    | undefined;
 
   private regionMeta() {
     this.meta ??= new Map(
-      (this.db.prepare('SELECT id, body, time_updated, demo_from, demo_to FROM market_regions ORDER BY id').all() as { id: string; body: string; time_updated: string; demo_from: number | null; demo_to: number | null }[]).map((r) => [
+      (
+        this.db.prepare('SELECT id, body, time_updated, demo_from, demo_to FROM market_regions ORDER BY id').all() as {
+          id: string;
+          body: string;
+          time_updated: string;
+          demo_from: number | null;
+          demo_to: number | null;
+        }[]
+      ).map((r) => [
         r.id,
-        { region: JSON.parse(r.body) as StoredRegion, timeUpdated: r.time_updated, demoFrom: r.demo_from, demoTo: r.demo_to },
+        {
+          region: JSON.parse(r.body) as StoredRegion,
+          timeUpdated: r.time_updated,
+          demoFrom: r.demo_from,
+          demoTo: r.demo_to,
+        },
       ]),
     );
     return this.meta;
@@ -89,13 +104,21 @@ export class MarketService {
     const cc = countryCode.toUpperCase();
     const st = state?.trim().toUpperCase();
     const inCountry = [...this.regionMeta().values()].map((m) => m.region).filter((r) => r.country_codes.includes(cc));
-    return (st && inCountry.find((r) => r.states?.includes(st))?.id) || inCountry.find((r) => !r.states)?.id || inCountry[0]?.id || null;
+    return (
+      (st && inCountry.find((r) => r.states?.includes(st))?.id) ||
+      inCountry.find((r) => !r.states)?.id ||
+      inCountry[0]?.id ||
+      null
+    );
   }
 
   /** End of what the demo market has "published": tomorrow's prices appear at 13:00 local. */
   private horizon(r: StoredRegion): number {
     const now = DateTime.fromJSDate(this.clock.now(), { zone: r.timezone });
-    return now.startOf('day').plus({ days: now.hour >= 13 ? 2 : 1 }).toMillis();
+    return now
+      .startOf('day')
+      .plus({ days: now.hour >= 13 ? 2 : 1 })
+      .toMillis();
   }
 
   /** Fills a demo region's stored series over whole local days covering `[from, to)`, up to the horizon. */
@@ -112,14 +135,17 @@ export class MarketService {
       if (until > cov.demoTo) ranges.push([cov.demoTo, until]);
     }
     if (ranges.length === 0) return;
-    const ins = this.db.prepare('INSERT OR IGNORE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)');
+    const ins = this.db.prepare(
+      'INSERT OR IGNORE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)',
+    );
     let lo = cov.demoFrom ?? Number.POSITIVE_INFINITY;
     let hi = cov.demoTo ?? Number.NEGATIVE_INFINITY;
     this.db.transaction(() => {
       for (const [a, b] of ranges) {
         let day = DateTime.fromMillis(a, { zone: r.timezone }).startOf('day');
         while (day.toMillis() < b) {
-          for (const p of demoDay(id, r.timezone, r.shape!, day.year, day.month, day.day, r.resolution_minutes)) ins.run(id, p.start, p.end, p.value);
+          for (const p of demoDay(id, r.timezone, r.shape!, day.year, day.month, day.day, r.resolution_minutes))
+            ins.run(id, p.start, p.end, p.value);
           lo = Math.min(lo, day.toMillis());
           day = day.plus({ days: 1 }).startOf('day');
           hi = Math.max(hi, day.toMillis());
@@ -138,7 +164,11 @@ export class MarketService {
     this.ensureDemo(id, r, from, to);
     let s = this.cache.get(id);
     if (!s) {
-      const rows = this.db.prepare('SELECT start_ms AS start, end_ms AS end, price AS value FROM market_prices WHERE region = ? ORDER BY start_ms').all(id) as { start: number; end: number; value: number }[];
+      const rows = this.db
+        .prepare(
+          'SELECT start_ms AS start, end_ms AS end, price AS value FROM market_prices WHERE region = ? ORDER BY start_ms',
+        )
+        .all(id) as { start: number; end: number; value: number }[];
       s = seriesFrom(rows);
       this.cache.set(id, s);
     }
@@ -150,7 +180,9 @@ export class MarketService {
     const r = this.region(id);
     const parsed = parsePriceCsv(csv, r.timezone, unit);
     const del = this.db.prepare('DELETE FROM market_prices WHERE region = ? AND start_ms < ? AND end_ms > ?');
-    const ins = this.db.prepare('INSERT OR REPLACE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)');
+    const ins = this.db.prepare(
+      'INSERT OR REPLACE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)',
+    );
     const now = this.clock.now().toISOString();
     this.db.transaction(() => {
       for (const p of parsed.points) {
@@ -177,10 +209,17 @@ export class MarketService {
 
   /** Published points of `[from, to)`, for charts and the library page. */
   points(id: string, from: number, to: number) {
-    if (!(to > from) || to - from > 93 * DAY) throw invalid('window_invalid', 'the window must be positive and at most 93 days');
+    if (!(to > from) || to - from > 93 * DAY)
+      throw invalid('window_invalid', 'the window must be positive and at most 93 days');
     const s = this.series(id, from, to);
     const out: { start: string; end: string; price: number }[] = [];
-    for (let i = 0; i < s.starts.length; i++) if (s.ends[i]! > from && s.starts[i]! < to) out.push({ start: new Date(s.starts[i]!).toISOString(), end: new Date(s.ends[i]!).toISOString(), price: s.values[i]! });
+    for (let i = 0; i < s.starts.length; i++)
+      if (s.ends[i]! > from && s.starts[i]! < to)
+        out.push({
+          start: new Date(s.starts[i]!).toISOString(),
+          end: new Date(s.ends[i]!).toISOString(),
+          price: s.values[i]!,
+        });
     return out;
   }
 }

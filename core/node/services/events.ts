@@ -26,7 +26,10 @@ export class EventService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {
-    this.table = new DocumentTable(db, 'events', ['type', 'object_id'], (e) => ({ type: e.type, object_id: e.object_id }));
+    this.table = new DocumentTable(db, 'events', ['type', 'object_id'], (e) => ({
+      type: e.type,
+      object_id: e.object_id,
+    }));
   }
 
   onEvent(l: EventListener): void {
@@ -35,7 +38,14 @@ export class EventService {
 
   /** Records an event inside the caller's transaction, so it exists exactly when the change does. */
   record(scope: Scope, type: string, objectId: string, data: Record<string, unknown>): EventRecord {
-    const e: EventRecord = { id: this.ids('evt'), object: 'event', type, live_mode: scope.liveMode, data, time_created: this.clock.now().toISOString() };
+    const e: EventRecord = {
+      id: this.ids('evt'),
+      object: 'event',
+      type,
+      live_mode: scope.liveMode,
+      data,
+      time_created: this.clock.now().toISOString(),
+    };
     this.table.insert(scope, { ...e, object_id: objectId });
     for (const l of this.listeners) l(scope, e);
     return e;

@@ -17,7 +17,9 @@ export class GridFeeService {
   seedIfEmpty(): void {
     if ((this.db.prepare('SELECT COUNT(*) AS n FROM grid_fees').get() as { n: number }).n > 0) return;
     const now = this.clock.now().toISOString();
-    this.db.transaction(() => seedGridFees.forEach((g) => this.insert({ ...g, id: g.id, object: 'grid_fee', time_updated: now })))();
+    this.db.transaction(() =>
+      seedGridFees.forEach((g) => this.insert({ ...g, id: g.id, object: 'grid_fee', time_updated: now })),
+    )();
   }
 
   private insert(g: GridFee): GridFee {
@@ -26,7 +28,9 @@ export class GridFeeService {
   }
 
   list(): GridFee[] {
-    return (this.db.prepare('SELECT body FROM grid_fees ORDER BY seq DESC').all() as { body: string }[]).map((r) => JSON.parse(r.body));
+    return (this.db.prepare('SELECT body FROM grid_fees ORDER BY seq DESC').all() as { body: string }[]).map((r) =>
+      JSON.parse(r.body),
+    );
   }
 
   get(id: string): GridFee {
@@ -36,7 +40,13 @@ export class GridFeeService {
   }
 
   create(input: z.output<typeof GridFeeCreate>): GridFee {
-    return this.insert({ ...input, country_code: input.country_code.toUpperCase(), id: this.ids('grf'), object: 'grid_fee', time_updated: this.clock.now().toISOString() });
+    return this.insert({
+      ...input,
+      country_code: input.country_code.toUpperCase(),
+      id: this.ids('grf'),
+      object: 'grid_fee',
+      time_updated: this.clock.now().toISOString(),
+    });
   }
 
   delete(id: string): GridFee {
@@ -49,7 +59,11 @@ export class GridFeeService {
   find(countryCode: string, postCode: string | undefined): GridFee | undefined {
     const pc = (postCode ?? '').replace(/\s/g, '').toUpperCase();
     return this.list()
-      .filter((g) => g.country_code === countryCode.toUpperCase() && pc.startsWith(g.post_code_prefix.replace(/\s/g, '').toUpperCase()))
+      .filter(
+        (g) =>
+          g.country_code === countryCode.toUpperCase() &&
+          pc.startsWith(g.post_code_prefix.replace(/\s/g, '').toUpperCase()),
+      )
       .sort((a, b) => b.post_code_prefix.length - a.post_code_prefix.length)[0];
   }
 }

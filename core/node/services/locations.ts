@@ -30,9 +30,17 @@ export class LocationService {
 
   private async locale(address: Location['postal_address'], timezone?: string, currency?: string) {
     const tz = timezone ?? (await deriveTimezone(address));
-    if (!tz) throw invalid(Codes.geoLocationNotFound, 'postal_address: no time zone found for this address; give timezone explicitly.');
+    if (!tz)
+      throw invalid(
+        Codes.geoLocationNotFound,
+        'postal_address: no time zone found for this address; give timezone explicitly.',
+      );
     const cur = currency ?? deriveCurrency(address.country_code);
-    if (!cur) throw invalid('currency_code_missing', 'postal_address: no currency known for this country; give currency_code explicitly.');
+    if (!cur)
+      throw invalid(
+        'currency_code_missing',
+        'postal_address: no currency known for this country; give currency_code explicitly.',
+      );
     return { timezone: tz, currency_code: cur };
   }
 

@@ -67,18 +67,32 @@ export class PriceService {
   /** The window of a request (rule 10): end required and after start; up to max(90×24 h, 90 local days). */
   window(req: PriceRequest, zone: string): { from: number; to: number } {
     const to = DateTime.fromISO(req.end_time, { setZone: true }).toMillis();
-    const from = req.start_time ? DateTime.fromISO(req.start_time, { setZone: true }).toMillis() : this.clock.now().getTime();
-    if (!(to > from)) throw invalid('end_time_before_start_time', `end_time must be after start_time${req.start_time ? '' : ' (now, by default)'}.`);
+    const from = req.start_time
+      ? DateTime.fromISO(req.start_time, { setZone: true }).toMillis()
+      : this.clock.now().getTime();
+    if (!(to > from))
+      throw invalid(
+        'end_time_before_start_time',
+        `end_time must be after start_time${req.start_time ? '' : ' (now, by default)'}.`,
+      );
     const limit = Math.max(from + HOURS_90, DateTime.fromMillis(from, { zone }).plus({ days: 90 }).toMillis());
-    if (to > limit) throw invalid('window_too_long', 'The window may be at most 90 days (90×24 h or 90 local calendar days, whichever is longer).');
+    if (to > limit)
+      throw invalid(
+        'window_too_long',
+        'The window may be at most 90 days (90×24 h or 90 local calendar days, whichever is longer).',
+      );
     return { from, to };
   }
 
   /** Loads what a window's prices depend on, without running the engine. */
   private prepare(scope: Scope, locationId: string, direction: TariffDirection, req: PriceRequest) {
     const loc = this.locations.find(scope, locationId);
-    const rows = this.tariffRows.all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as { body: string; updated: string }[];
-    if (rows.length === 0) throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
+    const rows = this.tariffRows.all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as {
+      body: string;
+      updated: string;
+    }[];
+    if (rows.length === 0)
+      throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
     const { from, to } = this.window(req, loc.timezone);
     const components = rows.map((r) => this.compile(r.body, loc.timezone));
     let lastUpdated = Math.max(...rows.map((r) => Date.parse(r.updated)));
@@ -86,9 +100,11 @@ export class PriceService {
     let market: MarketSeries | undefined;
     let marketVersion = '';
     if (needsMarket) {
-      if (!loc.market_region) throw unprocessable('no_price_data', 'The location has market-rate tariffs but no market region.');
+      if (!loc.market_region)
+        throw unprocessable('no_price_data', 'The location has market-rate tariffs but no market region.');
       market = this.market.series(loc.market_region, from, to);
-      if (market.starts.length === 0) throw unprocessable('no_price_data', `Market region ${loc.market_region} has no published prices.`);
+      if (market.starts.length === 0)
+        throw unprocessable('no_price_data', `Market region ${loc.market_region} has no published prices.`);
       lastUpdated = Math.max(lastUpdated, Date.parse(this.market.timeUpdated(loc.market_region)));
       marketVersion = `${loc.market_region}@${this.market.version(loc.market_region)}`;
     }
@@ -123,7 +139,9 @@ export class PriceService {
       let prevTo = fmt(intervals[0]?.from ?? p.from);
       for (const iv of intervals) {
         const to = fmt(iv.to);
-        parts.push(`{"valid_from":"${prevTo}","valid_to":"${to}","price":{"value":${iv.value},"confidence":${iv.confidence}}}`);
+        parts.push(
+          `{"valid_from":"${prevTo}","valid_to":"${to}","price":{"value":${iv.value},"confidence":${iv.confidence}}}`,
+        );
         prevTo = to;
       }
       data = parts.join(',');

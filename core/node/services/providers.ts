@@ -66,7 +66,9 @@ export class ProviderService {
   }
 
   private all(): StoredProvider[] {
-    return (this.db.prepare('SELECT body FROM providers ORDER BY seq DESC').all() as { body: string }[]).map((r) => JSON.parse(r.body));
+    return (this.db.prepare('SELECT body FROM providers ORDER BY seq DESC').all() as { body: string }[]).map((r) =>
+      JSON.parse(r.body),
+    );
   }
 
   get(id: string, liveMode: boolean): Provider {
@@ -75,10 +77,21 @@ export class ProviderService {
     return { ...JSON.parse(row.body), object: 'provider', live_mode: liveMode } as Provider;
   }
 
-  list(liveMode: boolean, q: { country_code?: string | undefined; search?: string | undefined; limit?: number | undefined; starting_after?: string | undefined; ending_before?: string | undefined }) {
+  list(
+    liveMode: boolean,
+    q: {
+      country_code?: string | undefined;
+      search?: string | undefined;
+      limit?: number | undefined;
+      starting_after?: string | undefined;
+      ending_before?: string | undefined;
+    },
+  ) {
     const cc = q.country_code?.toUpperCase();
     const s = q.search?.trim().toLowerCase();
-    const matching = this.all().filter((p) => (!cc || p.country_codes.includes(cc)) && (!s || p.display_name.toLowerCase().includes(s)));
+    const matching = this.all().filter(
+      (p) => (!cc || p.country_codes.includes(cc)) && (!s || p.display_name.toLowerCase().includes(s)),
+    );
     const limit = q.limit ?? 30;
     checkPage(q);
     let from = 0;

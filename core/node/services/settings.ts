@@ -18,19 +18,28 @@ export class SettingsService {
   }
 
   set(key: SettingKey, value: number): void {
-    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, String(value));
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(key, String(value));
   }
 
   rateLimit(accountId: string): number {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(`rate_limit_per_minute:${accountId}`) as { value: string } | undefined;
+    const row = this.db
+      .prepare('SELECT value FROM settings WHERE key = ?')
+      .get(`rate_limit_per_minute:${accountId}`) as { value: string } | undefined;
     return row ? Number(row.value) : DEFAULT_RATE_LIMIT_PER_MINUTE;
   }
 
   setRateLimit(accountId: string, perMinute: number): void {
-    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(`rate_limit_per_minute:${accountId}`, String(perMinute));
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(`rate_limit_per_minute:${accountId}`, String(perMinute));
   }
 
   all(): Record<SettingKey, number> {
-    return Object.fromEntries(Object.keys(SettingDefaults).map((k) => [k, this.get(k as SettingKey)])) as Record<SettingKey, number>;
+    return Object.fromEntries(Object.keys(SettingDefaults).map((k) => [k, this.get(k as SettingKey)])) as Record<
+      SettingKey,
+      number
+    >;
   }
 }

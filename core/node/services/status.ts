@@ -33,7 +33,12 @@ export class StatusService {
       status: t.status,
       connection_type: t.connection_type,
       provider,
-      tariff: { id: t.id, display_name: t.display_name ?? null, structure_type: structureOf(t), contract_end_date: t.contract_end_date },
+      tariff: {
+        id: t.id,
+        display_name: t.display_name ?? null,
+        structure_type: structureOf(t),
+        contract_end_date: t.contract_end_date,
+      },
     };
   }
 
@@ -55,7 +60,8 @@ export class StatusService {
 
   status(scope: Scope, locationId: string): LocationStatus {
     this.locations.find(scope, locationId);
-    const last = (type: 'COMMODITY' | 'NON_COMMODITY', dir: 'IMPORT' | 'EXPORT' | 'LOCAL') => this.tariffs.slot(scope, locationId, type, dir).at(-1);
+    const last = (type: 'COMMODITY' | 'NON_COMMODITY', dir: 'IMPORT' | 'EXPORT' | 'LOCAL') =>
+      this.tariffs.slot(scope, locationId, type, dir).at(-1);
     const nc = last('NON_COMMODITY', 'IMPORT');
     const offer = nc ? undefined : this.gridFeeOffer(scope, locationId);
     return {
@@ -65,7 +71,11 @@ export class StatusService {
       tariff_status: {
         commodity_import: this.slot(scope, last('COMMODITY', 'IMPORT')),
         commodity_export: this.slot(scope, last('COMMODITY', 'EXPORT')),
-        ...(nc ? { non_commodity_import: this.slot(scope, nc) } : offer ? { non_commodity_import: { ...EMPTY, offer } } : {}),
+        ...(nc
+          ? { non_commodity_import: this.slot(scope, nc) }
+          : offer
+            ? { non_commodity_import: { ...EMPTY, offer } }
+            : {}),
         local: this.slot(scope, last('COMMODITY', 'LOCAL')),
       },
     };

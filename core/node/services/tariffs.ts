@@ -51,14 +51,25 @@ export class TariffService {
     const zone = this.locations.find(scope, t.location_id).timezone;
     const start = contractInstant(t.contract_start_date, zone);
     const end = contractInstant(t.contract_end_date, zone);
-    if (!(end > start)) throw invalid('contract_end_date_invalid', 'contract_end_date: must be after contract_start_date.');
+    if (!(end > start))
+      throw invalid('contract_end_date_invalid', 'contract_end_date: must be after contract_start_date.');
     if (t.type !== 'COMMODITY') return;
     const dir = t.direction ?? 'IMPORT';
-    for (const other of this.store.tariffs.all(scope, { location_id: t.location_id, type: 'COMMODITY', direction: dir })) {
+    for (const other of this.store.tariffs.all(scope, {
+      location_id: t.location_id,
+      type: 'COMMODITY',
+      direction: dir,
+    })) {
       if (other.id === t.id || replacing.includes(other.id)) continue;
-      const o: [number, number] = [contractInstant(other.contract_start_date, zone), contractInstant(other.contract_end_date, zone)];
+      const o: [number, number] = [
+        contractInstant(other.contract_start_date, zone),
+        contractInstant(other.contract_end_date, zone),
+      ];
       if (windowsOverlap([start, end], o)) {
-        throw unprocessable(Codes.commodityOverlap, `The location already has COMMODITY ${dir} tariff ${other.id} in an overlapping contract window.`);
+        throw unprocessable(
+          Codes.commodityOverlap,
+          `The location already has COMMODITY ${dir} tariff ${other.id} in an overlapping contract window.`,
+        );
       }
     }
   }
@@ -88,11 +99,26 @@ export class TariffService {
     })();
   }
 
-  create(scope: Scope, input: Omit<TariffCreate, 'contract_end_date'> & { contract_end_date: string | null }, origin: TariffOrigin = { connection_type: 'MANUAL', is_linked: false }, replacing: string[] = []): Tariff {
+  create(
+    scope: Scope,
+    input: Omit<TariffCreate, 'contract_end_date'> & { contract_end_date: string | null },
+    origin: TariffOrigin = { connection_type: 'MANUAL', is_linked: false },
+    replacing: string[] = [],
+  ): Tariff {
     return this.db.transaction(() => {
       this.locations.find(scope, input.location_id);
       this.checkProvider(scope, input.provider_id);
-      const { location_id, type, direction, display_name, provider_id, market_rates, contract_start_date, contract_end_date, schedule } = input;
+      const {
+        location_id,
+        type,
+        direction,
+        display_name,
+        provider_id,
+        market_rates,
+        contract_start_date,
+        contract_end_date,
+        schedule,
+      } = input;
       const t: StoredTariff = {
         id: this.ids('trf'),
         object: 'tariff',
@@ -135,7 +161,11 @@ export class TariffService {
 
   list(scope: Scope, filter: TariffFilter, page: Page) {
     this.locations.find(scope, filter.location_id);
-    const res = this.store.tariffs.list(scope, { location_id: filter.location_id, type: filter.type, direction: filter.tariff_direction }, page);
+    const res = this.store.tariffs.list(
+      scope,
+      { location_id: filter.location_id, type: filter.type, direction: filter.tariff_direction },
+      page,
+    );
     return { ...res, data: res.data.map((t) => this.withZone(scope, t)) };
   }
 
@@ -150,8 +180,28 @@ export class TariffService {
         else merged[k] = v;
       }
       // Re-validate the whole result, so cross-field rules (fixed rates) hold after a patch.
-      const { location_id, type, direction, display_name, provider_id, market_rates, contract_start_date, contract_end_date, schedule } = merged as StoredTariff;
-      const parsed = TariffCreateSchema.safeParse({ location_id, type, direction, display_name, provider_id, market_rates, contract_start_date, contract_end_date, schedule });
+      const {
+        location_id,
+        type,
+        direction,
+        display_name,
+        provider_id,
+        market_rates,
+        contract_start_date,
+        contract_end_date,
+        schedule,
+      } = merged as StoredTariff;
+      const parsed = TariffCreateSchema.safeParse({
+        location_id,
+        type,
+        direction,
+        display_name,
+        provider_id,
+        market_rates,
+        contract_start_date,
+        contract_end_date,
+        schedule,
+      });
       if (!parsed.success) throw parsed.error;
       this.checkProvider(scope, patch.provider_id);
       const next = merged as StoredTariff;

@@ -50,13 +50,28 @@ export class FaultService {
     return [...(this.rules.get(this.key(scope)) ?? [])];
   }
 
-  add(scope: Scope, input: Omit<FaultRule, 'id' | 'object' | 'live_mode' | 'hits' | 'time_created'>, now: Date): FaultRule {
-    const r: FaultRule = { ...input, id: this.ids('flt'), object: 'fault_rule', live_mode: scope.liveMode, hits: 0, time_created: now.toISOString() };
+  add(
+    scope: Scope,
+    input: Omit<FaultRule, 'id' | 'object' | 'live_mode' | 'hits' | 'time_created'>,
+    now: Date,
+  ): FaultRule {
+    const r: FaultRule = {
+      ...input,
+      id: this.ids('flt'),
+      object: 'fault_rule',
+      live_mode: scope.liveMode,
+      hits: 0,
+      time_created: now.toISOString(),
+    };
     this.rules.set(this.key(scope), [...this.list(scope), r]);
     return r;
   }
 
-  update(scope: Scope, id: string, patch: Partial<Pick<FaultRule, 'enabled' | 'probability' | 'latency_ms' | 'status' | 'code'>>): FaultRule {
+  update(
+    scope: Scope,
+    id: string,
+    patch: Partial<Pick<FaultRule, 'enabled' | 'probability' | 'latency_ms' | 'status' | 'code'>>,
+  ): FaultRule {
     const r = this.list(scope).find((x) => x.id === id);
     if (!r) throw notFound('fault_rule', id);
     Object.assign(r, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
@@ -67,7 +82,10 @@ export class FaultService {
     const all = this.list(scope);
     const r = all.find((x) => x.id === id);
     if (!r) throw notFound('fault_rule', id);
-    this.rules.set(this.key(scope), all.filter((x) => x.id !== id));
+    this.rules.set(
+      this.key(scope),
+      all.filter((x) => x.id !== id),
+    );
     return r;
   }
 

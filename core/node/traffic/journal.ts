@@ -39,7 +39,9 @@ function maskHeaders(h: Record<string, string | string[] | undefined>): Record<s
 
 const clip = (s: string) => (s.length > BODY_LIMIT ? s.slice(0, BODY_LIMIT) + `…(${s.length - BODY_LIMIT} more)` : s);
 /** Masks only what is kept (a large answer is not scanned whole); the margin keeps a secret at the cut whole. */
-const keep = (s: string) => clip(mask(s.length > BODY_LIMIT + 256 ? s.slice(0, BODY_LIMIT + 256) : s)).slice(0, BODY_LIMIT) + (s.length > BODY_LIMIT ? `…(${s.length - BODY_LIMIT} more)` : '');
+const keep = (s: string) =>
+  clip(mask(s.length > BODY_LIMIT + 256 ? s.slice(0, BODY_LIMIT + 256) : s)).slice(0, BODY_LIMIT) +
+  (s.length > BODY_LIMIT ? `…(${s.length - BODY_LIMIT} more)` : '');
 
 /**
  * The request journal: every API and connect request with status, latency and bodies (secrets
@@ -52,15 +54,30 @@ export class Journal {
 
   constructor(private readonly capacity = 2000) {}
 
-  add(e: Omit<JournalEntry, 'id' | 'request_headers' | 'request_body' | 'response_body'> & { request_headers: Record<string, string | string[] | undefined>; request_body: string; response_body: string }): void {
-    const entry: JournalEntry = { ...e, id: this.next++, request_headers: maskHeaders(e.request_headers), request_body: keep(e.request_body), response_body: keep(e.response_body) };
+  add(
+    e: Omit<JournalEntry, 'id' | 'request_headers' | 'request_body' | 'response_body'> & {
+      request_headers: Record<string, string | string[] | undefined>;
+      request_body: string;
+      response_body: string;
+    },
+  ): void {
+    const entry: JournalEntry = {
+      ...e,
+      id: this.next++,
+      request_headers: maskHeaders(e.request_headers),
+      request_body: keep(e.request_body),
+      response_body: keep(e.response_body),
+    };
     this.ring.push(entry);
     if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
     for (const l of this.listeners) l();
   }
 
   /** Newest first; only the caller's account and mode. */
-  list(scope: Scope, q: { after?: number | undefined; limit?: number | undefined; path?: string | undefined }): JournalEntry[] {
+  list(
+    scope: Scope,
+    q: { after?: number | undefined; limit?: number | undefined; path?: string | undefined },
+  ): JournalEntry[] {
     const limit = q.limit ?? 100;
     const out: JournalEntry[] = [];
     for (let i = this.ring.length - 1; i >= 0 && out.length < limit; i--) {

@@ -6,17 +6,46 @@ import type { EventType } from '../../engine/webhooks/schemas.js';
 export function samplePayload(type: EventType, scope: Scope, now: Date, ids: IdGenerator): Record<string, unknown> {
   const t = now.toISOString();
   const location = {
-    id: ids('loc'), object: 'location', live_mode: scope.liveMode, reference_id: null,
+    id: ids('loc'),
+    object: 'location',
+    live_mode: scope.liveMode,
+    reference_id: null,
     postal_address: { address_line1: 'Invalidenstraße 1', city: 'Berlin', post_code: '10115', country_code: 'DE' },
-    timezone: 'Europe/Berlin', currency_code: 'EUR', market_region: 'DE-LU', tariff_status: 'CONNECTED', time_created: t, account_id: scope.accountId,
+    timezone: 'Europe/Berlin',
+    currency_code: 'EUR',
+    market_region: 'DE-LU',
+    tariff_status: 'CONNECTED',
+    time_created: t,
+    account_id: scope.accountId,
   };
   const tariff = {
-    id: ids('trf'), object: 'tariff', location_id: location.id, live_mode: scope.liveMode, is_linked: false, connection_type: 'MANUAL', type: 'COMMODITY', direction: 'IMPORT',
-    status: 'CONNECTED', timezone: 'Europe/Berlin', display_name: 'Sample tariff', market_rates: false, contract_start_date: '2026-01-01', contract_end_date: '2027-01-01',
-    schedule: [{ months: ['All'], days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] }] }],
-    time_created: t, account_id: scope.accountId,
+    id: ids('trf'),
+    object: 'tariff',
+    location_id: location.id,
+    live_mode: scope.liveMode,
+    is_linked: false,
+    connection_type: 'MANUAL',
+    type: 'COMMODITY',
+    direction: 'IMPORT',
+    status: 'CONNECTED',
+    timezone: 'Europe/Berlin',
+    display_name: 'Sample tariff',
+    market_rates: false,
+    contract_start_date: '2026-01-01',
+    contract_end_date: '2027-01-01',
+    schedule: [
+      {
+        months: ['All'],
+        days_and_hours: [
+          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] },
+        ],
+      },
+    ],
+    time_created: t,
+    account_id: scope.accountId,
   };
-  if (type === 'connect.session.complete') return { id: ids('cot'), object: 'connect_token', location_id: location.id, price_available: true };
+  if (type === 'connect.session.complete')
+    return { id: ids('cot'), object: 'connect_token', location_id: location.id, price_available: true };
   if (type.startsWith('tariff.')) return { object: tariff };
   return { object: location };
 }

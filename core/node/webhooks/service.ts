@@ -9,7 +9,14 @@ import type { EventRecord, EventService } from '../services/events.js';
 import { invalid, notFound } from '../../engine/errors.js';
 import { fromZod } from '../http/route.js';
 import { newSecret } from './signing.js';
-import { EVENT_TYPES, type Attempt, type EventType, type WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate } from '../../engine/webhooks/schemas.js';
+import {
+  EVENT_TYPES,
+  type Attempt,
+  type EventType,
+  type WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEndpointUpdate,
+} from '../../engine/webhooks/schemas.js';
 import { samplePayload } from './samples.js';
 
 export interface DeliveryRow {
@@ -79,7 +86,13 @@ export class WebhookService {
       secret: newSecret(),
       previous_secret: null,
       previous_secret_expires_at: null,
-      faults: { wrong_signature: false, stale_timestamp: false, duplicate: false, out_of_order: false, ...Object.fromEntries(Object.entries(input.faults ?? {}).filter(([, v]) => v !== undefined)) },
+      faults: {
+        wrong_signature: false,
+        stale_timestamp: false,
+        duplicate: false,
+        out_of_order: false,
+        ...Object.fromEntries(Object.entries(input.faults ?? {}).filter(([, v]) => v !== undefined)),
+      },
       catcher: !!input.catcher,
       time_created: this.clock.now().toISOString(),
     };
@@ -108,7 +121,10 @@ export class WebhookService {
     return row ? (JSON.parse(row.body) as WebhookEndpoint) : undefined;
   }
 
-  list(scope: Scope, page: { limit?: number | undefined; starting_after?: string | undefined; ending_before?: string | undefined }) {
+  list(
+    scope: Scope,
+    page: { limit?: number | undefined; starting_after?: string | undefined; ending_before?: string | undefined },
+  ) {
     const r = this.endpoints.list(scope, {}, page);
     return { ...r, data: r.data.map((e) => this.present(e)) };
   }
@@ -121,8 +137,13 @@ export class WebhookService {
       ...(patch.enabled_events ? { enabled_events: patch.enabled_events } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.retry_schedule ? { retry_schedule: patch.retry_schedule } : {}),
-      ...(patch.disabled !== undefined ? { disabled: patch.disabled, disabled_reason: patch.disabled ? 'disabled by you' : null } : {}),
-      faults: { ...cur.faults, ...Object.fromEntries(Object.entries(patch.faults ?? {}).filter(([, v]) => v !== undefined)) },
+      ...(patch.disabled !== undefined
+        ? { disabled: patch.disabled, disabled_reason: patch.disabled ? 'disabled by you' : null }
+        : {}),
+      faults: {
+        ...cur.faults,
+        ...Object.fromEntries(Object.entries(patch.faults ?? {}).filter(([, v]) => v !== undefined)),
+      },
     };
     this.endpoints.replace(scope, next);
     if (cur.disabled && !next.disabled) this.onDue();
@@ -133,7 +154,11 @@ export class WebhookService {
     const e = this.get(scope, id);
     this.db.transaction(() => {
       this.endpoints.delete(scope, id);
-      this.db.prepare("UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE endpoint_id = ? AND status = 'pending'").run(id);
+      this.db
+        .prepare(
+          "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE endpoint_id = ? AND status = 'pending'",
+        )
+        .run(id);
     })();
     return e;
   }
@@ -141,14 +166,24 @@ export class WebhookService {
   /** A new secret; the previous one keeps signing for a day so receivers can switch over. */
   rotateSecret(scope: Scope, id: string): WebhookEndpoint {
     const cur = this.stored(scope, id);
-    const next: WebhookEndpoint = { ...cur, secret: newSecret(), previous_secret: cur.secret, previous_secret_expires_at: new Date(this.clock.now().getTime() + ROTATION_GRACE_MS).toISOString() };
+    const next: WebhookEndpoint = {
+      ...cur,
+      secret: newSecret(),
+      previous_secret: cur.secret,
+      previous_secret_expires_at: new Date(this.clock.now().getTime() + ROTATION_GRACE_MS).toISOString(),
+    };
     this.endpoints.replace(scope, next);
     return this.present(next);
   }
 
   /** Secrets that sign now: the current one, and the previous one during its grace period. */
   signingSecrets(e: WebhookEndpoint): string[] {
-    const prev = e.previous_secret && e.previous_secret_expires_at && Date.parse(e.previous_secret_expires_at) > this.clock.now().getTime() ? [e.previous_secret] : [];
+    const prev =
+      e.previous_secret &&
+      e.previous_secret_expires_at &&
+      Date.parse(e.previous_secret_expires_at) > this.clock.now().getTime()
+        ? [e.previous_secret]
+        : [];
     return [e.secret, ...prev];
   }
 
@@ -168,11 +203,17 @@ export class WebhookService {
     // Out-of-order fault: hold messages briefly, all until one moment, so several go out newest first.
     let due = this.now();
     if (e.faults.out_of_order) {
-      const held = this.db.prepare("SELECT MAX(next_attempt_at) AS t FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending' AND attempts = 0").get(e.id) as { t: number | null };
+      const held = this.db
+        .prepare(
+          "SELECT MAX(next_attempt_at) AS t FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending' AND attempts = 0",
+        )
+        .get(e.id) as { t: number | null };
       due = held.t !== null && held.t > due ? held.t : due + 1500;
     }
     this.db
-      .prepare("INSERT INTO webhook_deliveries (id, account_id, live_mode, endpoint_id, event_id, status, attempts, next_attempt_at, time_created, time_updated) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO webhook_deliveries (id, account_id, live_mode, endpoint_id, event_id, status, attempts, next_attempt_at, time_created, time_updated) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)",
+      )
       .run(id, scope.accountId, scope.liveMode ? 1 : 0, e.id, eventId, due, now, now);
     return id;
   }
@@ -200,12 +241,16 @@ export class WebhookService {
 
   due(limit: number): DeliveryRow[] {
     return this.db
-      .prepare("SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?")
+      .prepare(
+        "SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?",
+      )
       .all(this.now(), limit) as DeliveryRow[];
   }
 
   nextDueAt(): number | undefined {
-    const r = this.db.prepare("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'pending'").get() as { t: number | null };
+    const r = this.db
+      .prepare("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'pending'")
+      .get() as { t: number | null };
     return r.t ?? undefined;
   }
 
@@ -217,24 +262,42 @@ export class WebhookService {
   }
 
   /** Records one attempt and the delivery's new state, in one transaction. */
-  recordAttempt(row: DeliveryRow, attempt: Attempt, next: { status: DeliveryRow['status']; next_attempt_at: number | null; disable?: string }): void {
+  recordAttempt(
+    row: DeliveryRow,
+    attempt: Attempt,
+    next: { status: DeliveryRow['status']; next_attempt_at: number | null; disable?: string },
+  ): void {
     this.db.transaction(() => {
-      this.db.prepare('INSERT INTO webhook_attempts (delivery_id, body) VALUES (?, ?)').run(row.id, JSON.stringify(attempt));
       this.db
-        .prepare('UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, time_updated = ? WHERE id = ?')
+        .prepare('INSERT INTO webhook_attempts (delivery_id, body) VALUES (?, ?)')
+        .run(row.id, JSON.stringify(attempt));
+      this.db
+        .prepare(
+          'UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, time_updated = ? WHERE id = ?',
+        )
         .run(next.status, next.next_attempt_at, this.clock.now().toISOString(), row.id);
-      const reason = next.disable ?? (next.status === 'failed' && this.failureStreak(row.endpoint_id) >= AUTO_DISABLE_AFTER ? `${AUTO_DISABLE_AFTER} deliveries in a row failed` : undefined);
+      const reason =
+        next.disable ??
+        (next.status === 'failed' && this.failureStreak(row.endpoint_id) >= AUTO_DISABLE_AFTER
+          ? `${AUTO_DISABLE_AFTER} deliveries in a row failed`
+          : undefined);
       if (reason) this.disable(row.endpoint_id, reason);
     })();
   }
 
   /** Extra attempts (fault injection: duplicates) are logged without changing the delivery. */
   logExtraAttempt(row: DeliveryRow, attempt: Attempt): void {
-    this.db.prepare('INSERT INTO webhook_attempts (delivery_id, body) VALUES (?, ?)').run(row.id, JSON.stringify(attempt));
+    this.db
+      .prepare('INSERT INTO webhook_attempts (delivery_id, body) VALUES (?, ?)')
+      .run(row.id, JSON.stringify(attempt));
   }
 
   private failureStreak(endpointId: string): number {
-    const rows = this.db.prepare("SELECT status FROM webhook_deliveries WHERE endpoint_id = ? AND status IN ('delivered', 'failed') ORDER BY time_updated DESC, seq DESC LIMIT ?").all(endpointId, AUTO_DISABLE_AFTER) as { status: string }[];
+    const rows = this.db
+      .prepare(
+        "SELECT status FROM webhook_deliveries WHERE endpoint_id = ? AND status IN ('delivered', 'failed') ORDER BY time_updated DESC, seq DESC LIMIT ?",
+      )
+      .all(endpointId, AUTO_DISABLE_AFTER) as { status: string }[];
     let n = 0;
     for (const r of rows) {
       if (r.status !== 'failed') break;
@@ -246,15 +309,23 @@ export class WebhookService {
   private disable(endpointId: string, reason: string): void {
     const e = this.storedById(endpointId);
     if (!e) return;
-    this.db.prepare('UPDATE webhook_endpoints SET body = ? WHERE id = ?').run(JSON.stringify({ ...e, disabled: true, disabled_reason: reason }), endpointId);
+    this.db
+      .prepare('UPDATE webhook_endpoints SET body = ? WHERE id = ?')
+      .run(JSON.stringify({ ...e, disabled: true, disabled_reason: reason }), endpointId);
   }
 
   attempts(deliveryId: string): Attempt[] {
-    return (this.db.prepare('SELECT body FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq').all(deliveryId) as { body: string }[]).map((r) => JSON.parse(r.body));
+    return (
+      this.db.prepare('SELECT body FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq').all(deliveryId) as {
+        body: string;
+      }[]
+    ).map((r) => JSON.parse(r.body));
   }
 
   private view(row: DeliveryRow) {
-    const type = (this.db.prepare('SELECT type FROM events WHERE id = ?').get(row.event_id) as { type: string } | undefined)?.type ?? 'unknown';
+    const type =
+      (this.db.prepare('SELECT type FROM events WHERE id = ?').get(row.event_id) as { type: string } | undefined)
+        ?.type ?? 'unknown';
     return {
       id: row.id,
       object: 'webhook_delivery' as const,
@@ -264,19 +335,25 @@ export class WebhookService {
       event_type: type,
       status: row.status,
       attempts: row.attempts,
-      next_attempt_at: row.status === 'pending' && row.next_attempt_at !== null ? new Date(row.next_attempt_at).toISOString() : null,
+      next_attempt_at:
+        row.status === 'pending' && row.next_attempt_at !== null ? new Date(row.next_attempt_at).toISOString() : null,
       time_created: row.time_created,
       attempt_log: this.attempts(row.id),
     };
   }
 
   delivery(scope: Scope, id: string) {
-    const row = this.db.prepare('SELECT * FROM webhook_deliveries WHERE id = ? AND account_id = ? AND live_mode = ?').get(id, scope.accountId, scope.liveMode ? 1 : 0) as DeliveryRow | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM webhook_deliveries WHERE id = ? AND account_id = ? AND live_mode = ?')
+      .get(id, scope.accountId, scope.liveMode ? 1 : 0) as DeliveryRow | undefined;
     if (!row) throw notFound('webhook_delivery', id);
     return this.view(row);
   }
 
-  deliveries(scope: Scope, filter: { endpoint_id?: string | undefined; event_id?: string | undefined; limit?: number | undefined }) {
+  deliveries(
+    scope: Scope,
+    filter: { endpoint_id?: string | undefined; event_id?: string | undefined; limit?: number | undefined },
+  ) {
     const where = ['account_id = ?', 'live_mode = ?'];
     const args: (string | number)[] = [scope.accountId, scope.liveMode ? 1 : 0];
     if (filter.endpoint_id) {
@@ -288,7 +365,9 @@ export class WebhookService {
       args.push(filter.event_id);
     }
     const limit = filter.limit ?? 30;
-    const rows = this.db.prepare(`SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`).all(...args, limit + 1) as DeliveryRow[];
+    const rows = this.db
+      .prepare(`SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`)
+      .all(...args, limit + 1) as DeliveryRow[];
     return { data: rows.slice(0, limit).map((r) => this.view(r)), has_more: rows.length > limit };
   }
 
@@ -312,18 +391,32 @@ export class WebhookService {
         }
       }
     }
-    const msg = { id: this.ids('msg'), endpoint_id: endpointId, received_at: this.clock.now().toISOString(), headers: flat, body, signature_valid: valid, signature_error: valid ? null : reason };
+    const msg = {
+      id: this.ids('msg'),
+      endpoint_id: endpointId,
+      received_at: this.clock.now().toISOString(),
+      headers: flat,
+      body,
+      signature_valid: valid,
+      signature_error: valid ? null : reason,
+    };
     this.db.transaction(() => {
-      this.db.prepare('INSERT INTO catcher_messages (endpoint_id, body) VALUES (?, ?)').run(endpointId, JSON.stringify(msg));
+      this.db
+        .prepare('INSERT INTO catcher_messages (endpoint_id, body) VALUES (?, ?)')
+        .run(endpointId, JSON.stringify(msg));
       // The catcher keeps the latest messages only.
-      this.db.prepare('DELETE FROM catcher_messages WHERE seq <= (SELECT MAX(seq) FROM catcher_messages) - ?').run(CATCHER_KEEP);
+      this.db
+        .prepare('DELETE FROM catcher_messages WHERE seq <= (SELECT MAX(seq) FROM catcher_messages) - ?')
+        .run(CATCHER_KEEP);
     })();
     return msg;
   }
 
   caught(scope: Scope, endpointId: string | undefined, limit = 50) {
     const mine = new Set(this.endpoints.all(scope).map((e) => e.id));
-    const rows = this.db.prepare('SELECT body FROM catcher_messages ORDER BY seq DESC LIMIT 500').all() as { body: string }[];
+    const rows = this.db.prepare('SELECT body FROM catcher_messages ORDER BY seq DESC LIMIT 500').all() as {
+      body: string;
+    }[];
     return rows
       .map((r) => JSON.parse(r.body) as ReturnType<WebhookService['catch']>)
       .filter((m) => mine.has(m.endpoint_id) && (!endpointId || m.endpoint_id === endpointId))
@@ -333,7 +426,14 @@ export class WebhookService {
 
 function deepMerge(base: unknown, over: unknown): unknown {
   if (over === undefined) return base;
-  if (base && over && typeof base === 'object' && typeof over === 'object' && !Array.isArray(base) && !Array.isArray(over)) {
+  if (
+    base &&
+    over &&
+    typeof base === 'object' &&
+    typeof over === 'object' &&
+    !Array.isArray(base) &&
+    !Array.isArray(over)
+  ) {
     const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
     for (const [k, v] of Object.entries(over as Record<string, unknown>)) out[k] = deepMerge(out[k], v);
     return out;

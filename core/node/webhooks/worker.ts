@@ -8,7 +8,10 @@ export const SCHEDULES: Record<WebhookEndpoint['retry_schedule'], number[]> = {
   standard: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
 };
 
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: 'manual' }) => Promise<{ status: number; headers: { get(n: string): string | null }; text(): Promise<string> }>;
+export type Fetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: 'manual' },
+) => Promise<{ status: number; headers: { get(n: string): string | null }; text(): Promise<string> }>;
 
 export interface WorkerOptions {
   /** Outbound HTTP, injectable so tests can fix it. */
@@ -85,7 +88,8 @@ export class WebhookWorker {
         return;
       }
       const next = this.svc.nextDueAt();
-      if (next !== undefined) this.timer = setTimeout(() => this.kick(), Math.max(10, Math.min(next - this.now(), 60_000)));
+      if (next !== undefined)
+        this.timer = setTimeout(() => this.kick(), Math.max(10, Math.min(next - this.now(), 60_000)));
     });
   }
 
@@ -119,10 +123,16 @@ export class WebhookWorker {
     }
   }
 
-  private async send(e: WebhookEndpoint, row: DeliveryRow, body: string): Promise<{ attempt: Attempt; retryAfter?: number | undefined }> {
+  private async send(
+    e: WebhookEndpoint,
+    row: DeliveryRow,
+    body: string,
+  ): Promise<{ attempt: Attempt; retryAfter?: number | undefined }> {
     const now = new Date(this.now());
     const stamp = e.faults.stale_timestamp ? new Date(now.getTime() - 600_000) : now;
-    const secrets = e.faults.wrong_signature ? ['whsec_' + Buffer.from('not-the-endpoint-secret-000000').toString('base64')] : this.svc.signingSecrets(e);
+    const secrets = e.faults.wrong_signature
+      ? ['whsec_' + Buffer.from('not-the-endpoint-secret-000000').toString('base64')]
+      : this.svc.signingSecrets(e);
     const headers = signedHeaders(row.event_id, stamp, body, secrets);
     const started = performance.now();
     let status: number | null = null;
@@ -130,31 +140,66 @@ export class WebhookWorker {
     let error: string | null = null;
     let retryAfter: number | undefined;
     try {
-      const res = await this.fetch(e.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'manual' });
+      const res = await this.fetch(e.url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'manual',
+      });
       status = res.status;
       responseBody = (await res.text()).slice(0, RESPONSE_LOG_LIMIT);
       retryAfter = retryAfterMs(res.headers.get('retry-after'), this.now());
     } catch (err) {
       const ex = err as Error & { cause?: { code?: string } };
-      error = ex.name === 'TimeoutError' ? `timed out after ${this.timeoutMs} ms` : ex.cause?.code ?? ex.message;
+      error = ex.name === 'TimeoutError' ? `timed out after ${this.timeoutMs} ms` : (ex.cause?.code ?? ex.message);
     }
     return {
-      attempt: { attempt: row.attempts + 1, time: now.toISOString(), request: { url: e.url, headers, body }, status, latency_ms: Math.round((performance.now() - started) * 10) / 10, response_body: responseBody, error },
+      attempt: {
+        attempt: row.attempts + 1,
+        time: now.toISOString(),
+        request: { url: e.url, headers, body },
+        status,
+        latency_ms: Math.round((performance.now() - started) * 10) / 10,
+        response_body: responseBody,
+        error,
+      },
       retryAfter,
     };
   }
 
   private async attempt(e: WebhookEndpoint, row: DeliveryRow): Promise<void> {
     const body = this.svc.eventBody(row);
-    if (!body) return this.svc.recordAttempt(row, { attempt: row.attempts + 1, time: new Date(this.now()).toISOString(), request: { url: e.url, headers: {}, body: '' }, status: null, latency_ms: 0, response_body: '', error: 'event no longer exists' }, { status: 'failed', next_attempt_at: null });
+    if (!body)
+      return this.svc.recordAttempt(
+        row,
+        {
+          attempt: row.attempts + 1,
+          time: new Date(this.now()).toISOString(),
+          request: { url: e.url, headers: {}, body: '' },
+          status: null,
+          latency_ms: 0,
+          response_body: '',
+          error: 'event no longer exists',
+        },
+        { status: 'failed', next_attempt_at: null },
+      );
     const { attempt, retryAfter } = await this.send(e, row, body);
     if (e.faults.duplicate) this.svc.logExtraAttempt(row, (await this.send(e, row, body)).attempt);
     const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
     if (ok) return this.svc.recordAttempt(row, attempt, { status: 'delivered', next_attempt_at: null });
-    if (attempt.status === 410) return this.svc.recordAttempt(row, attempt, { status: 'failed', next_attempt_at: null, disable: 'the endpoint answered 410 Gone' });
+    if (attempt.status === 410)
+      return this.svc.recordAttempt(row, attempt, {
+        status: 'failed',
+        next_attempt_at: null,
+        disable: 'the endpoint answered 410 Gone',
+      });
     const delays = this.schedules[e.retry_schedule];
     const delay = delays[row.attempts];
     if (delay === undefined) return this.svc.recordAttempt(row, attempt, { status: 'failed', next_attempt_at: null });
-    this.svc.recordAttempt(row, attempt, { status: 'pending', next_attempt_at: this.now() + Math.max(delay, retryAfter ?? 0) });
+    this.svc.recordAttempt(row, attempt, {
+      status: 'pending',
+      next_attempt_at: this.now() + Math.max(delay, retryAfter ?? 0),
+    });
   }
 }

@@ -18,28 +18,84 @@ const PALETTE = ['#2f5d8a', '#3c8d6b', '#c28a2c', '#8a4f9e', '#b5493f', '#4a9bb0
 export const colourOf = (i: number) => PALETTE[i % PALETTE.length]!;
 
 /** Step series of a price window: stacked components, the total, and confidence on its own axis. */
-export function PriceChart({ points, components, zone, height = 300, label }: { points: ChartPoint[]; components: ChartSeries[]; zone: string; height?: number; label: string }) {
+export function PriceChart({
+  points,
+  components,
+  zone,
+  height = 300,
+  label,
+}: {
+  points: ChartPoint[];
+  components: ChartSeries[];
+  zone: string;
+  height?: number;
+  label: string;
+}) {
   if (points.length === 0) return <Typography color="text.secondary">No prices for this window.</Typography>;
-  const fmt = (t: number) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(t);
-  const avg = points.reduce((s, p, i) => s + p.total * ((points[i + 1]?.t ?? p.t) - p.t), 0) / Math.max(1, points.at(-1)!.t - points[0]!.t);
+  const fmt = (t: number) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(
+      t,
+    );
+  const avg =
+    points.reduce((s, p, i) => s + p.total * ((points[i + 1]?.t ?? p.t) - p.t), 0) /
+    Math.max(1, points.at(-1)!.t - points[0]!.t);
   return (
     <Box role="img" aria-label={label} data-average={avg.toFixed(5)} data-points={points.length}>
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7eb" />
-          <XAxis dataKey="t" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={fmt} minTickGap={40} fontSize={11} />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={['dataMin', 'dataMax']}
+            tickFormatter={fmt}
+            minTickGap={40}
+            fontSize={11}
+          />
           <YAxis yAxisId="p" fontSize={11} width={52} />
           <YAxis yAxisId="c" orientation="right" domain={[0, 1]} fontSize={11} width={32} />
           <Tooltip labelFormatter={(t) => fmt(Number(t))} formatter={(v) => Number(v).toFixed(5)} />
           <Legend />
           {components.map((c) => (
-            <Area key={c.key} yAxisId="p" type="stepAfter" dataKey={c.key} name={c.label} stackId="c" stroke={c.colour} fill={c.colour} fillOpacity={0.35} isAnimationActive={false} />
+            <Area
+              key={c.key}
+              yAxisId="p"
+              type="stepAfter"
+              dataKey={c.key}
+              name={c.label}
+              stackId="c"
+              stroke={c.colour}
+              fill={c.colour}
+              fillOpacity={0.35}
+              isAnimationActive={false}
+            />
           ))}
-          <Line yAxisId="p" type="stepAfter" dataKey="total" name="Total" stroke="#1c2430" strokeWidth={2} dot={false} isAnimationActive={false} />
-          <Line yAxisId="c" type="stepAfter" dataKey="confidence" name="Confidence" stroke="#b5493f" strokeDasharray="4 3" dot={false} isAnimationActive={false} />
+          <Line
+            yAxisId="p"
+            type="stepAfter"
+            dataKey="total"
+            name="Total"
+            stroke="#1c2430"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="c"
+            type="stepAfter"
+            dataKey="confidence"
+            name="Confidence"
+            stroke="#b5493f"
+            strokeDasharray="4 3"
+            dot={false}
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </ResponsiveContainer>
-      <Typography variant="caption" color="text.secondary">Time-weighted average: {avg.toFixed(5)} per kWh</Typography>
+      <Typography variant="caption" color="text.secondary">
+        Time-weighted average: {avg.toFixed(5)} per kWh
+      </Typography>
     </Box>
   );
 }

@@ -29,43 +29,122 @@ export function ScheduleEditor({ schedule, market, onChange, sel, onSelect }: Pr
     f(next);
     onChange(next);
   };
-  if (!entry) return <Button onClick={() => onChange([{ months: ['All'], days_and_hours: [{ days: ['All'], hours: [] }] }])}>Start a schedule</Button>;
+  if (!entry)
+    return (
+      <Button onClick={() => onChange([{ months: ['All'], days_and_hours: [{ days: ['All'], hours: [] }] }])}>
+        Start a schedule
+      </Button>
+    );
 
-  const brush: Rate[] = sel ? schedule[sel.entry]?.days_and_hours[sel.item]?.hours[sel.band]?.rate ?? [{ fixed: 0.25 }] : market ? [{ surcharge_fixed: 0 }] : [{ fixed: 0.25 }];
+  const brush: Rate[] = sel
+    ? (schedule[sel.entry]?.days_and_hours[sel.item]?.hours[sel.band]?.rate ?? [{ fixed: 0.25 }])
+    : market
+      ? [{ surcharge_fixed: 0 }]
+      : [{ fixed: 0.25 }];
 
   const toggleMonth = (m: string) =>
     update((s) => {
       const cur = s[e]!.months ?? ['All'];
       const named = cur.filter((x) => x.toLowerCase() !== 'all');
-      const next = m === 'All' ? ['All'] : named.some((x) => x.toLowerCase().startsWith(m.slice(0, 3).toLowerCase())) ? named.filter((x) => !x.toLowerCase().startsWith(m.slice(0, 3).toLowerCase())) : [...named, m];
+      const next =
+        m === 'All'
+          ? ['All']
+          : named.some((x) => x.toLowerCase().startsWith(m.slice(0, 3).toLowerCase()))
+            ? named.filter((x) => !x.toLowerCase().startsWith(m.slice(0, 3).toLowerCase()))
+            : [...named, m];
       s[e]!.months = next.length ? next : ['All'];
     });
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Schedule editor">
       <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <Tabs value={e} onChange={(_ev, v) => setTab(v)} variant="scrollable" aria-label="Month groups" sx={{ flex: 1 }}>
+        <Tabs
+          value={e}
+          onChange={(_ev, v) => setTab(v)}
+          variant="scrollable"
+          aria-label="Month groups"
+          sx={{ flex: 1 }}
+        >
           {schedule.map((en, i) => (
-            <Tab key={i} label={`${(en.months ?? ['All']).join(', ')}${en.dates?.length ? ` · dates ${en.dates.join(',')}` : ''}`} />
+            <Tab
+              key={i}
+              label={`${(en.months ?? ['All']).join(', ')}${en.dates?.length ? ` · dates ${en.dates.join(',')}` : ''}`}
+            />
           ))}
         </Tabs>
-        <Button size="small" onClick={() => { update((s) => void s.push({ months: ['January'], days_and_hours: [{ days: ['All'], hours: [] }] })); setTab(schedule.length); }}>Add month group</Button>
-        {schedule.length > 1 ? <Button size="small" color="error" onClick={() => { update((s) => void s.splice(e, 1)); setTab(0); onSelect(null); }}>Remove group</Button> : null}
+        <Button
+          size="small"
+          onClick={() => {
+            update((s) => void s.push({ months: ['January'], days_and_hours: [{ days: ['All'], hours: [] }] }));
+            setTab(schedule.length);
+          }}
+        >
+          Add month group
+        </Button>
+        {schedule.length > 1 ? (
+          <Button
+            size="small"
+            color="error"
+            onClick={() => {
+              update((s) => void s.splice(e, 1));
+              setTab(0);
+              onSelect(null);
+            }}
+          >
+            Remove group
+          </Button>
+        ) : null}
       </Stack>
       <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }} role="group" aria-label="Months">
         {['All', ...MONTH_NAMES].map((m) => {
           const on = (entry.months ?? ['All']).some((x) => x.toLowerCase().slice(0, 3) === m.toLowerCase().slice(0, 3));
-          return <Chip key={m} size="small" label={m.slice(0, 3)} color={on ? 'primary' : 'default'} variant={on ? 'filled' : 'outlined'} onClick={() => toggleMonth(m)} aria-pressed={on} />;
+          return (
+            <Chip
+              key={m}
+              size="small"
+              label={m.slice(0, 3)}
+              color={on ? 'primary' : 'default'}
+              variant={on ? 'filled' : 'outlined'}
+              onClick={() => toggleMonth(m)}
+              aria-pressed={on}
+            />
+          );
         })}
-        <TextField size="small" label="Dates" placeholder="e.g. 25, 26" value={(entry.dates ?? []).join(', ')} sx={{ ml: 2, width: 160 }}
-          onChange={(ev) => update((s) => { const d = ev.target.value.split(/[ ,]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n)); if (d.length) s[e]!.dates = d; else delete s[e]!.dates; })} />
+        <TextField
+          size="small"
+          label="Dates"
+          placeholder="e.g. 25, 26"
+          value={(entry.dates ?? []).join(', ')}
+          sx={{ ml: 2, width: 160 }}
+          onChange={(ev) =>
+            update((s) => {
+              const d = ev.target.value
+                .split(/[ ,]+/)
+                .filter(Boolean)
+                .map(Number)
+                .filter((n) => Number.isInteger(n));
+              if (d.length) s[e]!.dates = d;
+              else delete s[e]!.dates;
+            })
+          }
+        />
       </Stack>
       <TimeAxis />
       {entry.days_and_hours.map((it, i) => (
         <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <TextField select size="small" value={it.days.join(',')} onChange={(ev) => update((s) => void (s[e]!.days_and_hours[i]!.days = ev.target.value.split(',')))} sx={{ width: 130 }}
-            slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Days of row ${i + 1}` } }}>
-            {[...new Set([it.days.join(','), ...DAY_GROUPS])].map((d) => <option key={d} value={d}>{d}</option>)}
+          <TextField
+            select
+            size="small"
+            value={it.days.join(',')}
+            onChange={(ev) => update((s) => void (s[e]!.days_and_hours[i]!.days = ev.target.value.split(',')))}
+            sx={{ width: 130 }}
+            slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Days of row ${i + 1}` } }}
+          >
+            {[...new Set([it.days.join(','), ...DAY_GROUPS])].map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
           </TextField>
           <Track
             hours={it.hours}
@@ -76,10 +155,25 @@ export function ScheduleEditor({ schedule, market, onChange, sel, onSelect }: Pr
             onChange={(hours) => update((s) => void (s[e]!.days_and_hours[i]!.hours = hours))}
             brush={brush}
           />
-          <IconButton size="small" aria-label={`Remove row ${i + 1}`} onClick={() => { update((s) => void s[e]!.days_and_hours.splice(i, 1)); onSelect(null); }} disabled={entry.days_and_hours.length < 2}>×</IconButton>
+          <IconButton
+            size="small"
+            aria-label={`Remove row ${i + 1}`}
+            onClick={() => {
+              update((s) => void s[e]!.days_and_hours.splice(i, 1));
+              onSelect(null);
+            }}
+            disabled={entry.days_and_hours.length < 2}
+          >
+            ×
+          </IconButton>
         </Stack>
       ))}
-      <Button size="small" onClick={() => update((s) => void s[e]!.days_and_hours.push({ days: ['Weekend'], hours: [] }))}>Add day row</Button>
+      <Button
+        size="small"
+        onClick={() => update((s) => void s[e]!.days_and_hours.push({ days: ['Weekend'], hours: [] }))}
+      >
+        Add day row
+      </Button>
     </Paper>
   );
 }
@@ -90,7 +184,18 @@ function TimeAxis() {
       <Box sx={{ width: 130 }} />
       <Box sx={{ flex: 1, position: 'relative', height: 16 }}>
         {[0, 3, 6, 9, 12, 15, 18, 21, 24].map((h) => (
-          <Typography key={h} variant="caption" sx={{ position: 'absolute', left: `${(h / 24) * 100}%`, transform: 'translateX(-50%)', color: 'text.secondary' }}>{String(h).padStart(2, '0')}</Typography>
+          <Typography
+            key={h}
+            variant="caption"
+            sx={{
+              position: 'absolute',
+              left: `${(h / 24) * 100}%`,
+              transform: 'translateX(-50%)',
+              color: 'text.secondary',
+            }}
+          >
+            {String(h).padStart(2, '0')}
+          </Typography>
         ))}
       </Box>
       <Box sx={{ width: 34 }} />
@@ -100,7 +205,23 @@ function TimeAxis() {
 
 type Hours = Schedule[number]['days_and_hours'][number]['hours'];
 
-function Track({ hours, market, label, selected, onSelect, onChange, brush }: { hours: Hours; market: boolean; label: string; selected: number | null; onSelect(b: number | null): void; onChange(h: Hours): void; brush: Rate[] }) {
+function Track({
+  hours,
+  market,
+  label,
+  selected,
+  onSelect,
+  onChange,
+  brush,
+}: {
+  hours: Hours;
+  market: boolean;
+  label: string;
+  selected: number | null;
+  onSelect(b: number | null): void;
+  onChange(h: Hours): void;
+  brush: Rate[];
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ kind: 'new' | 'from' | 'to'; band: number; q0: number; q: number } | null>(null);
   const quarterAt = (clientX: number) => {
@@ -111,14 +232,29 @@ function Track({ hours, market, label, selected, onSelect, onChange, brush }: { 
     if (toQuarter - fromQuarter < 1 || toQuarter - fromQuarter > QUARTERS) return;
     const used = occupied(hours, i);
     for (let q = fromQuarter; q < toQuarter; q++) if (used[((q % QUARTERS) + QUARTERS) % QUARTERS]) return; // no overlaps
-    const next = hours.map((h, j) => (j === i ? { ...h, valid_from: fromQ(fromQuarter), valid_to: toQuarter - fromQuarter === QUARTERS ? fromQ(fromQuarter) : fromQ(toQuarter) } : h));
+    const next = hours.map((h, j) =>
+      j === i
+        ? {
+            ...h,
+            valid_from: fromQ(fromQuarter),
+            valid_to: toQuarter - fromQuarter === QUARTERS ? fromQ(fromQuarter) : fromQ(toQuarter),
+          }
+        : h,
+    );
     onChange(next);
   };
   const addBand = (a: number, b: number) => {
     if (b - a < 1) return;
     const used = occupied(hours);
     for (let q = a; q < b; q++) if (used[q]) return;
-    onChange([...hours, { valid_from: fromQ(a), valid_to: b === QUARTERS ? '00:00:00' : fromQ(b), rate: JSON.parse(JSON.stringify(brush)) }]);
+    onChange([
+      ...hours,
+      {
+        valid_from: fromQ(a),
+        valid_to: b === QUARTERS ? '00:00:00' : fromQ(b),
+        rate: JSON.parse(JSON.stringify(brush)),
+      },
+    ]);
     onSelect(hours.length);
   };
   const firstGap = () => {
@@ -151,7 +287,12 @@ function Track({ hours, market, label, selected, onSelect, onChange, brush }: { 
       tabIndex={0}
       aria-label={label}
       data-track={label}
-      onKeyDown={(ev) => { if (ev.target === ev.currentTarget && (ev.key === 'Enter' || ev.key === 'n')) { ev.preventDefault(); firstGap(); } }}
+      onKeyDown={(ev) => {
+        if (ev.target === ev.currentTarget && (ev.key === 'Enter' || ev.key === 'n')) {
+          ev.preventDefault();
+          firstGap();
+        }
+      }}
       onPointerDown={(ev) => {
         if ((ev.target as HTMLElement).dataset.band !== undefined || (ev.target as HTMLElement).dataset.edge) return;
         const q = quarterAt(ev.clientX);
@@ -169,11 +310,22 @@ function Track({ hours, market, label, selected, onSelect, onChange, brush }: { 
         }
         setDrag(null);
       }}
-      sx={{ flex: 1, position: 'relative', height: 40, bgcolor: '#eef1f4', borderRadius: 1, cursor: 'crosshair', touchAction: 'none', backgroundImage: 'repeating-linear-gradient(90deg, transparent 0, transparent calc(100%/24 - 1px), #d5dbe1 calc(100%/24 - 1px), #d5dbe1 calc(100%/24))', outlineOffset: 2 }}
+      sx={{
+        flex: 1,
+        position: 'relative',
+        height: 40,
+        bgcolor: '#eef1f4',
+        borderRadius: 1,
+        cursor: 'crosshair',
+        touchAction: 'none',
+        backgroundImage:
+          'repeating-linear-gradient(90deg, transparent 0, transparent calc(100%/24 - 1px), #d5dbe1 calc(100%/24 - 1px), #d5dbe1 calc(100%/24))',
+        outlineOffset: 2,
+      }}
     >
       {pieces.map((p, k) => {
         const h = hours[p.band]!;
-        const v = market ? 0.2 : h.rate[0]?.fixed ?? 0;
+        const v = market ? 0.2 : (h.rate[0]?.fixed ?? 0);
         const on = selected === p.band;
         return (
           <Box
@@ -196,16 +348,61 @@ function Track({ hours, market, label, selected, onSelect, onChange, brush }: { 
                 onSelect(null);
               } else if (ev.key === 'Enter') onSelect(p.band);
             }}
-            sx={{ position: 'absolute', top: 3, bottom: 3, left: `${(p.a / QUARTERS) * 100}%`, width: `${((p.b - p.a) / QUARTERS) * 100}%`, bgcolor: market ? '#5b7fa6' : rateColour(v), borderRadius: 0.75, color: '#fff', fontSize: 12, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', whiteSpace: 'nowrap', outline: on ? '3px solid #1c2430' : 'none', cursor: 'pointer', userSelect: 'none' }}
+            sx={{
+              position: 'absolute',
+              top: 3,
+              bottom: 3,
+              left: `${(p.a / QUARTERS) * 100}%`,
+              width: `${((p.b - p.a) / QUARTERS) * 100}%`,
+              bgcolor: market ? '#5b7fa6' : rateColour(v),
+              borderRadius: 0.75,
+              color: '#fff',
+              fontSize: 12,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              overflow: 'hidden',
+              whiteSpace: 'nowrap',
+              outline: on ? '3px solid #1c2430' : 'none',
+              cursor: 'pointer',
+              userSelect: 'none',
+            }}
           >
             {p.b - p.a >= 6 ? rateLabel(h.rate, market) : ''}
-            {p.edgeFrom ? <Edge side="from" onDown={(x, id) => { ref.current!.setPointerCapture?.(id); setDrag({ kind: 'from', band: p.band, q0: quarterAt(x), q: quarterAt(x) }); }} /> : null}
-            {p.edgeTo ? <Edge side="to" onDown={(x, id) => { ref.current!.setPointerCapture?.(id); setDrag({ kind: 'to', band: p.band, q0: quarterAt(x), q: quarterAt(x) }); }} /> : null}
+            {p.edgeFrom ? (
+              <Edge
+                side="from"
+                onDown={(x, id) => {
+                  ref.current!.setPointerCapture?.(id);
+                  setDrag({ kind: 'from', band: p.band, q0: quarterAt(x), q: quarterAt(x) });
+                }}
+              />
+            ) : null}
+            {p.edgeTo ? (
+              <Edge
+                side="to"
+                onDown={(x, id) => {
+                  ref.current!.setPointerCapture?.(id);
+                  setDrag({ kind: 'to', band: p.band, q0: quarterAt(x), q: quarterAt(x) });
+                }}
+              />
+            ) : null}
           </Box>
         );
       })}
       {drag?.kind === 'new' ? (
-        <Box sx={{ position: 'absolute', top: 3, bottom: 3, left: `${(Math.min(drag.q0, drag.q) / QUARTERS) * 100}%`, width: `${(Math.abs(drag.q - drag.q0) / QUARTERS) * 100}%`, bgcolor: 'rgba(47,93,138,0.35)', borderRadius: 0.75, pointerEvents: 'none' }} />
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 3,
+            bottom: 3,
+            left: `${(Math.min(drag.q0, drag.q) / QUARTERS) * 100}%`,
+            width: `${(Math.abs(drag.q - drag.q0) / QUARTERS) * 100}%`,
+            bgcolor: 'rgba(47,93,138,0.35)',
+            borderRadius: 0.75,
+            pointerEvents: 'none',
+          }}
+        />
       ) : null}
     </Box>
   );
@@ -216,8 +413,19 @@ function Edge({ side, onDown }: { side: 'from' | 'to'; onDown(clientX: number, p
     <Box
       data-edge={side}
       aria-hidden
-      onPointerDown={(ev) => { ev.stopPropagation(); onDown(ev.clientX, ev.pointerId); }}
-      sx={{ position: 'absolute', top: 0, bottom: 0, [side === 'from' ? 'left' : 'right']: 0, width: 7, cursor: 'ew-resize', bgcolor: 'rgba(0,0,0,0.15)' }}
+      onPointerDown={(ev) => {
+        ev.stopPropagation();
+        onDown(ev.clientX, ev.pointerId);
+      }}
+      sx={{
+        position: 'absolute',
+        top: 0,
+        bottom: 0,
+        [side === 'from' ? 'left' : 'right']: 0,
+        width: 7,
+        cursor: 'ew-resize',
+        bgcolor: 'rgba(0,0,0,0.15)',
+      }}
     />
   );
 }

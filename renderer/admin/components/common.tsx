@@ -1,14 +1,35 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, IconButton, LinearProgress, Paper, Stack, SvgIcon, Table, TableBody, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Stack,
+  SvgIcon,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
     <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2, gap: 2 }}>
       <Box>
-        <Typography variant="h5" component="h1">{title}</Typography>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
         {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
       </Box>
-      {actions ? <Stack direction="row" spacing={1}>{actions}</Stack> : null}
+      {actions ? (
+        <Stack direction="row" spacing={1}>
+          {actions}
+        </Stack>
+      ) : null}
     </Stack>
   );
 }
@@ -17,7 +38,16 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
 export function ErrorAlert({ error }: { error: unknown }) {
   if (!error) return null;
   const e = error as { message?: string; code?: string };
-  return <Alert severity="error" role="alert" sx={{ my: 1 }}>{e.message ?? String(error)}{e.code ? <Typography component="span" variant="caption" sx={{ ml: 1, opacity: 0.7 }}>({e.code})</Typography> : null}</Alert>;
+  return (
+    <Alert severity="error" role="alert" sx={{ my: 1 }}>
+      {e.message ?? String(error)}
+      {e.code ? (
+        <Typography component="span" variant="caption" sx={{ ml: 1, opacity: 0.7 }}>
+          ({e.code})
+        </Typography>
+      ) : null}
+    </Alert>
+  );
 }
 
 export function Loading({ show }: { show: boolean }) {
@@ -29,7 +59,9 @@ export function EmptyState({ title, hint, action }: { title: string; hint: strin
   return (
     <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
       <Typography variant="h6">{title}</Typography>
-      <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>{hint}</Typography>
+      <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>
+        {hint}
+      </Typography>
       {action}
     </Paper>
   );
@@ -39,9 +71,22 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   const [done, setDone] = useState(false);
   return (
     <Tooltip title={done ? 'Copied' : `Copy ${label}`}>
-      <IconButton size="small" aria-label={`Copy ${label}`} onClick={() => void navigator.clipboard?.writeText(value).then(() => { setDone(true); setTimeout(() => setDone(false), 1500); })}>
+      <IconButton
+        size="small"
+        aria-label={`Copy ${label}`}
+        onClick={() =>
+          void navigator.clipboard?.writeText(value).then(() => {
+            setDone(true);
+            setTimeout(() => setDone(false), 1500);
+          })
+        }
+      >
         <SvgIcon fontSize="small">
-          {done ? <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" /> : <path d="M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z" />}
+          {done ? (
+            <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" />
+          ) : (
+            <path d="M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z" />
+          )}
         </SvgIcon>
       </IconButton>
     </Tooltip>
@@ -49,7 +94,11 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 }
 
 export function Mono({ children }: { children: ReactNode }) {
-  return <Box component="code" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 13, wordBreak: 'break-all' }}>{children}</Box>;
+  return (
+    <Box component="code" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 13, wordBreak: 'break-all' }}>
+      {children}
+    </Box>
+  );
 }
 
 export function SmallButton(props: React.ComponentProps<typeof Button>) {
@@ -57,12 +106,28 @@ export function SmallButton(props: React.ComponentProps<typeof Button>) {
 }
 
 /** Label, value and a copy button per row. */
-export function CopyTable({ label, rows, labelWidth = 160 }: { label: string; rows: [string, string][]; labelWidth?: number }) {
+export function CopyTable({
+  label,
+  rows,
+  labelWidth = 160,
+}: {
+  label: string;
+  rows: [string, string][];
+  labelWidth?: number;
+}) {
   return (
     <Table size="small" aria-label={label}>
       <TableBody>
         {rows.map(([k, v]) => (
-          <TableRow key={k}><TableCell sx={{ width: labelWidth }}>{k}</TableCell><TableCell><Mono>{v}</Mono></TableCell><TableCell align="right"><CopyButton value={v} label={k} /></TableCell></TableRow>
+          <TableRow key={k}>
+            <TableCell sx={{ width: labelWidth }}>{k}</TableCell>
+            <TableCell>
+              <Mono>{v}</Mono>
+            </TableCell>
+            <TableCell align="right">
+              <CopyButton value={v} label={k} />
+            </TableCell>
+          </TableRow>
         ))}
       </TableBody>
     </Table>

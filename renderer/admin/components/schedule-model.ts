@@ -9,7 +9,7 @@ export const QUARTERS = DAY_SECONDS / Q;
 export type Sel = { entry: number; item: number; band: number };
 
 export const toQ = (t: string) => Math.round((parseTimeOfDay(t) ?? 0) / Q);
-export const fromQ = (q: number) => formatTimeOfDay(((q % QUARTERS) + QUARTERS) % QUARTERS * Q);
+export const fromQ = (q: number) => formatTimeOfDay((((q % QUARTERS) + QUARTERS) % QUARTERS) * Q);
 
 /** The quarters a band covers on its own day line, wrapping past midnight (0..96, to may exceed 96). */
 export function bandQuarters(b: { valid_from: string; valid_to: string }): [number, number] {
@@ -33,7 +33,14 @@ export function clone(s: Schedule): Schedule {
 }
 
 export function defaultSchedule(): Schedule {
-  return [{ months: ['All'], days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] }] }];
+  return [
+    {
+      months: ['All'],
+      days_and_hours: [
+        { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] },
+      ],
+    },
+  ];
 }
 
 /** Where an item's day line has no band: prices there are gaps (rule 4). */
@@ -78,10 +85,15 @@ export function dstNotes(zone: string, schedule: Schedule, now = DateTime.now())
       const [a, b] = kind === 'skipped' ? [startQ, startQ + len] : [startQ - len, startQ];
       const span = `${fromQ(a).slice(0, 5)}–${fromQ(b).slice(0, 5)}`;
       const bands: string[] = [];
-      schedule.forEach((e) => e.days_and_hours.forEach((it) => it.hours.forEach((h) => {
-        const [f, to] = bandQuarters(h);
-        if (f < b && a < to) bands.push(`${it.days.join('/')} ${h.valid_from.slice(0, 5)}–${h.valid_to.slice(0, 5)}`);
-      })));
+      schedule.forEach((e) =>
+        e.days_and_hours.forEach((it) =>
+          it.hours.forEach((h) => {
+            const [f, to] = bandQuarters(h);
+            if (f < b && a < to)
+              bands.push(`${it.days.join('/')} ${h.valid_from.slice(0, 5)}–${h.valid_to.slice(0, 5)}`);
+          }),
+        ),
+      );
       notes.push({ date: t.toISODate()!, kind, span, bands });
     }
     prev = next;
@@ -91,7 +103,8 @@ export function dstNotes(zone: string, schedule: Schedule, now = DateTime.now())
 
 export function rateLabel(rate: Rate[], market: boolean): string {
   const r = rate[0] ?? {};
-  if (market) return `mkt${r.surcharge_fixed ? ` +${r.surcharge_fixed}` : ''}${r.surcharge_percentage ? ` ×${(1 + r.surcharge_percentage).toFixed(2)}` : ''}`;
+  if (market)
+    return `mkt${r.surcharge_fixed ? ` +${r.surcharge_fixed}` : ''}${r.surcharge_percentage ? ` ×${(1 + r.surcharge_percentage).toFixed(2)}` : ''}`;
   return (r.fixed ?? 0).toFixed(4).replace(/0{1,2}$/, '');
 }
 

@@ -9,7 +9,9 @@ export function ConnectPage() {
   const { api, boot, liveMode, route } = useApp();
   const locations = useQuery({ queryKey: ['locations', liveMode], queryFn: () => api.get('/locations?limit=100') });
   const [location, setLocation] = useState(route.params.get('location') ?? '');
-  const [slot, setSlot] = useState(`${route.params.get('type') ?? 'COMMODITY'}:${route.params.get('direction') ?? 'IMPORT'}`);
+  const [slot, setSlot] = useState(
+    `${route.params.get('type') ?? 'COMMODITY'}:${route.params.get('direction') ?? 'IMPORT'}`,
+  );
   const [country, setCountry] = useState('DE');
   const [session, setSession] = useState<{ token: string; url: string } | null>(null);
   const start = useMutation({
@@ -42,13 +44,34 @@ export function ConnectPage() {
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
-              <TextField select size="small" label="Location" value={location} onChange={(e) => setLocation(e.target.value)} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+              <TextField
+                select
+                size="small"
+                label="Location"
+                value={location}
+                onChange={(e) => setLocation(e.target.value)}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              >
                 <MenuItem value="">A new location</MenuItem>
-                {(locations.data?.data ?? []).map((l: any) => <MenuItem key={l.id} value={l.id}>{l.postal_address.city ?? l.id}, {l.postal_address.country_code}</MenuItem>)}
+                {(locations.data?.data ?? []).map((l: any) => (
+                  <MenuItem key={l.id} value={l.id}>
+                    {l.postal_address.city ?? l.id}, {l.postal_address.country_code}
+                  </MenuItem>
+                ))}
               </TextField>
               {!location ? (
-                <TextField select size="small" label="Country of the new location" value={country} onChange={(e) => setCountry(e.target.value)}>
-                  {['DE', 'GB', 'US', 'AU', 'NO'].map((c) => <MenuItem key={c} value={c}>{c}</MenuItem>)}
+                <TextField
+                  select
+                  size="small"
+                  label="Country of the new location"
+                  value={country}
+                  onChange={(e) => setCountry(e.target.value)}
+                >
+                  {['DE', 'GB', 'US', 'AU', 'NO'].map((c) => (
+                    <MenuItem key={c} value={c}>
+                      {c}
+                    </MenuItem>
+                  ))}
                 </TextField>
               ) : null}
               <TextField select size="small" label="Slot" value={slot} onChange={(e) => setSlot(e.target.value)}>
@@ -57,30 +80,58 @@ export function ConnectPage() {
                 <MenuItem value="COMMODITY:LOCAL">Local generation (COMMODITY+LOCAL)</MenuItem>
                 <MenuItem value="NON_COMMODITY:IMPORT">Grid fees (NON_COMMODITY+IMPORT)</MenuItem>
               </TextField>
-              <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending}>Start connect session</Button>
+              <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending}>
+                Start connect session
+              </Button>
               <ErrorAlert error={start.error} />
-              {session ? <Typography variant="body2">Token <Mono>{session.token}</Mono></Typography> : null}
+              {session ? (
+                <Typography variant="body2">
+                  Token <Mono>{session.token}</Mono>
+                </Typography>
+              ) : null}
               {done ? (
                 <Alert severity="success" role="status">
-                  connect.session.complete {done.id}: location <Mono>{done.data.location_id}</Mono>, price available {String(done.data.price_available)}
+                  connect.session.complete {done.id}: location <Mono>{done.data.location_id}</Mono>, price available{' '}
+                  {String(done.data.price_available)}
                 </Alert>
-              ) : session ? <Alert severity="info">Waiting for the session to complete…</Alert> : null}
+              ) : session ? (
+                <Alert severity="info">Waiting for the session to complete…</Alert>
+              ) : null}
             </Stack>
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           {session ? (
-            <Box sx={{ width: 420, maxWidth: '100%', height: 720, border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', mx: 'auto', bgcolor: '#fff' }}>
+            <Box
+              sx={{
+                width: 420,
+                maxWidth: '100%',
+                height: 720,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 2,
+                overflow: 'hidden',
+                mx: 'auto',
+                bgcolor: '#fff',
+              }}
+            >
               {desktop ? (
                 // In the desktop window the main process allows this webview only for the connect web app's origin.
                 <webview src={session.url} style={{ width: '100%', height: '100%' }} />
               ) : (
-                <iframe title="Connect session" src={session.url} style={{ width: '100%', height: '100%', border: 0 }} />
+                <iframe
+                  title="Connect session"
+                  src={session.url}
+                  style={{ width: '100%', height: '100%', border: 0 }}
+                />
               )}
             </Box>
           ) : (
             <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
-              <Typography>Choose a location and a slot, then start a session: the connect web app opens here as it would in a mobile app's sheet.</Typography>
+              <Typography>
+                Choose a location and a slot, then start a session: the connect web app opens here as it would in a
+                mobile app's sheet.
+              </Typography>
             </Paper>
           )}
         </Grid>

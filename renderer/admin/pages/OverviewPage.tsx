@@ -21,19 +21,28 @@ export function OverviewPage() {
   ];
   return (
     <>
-      <PageHeader title="Overview" subtitle={`The local tariff and price service is running. You are looking at ${liveMode ? 'live' : 'test'} data.`} />
+      <PageHeader
+        title="Overview"
+        subtitle={`The local tariff and price service is running. You are looking at ${liveMode ? 'live' : 'test'} data.`}
+      />
       <ErrorAlert error={locations.error} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2">Service addresses</Typography>
+            <Typography variant="h6" component="h2">
+              Service addresses
+            </Typography>
             <CopyTable label="Service addresses" rows={rows} />
           </Paper>
           <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
-            <Typography variant="h6" component="h2">Credentials</Typography>
+            <Typography variant="h6" component="h2">
+              Credentials
+            </Typography>
             <CopyTable label="Credentials" rows={creds} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              <Mono>curl -u {boot.account_id}:{liveMode ? boot.live_key : boot.test_key} {boot.api_url}/login</Mono>
+              <Mono>
+                curl -u {boot.account_id}:{liveMode ? boot.live_key : boot.test_key} {boot.api_url}/login
+              </Mono>
             </Typography>
           </Paper>
         </Grid>

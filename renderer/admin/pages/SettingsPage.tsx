@@ -10,10 +10,20 @@ export function SettingsPage() {
   const settings = useQuery({ queryKey: ['settings', liveMode], queryFn: () => api.get('/settings') });
   const [f, setF] = useState({ bearer: '', connect: '', rate: '' });
   useEffect(() => {
-    if (settings.data) setF({ bearer: String(settings.data.bearer_token_ttl_seconds), connect: String(settings.data.connect_token_ttl_seconds), rate: String(settings.data.rate_limit_per_minute) });
+    if (settings.data)
+      setF({
+        bearer: String(settings.data.bearer_token_ttl_seconds),
+        connect: String(settings.data.connect_token_ttl_seconds),
+        rate: String(settings.data.rate_limit_per_minute),
+      });
   }, [settings.data]);
   const save = useMutation({
-    mutationFn: () => api.patch('/settings', { bearer_token_ttl_seconds: Number(f.bearer), connect_token_ttl_seconds: Number(f.connect), rate_limit_per_minute: Number(f.rate) }),
+    mutationFn: () =>
+      api.patch('/settings', {
+        bearer_token_ttl_seconds: Number(f.bearer),
+        connect_token_ttl_seconds: Number(f.connect),
+        rate_limit_per_minute: Number(f.rate),
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }),
   });
   const reset = useMutation({ mutationFn: () => api.post('/demo/reset'), onSuccess: () => qc.invalidateQueries() });
@@ -23,30 +33,91 @@ export function SettingsPage() {
       <PageHeader title="Settings" />
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2">Keys</Typography>
-          <CopyTable label="Keys" labelWidth={200} rows={[['Account', boot.account_id], ['Test key (sk_test_)', boot.test_key], ['Live key (sk_live_)', boot.live_key]]} />
+          <Typography variant="h6" component="h2">
+            Keys
+          </Typography>
+          <CopyTable
+            label="Keys"
+            labelWidth={200}
+            rows={[
+              ['Account', boot.account_id],
+              ['Test key (sk_test_)', boot.test_key],
+              ['Live key (sk_live_)', boot.live_key],
+            ]}
+          />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2">Token lifetimes and limits</Typography>
+          <Typography variant="h6" component="h2">
+            Token lifetimes and limits
+          </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
-            <TextField size="small" label="Bearer token (seconds)" value={f.bearer} onChange={(e) => setF({ ...f, bearer: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" label="Connect token (seconds)" value={f.connect} onChange={(e) => setF({ ...f, connect: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" label="Requests a minute (this account)" value={f.rate} onChange={(e) => setF({ ...f, rate: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <Button variant="contained" onClick={() => save.mutate()}>Save</Button>
+            <TextField
+              size="small"
+              label="Bearer token (seconds)"
+              value={f.bearer}
+              onChange={(e) => setF({ ...f, bearer: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              label="Connect token (seconds)"
+              value={f.connect}
+              onChange={(e) => setF({ ...f, connect: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              label="Requests a minute (this account)"
+              value={f.rate}
+              onChange={(e) => setF({ ...f, rate: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button variant="contained" onClick={() => save.mutate()}>
+              Save
+            </Button>
           </Stack>
-          {save.isSuccess ? <Alert severity="success" sx={{ mt: 1 }}>Saved.</Alert> : null}
+          {save.isSuccess ? (
+            <Alert severity="success" sx={{ mt: 1 }}>
+              Saved.
+            </Alert>
+          ) : null}
           <ErrorAlert error={settings.error ?? save.error} />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2">Ports</Typography>
-          <Typography>API {port(boot.api_url)} · connect service {port(boot.connect_service_url)} · connect web app {port(boot.connect_web_url)} · this app {port(boot.app_url)}</Typography>
-          <Typography variant="body2" color="text.secondary">Change them with <Mono>npx tariff-desk serve --api-port N --connect-port N --connect-web-port N --app-port N</Mono>.</Typography>
+          <Typography variant="h6" component="h2">
+            Ports
+          </Typography>
+          <Typography>
+            API {port(boot.api_url)} · connect service {port(boot.connect_service_url)} · connect web app{' '}
+            {port(boot.connect_web_url)} · this app {port(boot.app_url)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Change them with{' '}
+            <Mono>npx tariff-desk serve --api-port N --connect-port N --connect-web-port N --app-port N</Mono>.
+          </Typography>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2">Demo data</Typography>
-          <Typography color="text.secondary">Replaces this account's test-mode locations, tariffs, tokens, events and webhooks with the demo set. Live data is never touched.</Typography>
-          <Button sx={{ mt: 1 }} color="warning" variant="outlined" disabled={liveMode || reset.isPending} onClick={() => window.confirm('Replace the test data with the demo data?') && reset.mutate()}>Reset demo data</Button>
-          {reset.isSuccess ? <Alert severity="success" sx={{ mt: 1 }}>Demo data restored: {reset.data.locations} locations.</Alert> : null}
+          <Typography variant="h6" component="h2">
+            Demo data
+          </Typography>
+          <Typography color="text.secondary">
+            Replaces this account's test-mode locations, tariffs, tokens, events and webhooks with the demo set. Live
+            data is never touched.
+          </Typography>
+          <Button
+            sx={{ mt: 1 }}
+            color="warning"
+            variant="outlined"
+            disabled={liveMode || reset.isPending}
+            onClick={() => window.confirm('Replace the test data with the demo data?') && reset.mutate()}
+          >
+            Reset demo data
+          </Button>
+          {reset.isSuccess ? (
+            <Alert severity="success" sx={{ mt: 1 }}>
+              Demo data restored: {reset.data.locations} locations.
+            </Alert>
+          ) : null}
           <ErrorAlert error={reset.error} />
         </Paper>
       </Stack>

@@ -1,20 +1,57 @@
 import { useState } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, FormControlLabel, Grid, List, ListItemButton, ListItemText, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  Grid,
+  List,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { CopyButton, EmptyState, ErrorAlert, Mono, PageHeader } from '../components/common';
 
-const TYPES = ['connect.session.complete', 'tariff.created', 'tariff.updated', 'tariff.deleted', 'location.created', 'location.updated', 'location.deleted'];
-const FAULTS = [['wrong_signature', 'Wrong signature'], ['stale_timestamp', 'Stale timestamp'], ['duplicate', 'Duplicate delivery'], ['out_of_order', 'Out of order']] as const;
+const TYPES = [
+  'connect.session.complete',
+  'tariff.created',
+  'tariff.updated',
+  'tariff.deleted',
+  'location.created',
+  'location.updated',
+  'location.deleted',
+];
+const FAULTS = [
+  ['wrong_signature', 'Wrong signature'],
+  ['stale_timestamp', 'Stale timestamp'],
+  ['duplicate', 'Duplicate delivery'],
+  ['out_of_order', 'Out of order'],
+] as const;
 
 export function WebhooksPage() {
   const { api, liveMode, route, navigate } = useApp();
   const qc = useQueryClient();
-  const endpoints = useQuery({ queryKey: ['webhooks', liveMode], queryFn: () => api.get('/webhooks?limit=100'), refetchInterval: 2000 });
+  const endpoints = useQuery({
+    queryKey: ['webhooks', liveMode],
+    queryFn: () => api.get('/webhooks?limit=100'),
+    refetchInterval: 2000,
+  });
   const selected = route.params.get('id') ?? endpoints.data?.data[0]?.id;
   const [url, setUrl] = useState('');
   const create = useMutation({
-    mutationFn: (catcher: boolean) => api.post('/webhooks', catcher ? { catcher: true, description: 'Catcher' } : { url, description: 'Receiver' }),
+    mutationFn: (catcher: boolean) =>
+      api.post('/webhooks', catcher ? { catcher: true, description: 'Catcher' } : { url, description: 'Receiver' }),
     onSuccess: (e: any) => {
       void qc.invalidateQueries({ queryKey: ['webhooks'] });
       navigate(`webhooks?id=${e.id}`);
@@ -22,25 +59,50 @@ export function WebhooksPage() {
   });
   return (
     <>
-      <PageHeader title="Webhooks" subtitle="Endpoints, deliveries with every attempt, resend, trigger and the catcher, updating live" />
+      <PageHeader
+        title="Webhooks"
+        subtitle="Endpoints, deliveries with every attempt, resend, trigger and the catcher, updating live"
+      />
       <ErrorAlert error={endpoints.error ?? create.error} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={1}>
-              <TextField size="small" label="Receiver URL" placeholder="http://127.0.0.1:3000/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} />
+              <TextField
+                size="small"
+                label="Receiver URL"
+                placeholder="http://127.0.0.1:3000/webhooks"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+              />
               <Stack direction="row" spacing={1}>
-                <Button variant="contained" size="small" onClick={() => create.mutate(false)} disabled={!url}>Add endpoint</Button>
-                <Button size="small" onClick={() => create.mutate(true)}>Add catcher</Button>
+                <Button variant="contained" size="small" onClick={() => create.mutate(false)} disabled={!url}>
+                  Add endpoint
+                </Button>
+                <Button size="small" onClick={() => create.mutate(true)}>
+                  Add catcher
+                </Button>
               </Stack>
             </Stack>
           </Paper>
-          {endpoints.data?.data.length === 0 ? <Box sx={{ mt: 2 }}><EmptyState title="No endpoints" hint="Add your receiver's URL, or a catcher to see deliveries here." /></Box> : null}
+          {endpoints.data?.data.length === 0 ? (
+            <Box sx={{ mt: 2 }}>
+              <EmptyState title="No endpoints" hint="Add your receiver's URL, or a catcher to see deliveries here." />
+            </Box>
+          ) : null}
           <Paper variant="outlined" sx={{ mt: 2 }}>
             <List dense aria-label="Endpoints">
               {(endpoints.data?.data ?? []).map((e: any) => (
                 <ListItemButton key={e.id} selected={e.id === selected} onClick={() => navigate(`webhooks?id=${e.id}`)}>
-                  <ListItemText primary={e.description || e.url} secondary={<>{e.catcher ? 'catcher · ' : ''}{e.disabled ? `disabled (${e.disabled_reason})` : 'enabled'}</>} />
+                  <ListItemText
+                    primary={e.description || e.url}
+                    secondary={
+                      <>
+                        {e.catcher ? 'catcher · ' : ''}
+                        {e.disabled ? `disabled (${e.disabled_reason})` : 'enabled'}
+                      </>
+                    }
+                  />
                 </ListItemButton>
               ))}
             </List>
@@ -55,15 +117,31 @@ export function WebhooksPage() {
 function EndpointView({ id }: { id: string }) {
   const { api, liveMode } = useApp();
   const qc = useQueryClient();
-  const ep = useQuery({ queryKey: ['webhook', liveMode, id], queryFn: () => api.get(`/webhooks/${id}`), refetchInterval: 2000 });
-  const deliveries = useQuery({ queryKey: ['deliveries', liveMode, id], queryFn: () => api.get(`/webhook-deliveries?endpoint_id=${id}&limit=50`), refetchInterval: 1000 });
-  const caught = useQuery({ enabled: !!ep.data?.catcher, queryKey: ['caught', liveMode, id], queryFn: () => api.get(`/catcher/messages?endpoint_id=${id}`), refetchInterval: 1000 });
+  const ep = useQuery({
+    queryKey: ['webhook', liveMode, id],
+    queryFn: () => api.get(`/webhooks/${id}`),
+    refetchInterval: 2000,
+  });
+  const deliveries = useQuery({
+    queryKey: ['deliveries', liveMode, id],
+    queryFn: () => api.get(`/webhook-deliveries?endpoint_id=${id}&limit=50`),
+    refetchInterval: 1000,
+  });
+  const caught = useQuery({
+    enabled: !!ep.data?.catcher,
+    queryKey: ['caught', liveMode, id],
+    queryFn: () => api.get(`/catcher/messages?endpoint_id=${id}`),
+    refetchInterval: 1000,
+  });
   const [type, setType] = useState(TYPES[0]!);
   const refresh = () => void qc.invalidateQueries();
   const patch = useMutation({ mutationFn: (b: unknown) => api.patch(`/webhooks/${id}`, b), onSuccess: refresh });
   const rotate = useMutation({ mutationFn: () => api.post(`/webhooks/${id}/rotate-secret`), onSuccess: refresh });
   const trigger = useMutation({ mutationFn: () => api.post('/events/trigger', { type }), onSuccess: refresh });
-  const resend = useMutation({ mutationFn: (eventId: string) => api.post(`/events/${eventId}/resend`, { endpoint_id: id }), onSuccess: refresh });
+  const resend = useMutation({
+    mutationFn: (eventId: string) => api.post(`/events/${eventId}/resend`, { endpoint_id: id }),
+    onSuccess: refresh,
+  });
   const remove = useMutation({ mutationFn: () => api.del(`/webhooks/${id}`), onSuccess: refresh });
   const e = ep.data;
   if (!e) return <ErrorAlert error={ep.error} />;
@@ -71,61 +149,151 @@ function EndpointView({ id }: { id: string }) {
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>{e.description || 'Endpoint'}</Typography>
-          <FormControlLabel control={<Switch checked={!e.disabled} onChange={(ev) => patch.mutate({ disabled: !ev.target.checked })} />} label={e.disabled ? 'Disabled' : 'Enabled'} />
-          <Button size="small" color="error" onClick={() => remove.mutate()}>Delete</Button>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {e.description || 'Endpoint'}
+          </Typography>
+          <FormControlLabel
+            control={<Switch checked={!e.disabled} onChange={(ev) => patch.mutate({ disabled: !ev.target.checked })} />}
+            label={e.disabled ? 'Disabled' : 'Enabled'}
+          />
+          <Button size="small" color="error" onClick={() => remove.mutate()}>
+            Delete
+          </Button>
         </Stack>
-        <Typography variant="body2"><Mono>{e.url}</Mono></Typography>
-        <Typography variant="body2">Secret <Mono>{e.secret}</Mono> <CopyButton value={e.secret} label="secret" /> <Button size="small" onClick={() => rotate.mutate()}>Rotate</Button></Typography>
-        {e.previous_secret ? <Typography variant="body2" color="text.secondary">Previous secret signs too until {e.previous_secret_expires_at}</Typography> : null}
+        <Typography variant="body2">
+          <Mono>{e.url}</Mono>
+        </Typography>
+        <Typography variant="body2">
+          Secret <Mono>{e.secret}</Mono> <CopyButton value={e.secret} label="secret" />{' '}
+          <Button size="small" onClick={() => rotate.mutate()}>
+            Rotate
+          </Button>
+        </Typography>
+        {e.previous_secret ? (
+          <Typography variant="body2" color="text.secondary">
+            Previous secret signs too until {e.previous_secret_expires_at}
+          </Typography>
+        ) : null}
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography variant="body2">Faults:</Typography>
-          {FAULTS.map(([k, label]) => <Chip key={k} size="small" label={label} color={e.faults[k] ? 'warning' : 'default'} variant={e.faults[k] ? 'filled' : 'outlined'} onClick={() => patch.mutate({ faults: { [k]: !e.faults[k] } })} aria-pressed={e.faults[k]} />)}
-          <TextField select size="small" label="Retries" value={e.retry_schedule} onChange={(ev) => patch.mutate({ retry_schedule: ev.target.value })} sx={{ ml: 'auto', width: 150 }}>
-            <MenuItem value="compressed">compressed</MenuItem><MenuItem value="standard">standard</MenuItem>
+          {FAULTS.map(([k, label]) => (
+            <Chip
+              key={k}
+              size="small"
+              label={label}
+              color={e.faults[k] ? 'warning' : 'default'}
+              variant={e.faults[k] ? 'filled' : 'outlined'}
+              onClick={() => patch.mutate({ faults: { [k]: !e.faults[k] } })}
+              aria-pressed={e.faults[k]}
+            />
+          ))}
+          <TextField
+            select
+            size="small"
+            label="Retries"
+            value={e.retry_schedule}
+            onChange={(ev) => patch.mutate({ retry_schedule: ev.target.value })}
+            sx={{ ml: 'auto', width: 150 }}
+          >
+            <MenuItem value="compressed">compressed</MenuItem>
+            <MenuItem value="standard">standard</MenuItem>
           </TextField>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-          <TextField select size="small" label="Event type" value={type} onChange={(ev) => setType(ev.target.value)} sx={{ minWidth: 260 }}>
-            {TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label="Event type"
+            value={type}
+            onChange={(ev) => setType(ev.target.value)}
+            sx={{ minWidth: 260 }}
+          >
+            {TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {t}
+              </MenuItem>
+            ))}
           </TextField>
-          <Button variant="contained" onClick={() => trigger.mutate()}>Trigger event</Button>
+          <Button variant="contained" onClick={() => trigger.mutate()}>
+            Trigger event
+          </Button>
         </Stack>
         <ErrorAlert error={patch.error ?? trigger.error ?? resend.error ?? rotate.error} />
       </Paper>
       {e.catcher ? (
         <Paper variant="outlined" sx={{ p: 2 }} aria-label="Catcher inbox">
-          <Typography variant="subtitle1" component="h3">Catcher inbox</Typography>
-          {(caught.data?.data ?? []).length === 0 ? <Typography color="text.secondary">Nothing caught yet: trigger an event.</Typography> : null}
+          <Typography variant="subtitle1" component="h3">
+            Catcher inbox
+          </Typography>
+          {(caught.data?.data ?? []).length === 0 ? (
+            <Typography color="text.secondary">Nothing caught yet: trigger an event.</Typography>
+          ) : null}
           {(caught.data?.data ?? []).slice(0, 10).map((m: any) => (
             <Accordion key={m.id} disableGutters>
               <AccordionSummary>
-                <Chip size="small" color={m.signature_valid ? 'success' : 'error'} label={m.signature_valid ? 'signature verifies' : 'bad signature'} sx={{ mr: 1 }} />
-                <Typography variant="body2">{m.received_at} · {JSON.parse(m.body).type}</Typography>
+                <Chip
+                  size="small"
+                  color={m.signature_valid ? 'success' : 'error'}
+                  label={m.signature_valid ? 'signature verifies' : 'bad signature'}
+                  sx={{ mr: 1 }}
+                />
+                <Typography variant="body2">
+                  {m.received_at} · {JSON.parse(m.body).type}
+                </Typography>
               </AccordionSummary>
               <AccordionDetails>
                 {m.signature_error ? <Alert severity="error">{m.signature_error}</Alert> : null}
-                <Box component="pre" sx={{ fontSize: 12, overflow: 'auto', bgcolor: '#f6f8fa', p: 1 }}>{Object.entries(m.headers).filter(([k]) => k.startsWith('webhook')).map(([k, v]) => `${k}: ${v}`).join('\n')}{'\n\n'}{m.body}</Box>
+                <Box component="pre" sx={{ fontSize: 12, overflow: 'auto', bgcolor: '#f6f8fa', p: 1 }}>
+                  {Object.entries(m.headers)
+                    .filter(([k]) => k.startsWith('webhook'))
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join('\n')}
+                  {'\n\n'}
+                  {m.body}
+                </Box>
               </AccordionDetails>
             </Accordion>
           ))}
         </Paper>
       ) : null}
       <Paper variant="outlined" sx={{ p: 2 }} aria-label="Deliveries">
-        <Typography variant="subtitle1" component="h3">Deliveries</Typography>
-        {(deliveries.data?.data ?? []).length === 0 ? <Typography color="text.secondary">No deliveries yet.</Typography> : null}
+        <Typography variant="subtitle1" component="h3">
+          Deliveries
+        </Typography>
+        {(deliveries.data?.data ?? []).length === 0 ? (
+          <Typography color="text.secondary">No deliveries yet.</Typography>
+        ) : null}
         {(deliveries.data?.data ?? []).map((d: any) => (
           <Accordion key={d.id} disableGutters data-delivery={d.id}>
             <AccordionSummary>
-              <Chip size="small" label={d.status} color={d.status === 'delivered' ? 'success' : d.status === 'failed' ? 'error' : 'warning'} sx={{ mr: 1 }} />
-              <Typography variant="body2" sx={{ flex: 1 }}>{d.event_type} · {d.event_id} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}{d.attempt_log.at(-1) ? ` · last ${d.attempt_log.at(-1).status ?? d.attempt_log.at(-1).error} in ${d.attempt_log.at(-1).latency_ms} ms` : ''}</Typography>
+              <Chip
+                size="small"
+                label={d.status}
+                color={d.status === 'delivered' ? 'success' : d.status === 'failed' ? 'error' : 'warning'}
+                sx={{ mr: 1 }}
+              />
+              <Typography variant="body2" sx={{ flex: 1 }}>
+                {d.event_type} · {d.event_id} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
+                {d.attempt_log.at(-1)
+                  ? ` · last ${d.attempt_log.at(-1).status ?? d.attempt_log.at(-1).error} in ${d.attempt_log.at(-1).latency_ms} ms`
+                  : ''}
+              </Typography>
             </AccordionSummary>
             <AccordionDetails>
-              <Button size="small" onClick={() => resend.mutate(d.event_id)}>Resend</Button>
+              <Button size="small" onClick={() => resend.mutate(d.event_id)}>
+                Resend
+              </Button>
               {d.attempt_log.map((a: any) => (
                 <Box key={a.attempt + a.time} sx={{ mt: 1 }}>
-                  <Typography variant="body2"><strong>Attempt {a.attempt}</strong> {a.time} → {a.status ?? a.error} ({a.latency_ms} ms)</Typography>
-                  <Box component="pre" sx={{ fontSize: 12, overflow: 'auto', bgcolor: '#f6f8fa', p: 1, maxHeight: 200 }}>{`POST ${a.request.url}\n${Object.entries(a.request.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${a.request.body}\n\n— response —\n${a.response_body}`}</Box>
+                  <Typography variant="body2">
+                    <strong>Attempt {a.attempt}</strong> {a.time} → {a.status ?? a.error} ({a.latency_ms} ms)
+                  </Typography>
+                  <Box
+                    component="pre"
+                    sx={{ fontSize: 12, overflow: 'auto', bgcolor: '#f6f8fa', p: 1, maxHeight: 200 }}
+                  >{`POST ${a.request.url}\n${Object.entries(a.request.headers)
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join('\n')}\n\n${a.request.body}\n\n— response —\n${a.response_body}`}</Box>
                 </Box>
               ))}
             </AccordionDetails>

@@ -2,25 +2,84 @@ import { useState } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import type { PageProps } from '../App';
 
-const COUNTRIES = [['DE', 'Germany'], ['GB', 'United Kingdom'], ['US', 'United States'], ['AU', 'Australia'], ['NO', 'Norway'], ['SE', 'Sweden'], ['FR', 'France'], ['NL', 'Netherlands'], ['AT', 'Austria'], ['CH', 'Switzerland']];
+const COUNTRIES = [
+  ['DE', 'Germany'],
+  ['GB', 'United Kingdom'],
+  ['US', 'United States'],
+  ['AU', 'Australia'],
+  ['NO', 'Norway'],
+  ['SE', 'Sweden'],
+  ['FR', 'France'],
+  ['NL', 'Netherlands'],
+  ['AT', 'Austria'],
+  ['CH', 'Switzerland'],
+];
 
 export function AddressPage({ page, submit, busy, errorFor }: PageProps) {
   const initial = page.data.postal_address ?? {};
-  const [a, setA] = useState({ address_line1: initial.address_line1 ?? '', city: initial.city ?? '', post_code: initial.post_code ?? '', country_code: initial.country_code ?? '', state: initial.state ?? '' });
+  const [a, setA] = useState({
+    address_line1: initial.address_line1 ?? '',
+    city: initial.city ?? '',
+    post_code: initial.post_code ?? '',
+    country_code: initial.country_code ?? '',
+    state: initial.state ?? '',
+  });
   const set = (k: keyof typeof a) => (e: React.ChangeEvent<HTMLInputElement>) => setA({ ...a, [k]: e.target.value });
   const field = (k: 'address_line1' | 'city' | 'post_code', label: string, auto: string) => (
-    <TextField id={k} label={label} value={a[k]} onChange={set(k)} autoComplete={auto} error={!!errorFor(k)} helperText={errorFor(k)} fullWidth />
+    <TextField
+      id={k}
+      label={label}
+      value={a[k]}
+      onChange={set(k)}
+      autoComplete={auto}
+      error={!!errorFor(k)}
+      helperText={errorFor(k)}
+      fullWidth
+    />
   );
   return (
-    <Stack component="form" spacing={2} onSubmit={(e) => { e.preventDefault(); const { state, ...rest } = a; submit({ postal_address: state ? a : rest }); }} noValidate>
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const { state, ...rest } = a;
+        submit({ postal_address: state ? a : rest });
+      }}
+      noValidate
+    >
       {field('address_line1', 'Street and number', 'address-line1')}
       {field('post_code', 'Post code', 'postal-code')}
       {field('city', 'City', 'address-level2')}
-      <TextField id="country_code" select label="Country" value={a.country_code} onChange={set('country_code')} error={!!errorFor('country_code')} helperText={errorFor('country_code')} fullWidth>
-        {COUNTRIES.map(([c, n]) => <MenuItem key={c} value={c}>{n}</MenuItem>)}
+      <TextField
+        id="country_code"
+        select
+        label="Country"
+        value={a.country_code}
+        onChange={set('country_code')}
+        error={!!errorFor('country_code')}
+        helperText={errorFor('country_code')}
+        fullWidth
+      >
+        {COUNTRIES.map(([c, n]) => (
+          <MenuItem key={c} value={c}>
+            {n}
+          </MenuItem>
+        ))}
       </TextField>
-      {['US', 'AU'].includes(a.country_code) ? <TextField id="state" label="State" value={a.state} onChange={set('state')} autoComplete="address-level1" fullWidth /> : null}
-      <Button type="submit" variant="contained" size="large" disabled={busy}>Continue</Button>
+      {['US', 'AU'].includes(a.country_code) ? (
+        <TextField
+          id="state"
+          label="State"
+          value={a.state}
+          onChange={set('state')}
+          autoComplete="address-level1"
+          fullWidth
+        />
+      ) : null}
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        Continue
+      </Button>
     </Stack>
   );
 }

@@ -5,10 +5,30 @@ import type { PageProps } from '../App';
 export function ContractTermPage({ submit, busy, errorFor }: PageProps) {
   const [date, setDate] = useState('');
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={(e) => { e.preventDefault(); submit(date ? { contract_end_date: new Date(date + 'T00:00:00').toISOString() } : undefined); }}>
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(date ? { contract_end_date: new Date(date + 'T00:00:00').toISOString() } : undefined);
+      }}
+    >
       <Typography color="text.secondary">Leave it empty if your contract has no end date.</Typography>
-      <TextField id="contract_end_date" type="date" label="Contract end date" value={date} onChange={(e) => setDate(e.target.value)} error={!!errorFor('contract_end_date')} helperText={errorFor('contract_end_date')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-      <Button type="submit" variant="contained" size="large" disabled={busy}>{date ? 'Continue' : 'No end date'}</Button>
+      <TextField
+        id="contract_end_date"
+        type="date"
+        label="Contract end date"
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
+        error={!!errorFor('contract_end_date')}
+        helperText={errorFor('contract_end_date')}
+        slotProps={{ inputLabel: { shrink: true } }}
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {date ? 'Continue' : 'No end date'}
+      </Button>
     </Stack>
   );
 }

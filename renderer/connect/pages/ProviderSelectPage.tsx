@@ -1,27 +1,58 @@
 import { useState } from 'react';
-import { Alert, Avatar, Button, List, ListItemAvatar, ListItemButton, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Button,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { PageProps } from '../App';
 
 export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps) {
   const [q, setQ] = useState('');
-  const providers = (page.data.providers as { id: string; display_name: string; logo_url: string }[]).filter((p) => p.display_name.toLowerCase().includes(q.trim().toLowerCase()));
+  const providers = (page.data.providers as { id: string; display_name: string; logo_url: string }[]).filter((p) =>
+    p.display_name.toLowerCase().includes(q.trim().toLowerCase()),
+  );
   const a = page.data.postal_address ?? {};
   return (
     <Stack spacing={2}>
-      <Typography color="text.secondary">{[a.address_line1, a.post_code, a.city, a.country_code].filter(Boolean).join(', ')}</Typography>
-      <TextField id="provider-search" label="Search providers" value={q} onChange={(e) => setQ(e.target.value)} fullWidth />
-      {errorFor('provider') ? <Alert severity="error" role="alert">{errorFor('provider')}</Alert> : null}
+      <Typography color="text.secondary">
+        {[a.address_line1, a.post_code, a.city, a.country_code].filter(Boolean).join(', ')}
+      </Typography>
+      <TextField
+        id="provider-search"
+        label="Search providers"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        fullWidth
+      />
+      {errorFor('provider') ? (
+        <Alert severity="error" role="alert">
+          {errorFor('provider')}
+        </Alert>
+      ) : null}
       <List aria-label="Providers" sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
         {providers.map((p) => (
           <ListItemButton key={p.id} onClick={() => submit({ provider: { id: p.id } })} disabled={busy}>
-            <ListItemAvatar><Avatar src={p.logo_url} alt="" variant="rounded" /></ListItemAvatar>
+            <ListItemAvatar>
+              <Avatar src={p.logo_url} alt="" variant="rounded" />
+            </ListItemAvatar>
             <ListItemText primary={p.display_name} />
           </ListItemButton>
         ))}
         {providers.length === 0 ? <ListItemText sx={{ px: 2 }} primary="No provider matches." /> : null}
       </List>
-      <Button onClick={() => submit(undefined, 'PROVIDER_MISSING')} disabled={busy}>My provider is not listed</Button>
-      <Button onClick={() => submit(undefined, 'ADDRESS_CHANGE')} disabled={busy} color="inherit">Change address</Button>
+      <Button onClick={() => submit(undefined, 'PROVIDER_MISSING')} disabled={busy}>
+        My provider is not listed
+      </Button>
+      <Button onClick={() => submit(undefined, 'ADDRESS_CHANGE')} disabled={busy} color="inherit">
+        Change address
+      </Button>
     </Stack>
   );
 }

@@ -5,11 +5,34 @@ import type { PageProps } from '../App';
 export function RegionPage({ page, submit, busy, errorFor }: PageProps) {
   const [region, setRegion] = useState<string>(page.data.region ?? '');
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={(e) => { e.preventDefault(); submit({ region }); }}>
-      <TextField id="region" select label="Market region" value={region} onChange={(e) => setRegion(e.target.value)} error={!!errorFor('region')} helperText={errorFor('region')} fullWidth>
-        {(page.data.regions as string[]).map((r) => <MenuItem key={r} value={r}>{r}</MenuItem>)}
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit({ region });
+      }}
+    >
+      <TextField
+        id="region"
+        select
+        label="Market region"
+        value={region}
+        onChange={(e) => setRegion(e.target.value)}
+        error={!!errorFor('region')}
+        helperText={errorFor('region')}
+        fullWidth
+      >
+        {(page.data.regions as string[]).map((r) => (
+          <MenuItem key={r} value={r}>
+            {r}
+          </MenuItem>
+        ))}
       </TextField>
-      <Button type="submit" variant="contained" size="large" disabled={busy}>Continue</Button>
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        Continue
+      </Button>
     </Stack>
   );
 }

@@ -5,11 +5,27 @@ function Outcome({ severity, text, props }: { severity: 'info' | 'error'; text: 
   return (
     <Stack spacing={2}>
       <Alert severity={severity}>{text}</Alert>
-      <Button variant="contained" onClick={() => props.submit(undefined, 'EDIT')} disabled={props.busy}>Choose another way</Button>
-      <Button color="error" onClick={() => props.submit(undefined, 'DISCONNECT')} disabled={props.busy}>Disconnect</Button>
+      <Button variant="contained" onClick={() => props.submit(undefined, 'EDIT')} disabled={props.busy}>
+        Choose another way
+      </Button>
+      <Button color="error" onClick={() => props.submit(undefined, 'DISCONNECT')} disabled={props.busy}>
+        Disconnect
+      </Button>
     </Stack>
   );
 }
 
-export const PendingPage = (p: PageProps) => <Outcome severity="info" text={`${p.page.data.provider?.display_name ?? 'Your provider'} has not answered yet. We will keep trying; you can close this window.`} props={p} />;
-export const FailedPage = (p: PageProps) => <Outcome severity="error" text={`${p.page.data.provider?.display_name ?? 'Your provider'} did not share your tariff. Try again or enter it yourself.`} props={p} />;
+export const PendingPage = (p: PageProps) => (
+  <Outcome
+    severity="info"
+    text={`${p.page.data.provider?.display_name ?? 'Your provider'} has not answered yet. We will keep trying; you can close this window.`}
+    props={p}
+  />
+);
+export const FailedPage = (p: PageProps) => (
+  <Outcome
+    severity="error"
+    text={`${p.page.data.provider?.display_name ?? 'Your provider'} did not share your tariff. Try again or enter it yourself.`}
+    props={p}
+  />
+);

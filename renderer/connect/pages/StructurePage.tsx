@@ -10,9 +10,26 @@ const LABELS: Record<string, [string, string]> = {
 export function StructurePage({ page, submit, busy, errorFor }: PageProps) {
   return (
     <Stack spacing={2} role="group" aria-label="Tariff structure">
-      {errorFor('options') ? <Alert severity="error" role="alert">{errorFor('options')}</Alert> : null}
+      {errorFor('options') ? (
+        <Alert severity="error" role="alert">
+          {errorFor('options')}
+        </Alert>
+      ) : null}
       {(page.data.options as string[]).map((o) => (
-        <Button key={o} variant="outlined" size="large" onClick={() => submit({ options: [o] })} disabled={busy} sx={{ justifyContent: 'flex-start', textAlign: 'left', flexDirection: 'column', alignItems: 'flex-start', textTransform: 'none' }}>
+        <Button
+          key={o}
+          variant="outlined"
+          size="large"
+          onClick={() => submit({ options: [o] })}
+          disabled={busy}
+          sx={{
+            justifyContent: 'flex-start',
+            textAlign: 'left',
+            flexDirection: 'column',
+            alignItems: 'flex-start',
+            textTransform: 'none',
+          }}
+        >
           <strong>{LABELS[o]?.[0] ?? o}</strong>
           <span>{LABELS[o]?.[1]}</span>
         </Button>

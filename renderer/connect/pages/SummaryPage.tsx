@@ -1,7 +1,22 @@
-import { Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { PageProps } from '../App';
 
-interface Rate { valid_from: string; valid_to: string; tariff: { cost: number; confidence: number } }
+interface Rate {
+  valid_from: string;
+  valid_to: string;
+  tariff: { cost: number; confidence: number };
+}
 const time = (iso: string) => iso.slice(11, 16);
 const STRUCTURE: Record<string, string> = { FIXED: 'One price', TIME_OF_DAY: 'Time of day', MARKET: 'Market price' };
 
@@ -11,28 +26,63 @@ export function SummaryPage({ page, submit, busy }: PageProps) {
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2">{d.tariff?.name ?? 'Tariff'}</Typography>
+        <Typography variant="h6" component="h2">
+          {d.tariff?.name ?? 'Tariff'}
+        </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ my: 1, flexWrap: 'wrap' }}>
-          {d.tariff?.structure_type ? <Chip label={STRUCTURE[d.tariff.structure_type] ?? d.tariff.structure_type} /> : null}
+          {d.tariff?.structure_type ? (
+            <Chip label={STRUCTURE[d.tariff.structure_type] ?? d.tariff.structure_type} />
+          ) : null}
           {d.tariff?.tiered ? <Chip label="Tiered" variant="outlined" /> : null}
           {d.market_rates_source ? <Chip label="Market rates" color="secondary" variant="outlined" /> : null}
         </Stack>
-        <Typography color="text.secondary">{d.tariff?.contract_end_date ? `Contract ends ${d.tariff.contract_end_date.slice(0, 10)}` : 'No contract end date'}</Typography>
+        <Typography color="text.secondary">
+          {d.tariff?.contract_end_date
+            ? `Contract ends ${d.tariff.contract_end_date.slice(0, 10)}`
+            : 'No contract end date'}
+        </Typography>
       </Paper>
-      <Typography variant="subtitle1" component="h2">Today's prices ({d.currency_code}/kWh)</Typography>
+      <Typography variant="subtitle1" component="h2">
+        Today's prices ({d.currency_code}/kWh)
+      </Typography>
       <Table size="small" aria-label="Today's prices" sx={{ bgcolor: 'background.paper' }}>
-        <TableHead><TableRow><TableCell>From</TableCell><TableCell>To</TableCell><TableCell align="right">Price</TableCell></TableRow></TableHead>
+        <TableHead>
+          <TableRow>
+            <TableCell>From</TableCell>
+            <TableCell>To</TableCell>
+            <TableCell align="right">Price</TableCell>
+          </TableRow>
+        </TableHead>
         <TableBody>
           {today.slice(0, 48).map((r) => (
-            <TableRow key={r.valid_from}><TableCell>{time(r.valid_from)}</TableCell><TableCell>{time(r.valid_to)}</TableCell><TableCell align="right">{r.tariff.cost.toFixed(4)}{r.tariff.confidence < 1 ? ' *' : ''}</TableCell></TableRow>
+            <TableRow key={r.valid_from}>
+              <TableCell>{time(r.valid_from)}</TableCell>
+              <TableCell>{time(r.valid_to)}</TableCell>
+              <TableCell align="right">
+                {r.tariff.cost.toFixed(4)}
+                {r.tariff.confidence < 1 ? ' *' : ''}
+              </TableCell>
+            </TableRow>
           ))}
         </TableBody>
       </Table>
-      {today.length > 48 ? <Typography variant="body2" color="text.secondary">and {today.length - 48} more intervals today</Typography> : null}
-      <Button variant="contained" size="large" onClick={() => submit(undefined, 'CLOSE')} disabled={busy}>Done</Button>
-      <Button onClick={() => submit(undefined, 'EDIT')} disabled={busy}>Change tariff</Button>
-      <Button color="inherit" onClick={() => submit(undefined, 'WRONG_TARIFF')} disabled={busy}>This is not my tariff</Button>
-      <Button color="error" onClick={() => submit(undefined, 'DISCONNECT')} disabled={busy}>Disconnect</Button>
+      {today.length > 48 ? (
+        <Typography variant="body2" color="text.secondary">
+          and {today.length - 48} more intervals today
+        </Typography>
+      ) : null}
+      <Button variant="contained" size="large" onClick={() => submit(undefined, 'CLOSE')} disabled={busy}>
+        Done
+      </Button>
+      <Button onClick={() => submit(undefined, 'EDIT')} disabled={busy}>
+        Change tariff
+      </Button>
+      <Button color="inherit" onClick={() => submit(undefined, 'WRONG_TARIFF')} disabled={busy}>
+        This is not my tariff
+      </Button>
+      <Button color="error" onClick={() => submit(undefined, 'DISCONNECT')} disabled={busy}>
+        Disconnect
+      </Button>
     </Stack>
   );
 }

@@ -5,7 +5,11 @@ export function TariffSelectPage({ page, submit, busy, errorFor }: PageProps) {
   const tariffs = page.data.tariffs as { id: string; name: string; description: string }[];
   return (
     <Stack spacing={2}>
-      {errorFor('tariff') ? <Alert severity="error" role="alert">{errorFor('tariff')}</Alert> : null}
+      {errorFor('tariff') ? (
+        <Alert severity="error" role="alert">
+          {errorFor('tariff')}
+        </Alert>
+      ) : null}
       <List aria-label="Tariffs" sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
         {tariffs.map((t) => (
           <ListItemButton key={t.id} onClick={() => submit({ tariff: { id: t.id } })} disabled={busy}>
@@ -14,7 +18,9 @@ export function TariffSelectPage({ page, submit, busy, errorFor }: PageProps) {
         ))}
         {tariffs.length === 0 ? <ListItemText sx={{ px: 2 }} primary="No tariffs listed here." /> : null}
       </List>
-      <Button onClick={() => submit(undefined, 'TARIFF_MISSING')} disabled={busy}>My tariff is not listed</Button>
+      <Button onClick={() => submit(undefined, 'TARIFF_MISSING')} disabled={busy}>
+        My tariff is not listed
+      </Button>
     </Stack>
   );
 }

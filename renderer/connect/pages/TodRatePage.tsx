@@ -2,33 +2,97 @@ import { useState } from 'react';
 import { Alert, Button, IconButton, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { PageProps } from '../App';
 
-interface Band { valid_from: string; valid_to: string; cost: string }
+interface Band {
+  valid_from: string;
+  valid_to: string;
+  cost: string;
+}
 const hhmm = (s: string) => s.slice(0, 5);
 
 export function TodRatePage({ page, submit, busy, errorFor }: PageProps) {
-  const [bands, setBands] = useState<Band[]>((page.data.hours as { valid_from: string; valid_to: string; cost: number | string }[]).map((h) => ({ valid_from: hhmm(h.valid_from), valid_to: hhmm(h.valid_to), cost: String(h.cost ?? '') })));
+  const [bands, setBands] = useState<Band[]>(
+    (page.data.hours as { valid_from: string; valid_to: string; cost: number | string }[]).map((h) => ({
+      valid_from: hhmm(h.valid_from),
+      valid_to: hhmm(h.valid_to),
+      cost: String(h.cost ?? ''),
+    })),
+  );
   const set = (i: number, k: keyof Band, v: string) => setBands(bands.map((b, j) => (j === i ? { ...b, [k]: v } : b)));
   const err = errorFor('hours') ?? errorFor('cost');
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={(e) => {
-      e.preventDefault();
-      submit({ hours: bands.map((b) => ({ valid_from: `${b.valid_from}:00`, valid_to: `${b.valid_to}:00`, cost: b.cost.trim() === '' ? '' : Number(b.cost.replace(',', '.')) })) });
-    }}>
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit({
+          hours: bands.map((b) => ({
+            valid_from: `${b.valid_from}:00`,
+            valid_to: `${b.valid_to}:00`,
+            cost: b.cost.trim() === '' ? '' : Number(b.cost.replace(',', '.')),
+          })),
+        });
+      }}
+    >
       <Typography color="text.secondary">The bands of one day, together covering 24 hours.</Typography>
-      {err ? <Alert severity="error" role="alert" id="hours-error">{err}</Alert> : null}
+      {err ? (
+        <Alert severity="error" role="alert" id="hours-error">
+          {err}
+        </Alert>
+      ) : null}
       {bands.map((b, i) => (
         <Paper key={i} variant="outlined" sx={{ p: 2 }} role="group" aria-label={`Band ${i + 1}`}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <TextField label="From" type="time" value={b.valid_from} onChange={(e) => set(i, 'valid_from', e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': err ? 'hours-error' : undefined } }} />
-            <TextField label="To" type="time" value={b.valid_to} onChange={(e) => set(i, 'valid_to', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            {bands.length > 1 ? <IconButton aria-label={`Remove band ${i + 1}`} onClick={() => setBands(bands.filter((_, j) => j !== i))}>×</IconButton> : null}
+            <TextField
+              label="From"
+              type="time"
+              value={b.valid_from}
+              onChange={(e) => set(i, 'valid_from', e.target.value)}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'aria-describedby': err ? 'hours-error' : undefined },
+              }}
+            />
+            <TextField
+              label="To"
+              type="time"
+              value={b.valid_to}
+              onChange={(e) => set(i, 'valid_to', e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            {bands.length > 1 ? (
+              <IconButton aria-label={`Remove band ${i + 1}`} onClick={() => setBands(bands.filter((_, j) => j !== i))}>
+                ×
+              </IconButton>
+            ) : null}
           </Stack>
-          <TextField sx={{ mt: 2 }} label={`Price band ${i + 1}`} value={b.cost} onChange={(e) => set(i, 'cost', e.target.value)} inputMode="decimal" fullWidth
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">{page.data.currency_code}/kWh</InputAdornment> } }} />
+          <TextField
+            sx={{ mt: 2 }}
+            label={`Price band ${i + 1}`}
+            value={b.cost}
+            onChange={(e) => set(i, 'cost', e.target.value)}
+            inputMode="decimal"
+            fullWidth
+            slotProps={{
+              input: { endAdornment: <InputAdornment position="end">{page.data.currency_code}/kWh</InputAdornment> },
+            }}
+          />
         </Paper>
       ))}
-      <Button onClick={() => setBands([...bands, { valid_from: bands.at(-1)?.valid_to ?? '00:00', valid_to: bands[0]?.valid_from ?? '00:00', cost: '' }])}>Add a band</Button>
-      <Button type="submit" variant="contained" size="large" disabled={busy}>Continue</Button>
+      <Button
+        onClick={() =>
+          setBands([
+            ...bands,
+            { valid_from: bands.at(-1)?.valid_to ?? '00:00', valid_to: bands[0]?.valid_from ?? '00:00', cost: '' },
+          ])
+        }
+      >
+        Add a band
+      </Button>
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        Continue
+      </Button>
     </Stack>
   );
 }

@@ -17,13 +17,19 @@ export const authRoutes = [
       // Failed attempts slow the next ones, per client address and account.
       let account = '';
       try {
-        account = Buffer.from(String(request.headers.authorization ?? '').replace(/^Basic\s+/i, ''), 'base64').toString('utf8').split(':')[0] ?? '';
+        account =
+          Buffer.from(String(request.headers.authorization ?? '').replace(/^Basic\s+/i, ''), 'base64')
+            .toString('utf8')
+            .split(':')[0] ?? '';
       } catch {
         /* malformed headers are answered by login itself */
       }
       const key = `${request.ip}|${account}`;
       const wait = svc.loginThrottle.blocked(key);
-      if (wait !== undefined) throw new ApiError(429, 'rate_limit', 'login_throttled', `Too many failed logins; retry in ${wait} s.`, { retry_after: wait });
+      if (wait !== undefined)
+        throw new ApiError(429, 'rate_limit', 'login_throttled', `Too many failed logins; retry in ${wait} s.`, {
+          retry_after: wait,
+        });
       try {
         const out = svc.accounts.login(request.headers.authorization);
         svc.loginThrottle.succeeded(key);

@@ -5,16 +5,26 @@ import { Event, EventList, EventListQuery } from '../../../engine/schemas/misc.j
 
 export const eventRoutes = [
   defineRoute({
-    method: 'GET', path: '/events', operationId: 'events.list', summary: 'List events, newest first', tag: 'Events',
-    query: EventListQuery, response: EventList,
+    method: 'GET',
+    path: '/events',
+    operationId: 'events.list',
+    summary: 'List events, newest first',
+    tag: 'Events',
+    query: EventListQuery,
+    response: EventList,
     handler: ({ svc, scope, query }) => {
       const { type, object_id, ...page } = query;
       return asList('/events', svc.events.list(scope, { type, object_id }, page));
     },
   }),
   defineRoute({
-    method: 'GET', path: '/events/:id', operationId: 'events.retrieve', summary: 'Retrieve an event', tag: 'Events',
-    params: z.strictObject({ id: idOf('event') }), response: Event,
+    method: 'GET',
+    path: '/events/:id',
+    operationId: 'events.retrieve',
+    summary: 'Retrieve an event',
+    tag: 'Events',
+    params: z.strictObject({ id: idOf('event') }),
+    response: Event,
     handler: ({ svc, scope, params }) => svc.events.get(scope, params.id),
   }),
 ];
