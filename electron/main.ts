@@ -13,6 +13,27 @@ import {
   type WindowState,
 } from './security.js';
 
+/** The parts of a window the shell uses. */
+export interface WindowLike {
+  loadURL(url: string): Promise<unknown>;
+  show(): void;
+  restore(): void;
+  maximize?(): void;
+  focus?(): void;
+  isMinimized?(): boolean;
+  isMaximized?(): boolean;
+  getBounds?(): { x: number; y: number; width: number; height: number };
+  on?(event: string, fn: () => void): unknown;
+  once?(event: string, fn: () => void): unknown;
+  webContents?: { reload(): void };
+}
+
+/** The parts of a page's web contents the navigation guards use. */
+interface WebContentsLike {
+  setWindowOpenHandler(fn: () => { action: 'deny' }): void;
+  on(event: string, fn: (...args: never[]) => void): unknown;
+}
+
 /** The parts of Electron the main process uses; tests pass a stand-in. */
 export interface ElectronLike {
   app: {
@@ -20,9 +41,9 @@ export interface ElectronLike {
     quit(): void;
     getPath(name: 'userData'): string;
     whenReady(): Promise<unknown>;
-    on(event: string, fn: (...a: any[]) => void): unknown;
+    on(event: string, fn: (...args: never[]) => void): unknown;
   };
-  BrowserWindow: new (opts: ReturnType<typeof windowOptions>) => any;
+  BrowserWindow: new (opts: ReturnType<typeof windowOptions>) => WindowLike;
   Menu: { buildFromTemplate(t: unknown[]): unknown; setApplicationMenu(m: unknown): void };
   shell: { openPath(p: string): Promise<string> };
   ipcMain: {
@@ -61,7 +82,7 @@ export interface MainDeps {
 export async function runMain(
   e: ElectronLike,
   deps: MainDeps,
-): Promise<{ host: RunningHost; window: any } | undefined> {
+): Promise<{ host: RunningHost; window: WindowLike } | undefined> {
   if (!e.app.requestSingleInstanceLock()) {
     e.app.quit();
     return undefined;
@@ -90,7 +111,7 @@ export async function runMain(
     return e.shell.openPath(dataDir);
   });
 
-  e.app.on('web-contents-created', (_ev: unknown, contents: any) => {
+  e.app.on('web-contents-created', (_ev: unknown, contents: WebContentsLike) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (ev: { preventDefault(): void }, url: string) => {
       if (!sameOrigin(url, appUrl) && !sameOrigin(url, info.connect_web_url)) ev.preventDefault();

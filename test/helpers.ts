@@ -3,6 +3,33 @@ import { createService, type Service } from '../core/node/service.js';
 import { buildApi } from '../core/node/http/app.js';
 import { fixedClock } from '../core/engine/clock.js';
 import type { Credentials } from '../core/node/auth/accounts.js';
+import { contractFor } from '../core/engine/api/index.js';
+import { createApiClient, type ApiClient, type FetchLike } from '../core/engine/api/client.js';
+
+/**
+ * Every success answer in the API tests is parsed with its route's response schema, so an
+ * answer that drifts from the documented shape fails the test that received it.
+ */
+export function checkResponse(method: string, url: string, body: unknown): void {
+  const path = url.split('?')[0]!;
+  const contract = contractFor(method.toUpperCase(), path);
+  if (!contract) throw new Error(`no contract serves ${method} ${path}`);
+  const r = contract.response.safeParse(body);
+  if (!r.success) throw new Error(`${method} ${path} answered outside its schema: ${r.error.message}`);
+}
+
+/** Fastify's inject as the typed client's fetch: the client runs against the app without a socket. */
+export function injectFetch(app: FastifyInstance): FetchLike {
+  return async (url, init) => {
+    const r = await app.inject({
+      method: init.method as 'GET',
+      url,
+      headers: init.headers,
+      ...(init.body !== undefined ? { payload: init.body } : {}),
+    });
+    return { status: r.statusCode, text: async () => r.body };
+  };
+}
 
 export const basic = (accountId: string, key: string) =>
   'Basic ' + Buffer.from(`${accountId}:${key}`).toString('base64');
@@ -17,6 +44,8 @@ export interface Harness {
   /** Bearer headers of the default account, live mode. */
   live: Record<string, string>;
   login(accountId: string, key: string): Promise<Record<string, string>>;
+  /** The typed client, test mode, every answer parsed with its route's schema. */
+  api: ApiClient;
   call(
     opts: InjectOptions & { headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
@@ -37,6 +66,7 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
     } catch {
       /* non-JSON bodies stay text */
     }
+    if (r.statusCode < 300) checkResponse(String(opts.method ?? 'GET'), String(opts.url), body);
     return { status: r.statusCode, body, headers: r.headers };
   };
   const login = async (accountId: string, key: string) => {
@@ -51,6 +81,12 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
     cred,
     login,
     call,
+    api: createApiClient({
+      baseUrl: '',
+      credentials: { accountId: cred.account_id, apiKey: cred.test_key },
+      fetch: injectFetch(app),
+      validate: true,
+    }),
     test: await login(cred.account_id, cred.test_key),
     live: await login(cred.account_id, cred.live_key),
     close: async () => {

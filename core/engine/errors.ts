@@ -1,5 +1,5 @@
 /**
- * Named error codes and the error object of DESIGN.md section 4.
+ * Named error codes and the error object (docs/api.md, Errors).
  * Call sites throw `ApiError` with a code from here; the HTTP layer turns it into the body.
  */
 export type ErrorType = 'invalid_request' | 'authentication_error' | 'rate_limit' | 'api_error';

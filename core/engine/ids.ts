@@ -1,4 +1,4 @@
-/** Object id prefixes of SPEC.md section 2 and DESIGN.md. */
+/** Object id prefixes (docs/api.md, Objects). */
 export const Prefix = {
   location: 'loc',
   tariff: 'trf',

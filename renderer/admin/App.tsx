@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiClient } from './api';
+import { apiClientFor } from './api';
 import { loadBootstrap, type Bootstrap } from './bootstrap';
 import { Ctx, type AppContext } from './context';
 import { OverviewPage } from './pages/OverviewPage';
@@ -61,7 +61,7 @@ export function App() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
-  const api = useMemo(() => (boot ? new ApiClient(boot, liveMode) : null), [boot, liveMode]);
+  const api = useMemo(() => (boot ? apiClientFor(boot, liveMode) : null), [boot, liveMode]);
   if (error)
     return (
       <Alert severity="error" sx={{ m: 4 }}>

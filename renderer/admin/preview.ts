@@ -2,6 +2,7 @@ import { compileComponent } from '../../core/engine/pricing/compile';
 import { computePrices } from '../../core/engine/pricing/engine';
 import { seriesFrom } from '../../core/engine/pricing/market';
 import type { MarketSeries, PricingComponent } from '../../core/engine/pricing/types';
+import type { TariffDirection } from '../../core/engine/schemas/common';
 import type { ApiClient } from './api';
 import type { ChartPoint, ChartSeries } from './components/PriceChart';
 import { colourOf } from './components/PriceChart';
@@ -14,9 +15,10 @@ export async function marketSeries(
   to: number,
 ): Promise<MarketSeries | undefined> {
   if (!region) return undefined;
-  const r = await api.get<{ data: { start: string; end: string; price: number }[] }>(
-    `/market/regions/${region}/prices?start_time=${new Date(from - 8 * 86400000).toISOString()}&end_time=${new Date(to).toISOString()}`,
-  );
+  const r = await api.call('market.prices.list', {
+    params: { id: region },
+    query: { start_time: new Date(from - 8 * 86400000).toISOString(), end_time: new Date(to).toISOString() },
+  });
   return seriesFrom(r.data.map((p) => ({ start: Date.parse(p.start), end: Date.parse(p.end), value: p.price })));
 }
 
@@ -28,7 +30,7 @@ export function breakdown(
   zone: string,
   from: number,
   to: number,
-  direction: 'IMPORT' | 'EXPORT' | 'LOCAL',
+  direction: TariffDirection,
   tariffs: (PricingComponent & { display_name?: string })[],
   market?: MarketSeries,
 ): { points: ChartPoint[]; series: ChartSeries[] } {

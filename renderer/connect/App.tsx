@@ -84,7 +84,7 @@ export function App() {
   }
 
   const Screen = PAGES[page.route];
-  const provider = page.data.provider as { display_name?: string; logo_url?: string | null } | undefined;
+  const provider = page.data.provider;
   const can = (a: string) => page.actions?.includes(a) ?? false;
   const fieldError = (field: string) => (error && fieldOf(error.code) === field ? error.message : undefined);
   const formError = error && fieldOf(error.code) === 'form' ? error : null;

@@ -1,11 +1,62 @@
-/** The connect protocol as the web app sees it (DESIGN.md section 5): it renders pages, nothing more. */
+import type { TariffDirection, TariffType } from '../../core/engine/schemas/common';
+import type { LibraryTariff, Slot } from '../../core/engine/schemas/connect';
+import type { PostalAddress } from '../../core/engine/schemas/location';
+import type { Provider } from '../../core/engine/schemas/misc';
+import type { StructureType } from '../../core/engine/schedule/structure';
+
+/** One interval of the summary's prices. */
+export interface SummaryRate {
+  valid_from: string;
+  valid_to: string;
+  tariff: { cost: number; confidence: number };
+}
+
+/**
+ * What the connect service puts in a page's `data` (docs/connect.md, Pages), each field on the
+ * pages that carry it. The engine has no schema for these answers, so they are typed here,
+ * from the engine's types where one exists.
+ */
+export interface PageData {
+  /** postal_address_capture, provider_select, provider_name_capture. */
+  postal_address?: Partial<PostalAddress>;
+  /** provider_select. */
+  providers?: Pick<Provider, 'id' | 'display_name' | 'logo_url'>[];
+  /** The chosen provider's header; `{ name }` on provider_name_capture; null on a status page without one. */
+  provider?: (Partial<NonNullable<Slot['provider']>> & { name?: string }) | null;
+  /** tariff_select: library tariffs, or grid-fee tariffs. */
+  tariffs?: Pick<LibraryTariff, 'id' | 'name' | 'description'>[];
+  /** `{ name }` on tariff_name_capture; the connected tariff on tariff_summary (null when there is none). */
+  tariff?: { name: string; contract_end_date?: string; structure_type?: StructureType; tiered?: boolean } | null;
+  /** tariff_structure_select. */
+  options?: StructureType[];
+  contract_end_date?: string;
+  currency_code?: string;
+  /** rate_fixed_capture: the captured price, or '' before one is given. */
+  cost?: number | '';
+  /** rate_tod_capture. */
+  hours?: { valid_from: string; valid_to: string; cost: number | '' }[];
+  /** region_select. */
+  regions?: string[];
+  region?: string;
+  /** surcharge_capture. */
+  surcharge?: { fixed: number; percentage: number };
+  /** tariff_connection_failed. */
+  connection_type?: string;
+  /** tariff_summary. */
+  market_rates_source?: boolean;
+  rates?: { today: SummaryRate[]; tomorrow?: SummaryRate[] };
+  /** session_redirect. */
+  redirect_url?: string;
+}
+
+/** The connect protocol as the web app sees it (docs/connect.md, Protocol): it renders pages, nothing more. */
 export interface Page {
   route: string;
   connect_token: string;
   live_mode: boolean;
-  direction?: string;
-  type?: string;
-  data: Record<string, any>;
+  direction?: TariffDirection;
+  type?: TariffType;
+  data: PageData;
   actions?: string[];
 }
 export interface ErrorReply {
@@ -48,7 +99,7 @@ export async function send(message: Record<string, unknown>): Promise<Reply> {
   }
 }
 
-/** Which field an error code belongs beside (CONNECT-PROTOCOL.md page error codes). */
+/** Which field an error code belongs beside (page error codes: docs/connect.md, Pages). */
 export function fieldOf(code: string): string {
   const map: Record<string, string> = {
     address_line1_missing: 'address_line1',

@@ -2,9 +2,11 @@
 import { benchPrices } from './prices.js';
 import { benchWebhooks } from './webhooks.js';
 import { benchLoad } from './load.js';
+import { benchStartup } from './startup.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
+  ['startup', benchStartup],
   ['prices', benchPrices],
   ['webhooks', benchWebhooks],
   ['load', benchLoad],

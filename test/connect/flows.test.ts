@@ -260,7 +260,7 @@ describe('MANUAL tariffs', () => {
     expect((await c.submit('surcharge_capture', market, { surcharge: { fixed: 0.1, percentage: 150 } })).code).toBe(
       'surcharge_percentage_invalid',
     );
-    p = await c.submit('surcharge_capture', market, { surcharge: { fixed: 0.1, percentage: 5 } });
+    await c.submit('surcharge_capture', market, { surcharge: { fixed: 0.1, percentage: 5 } });
     p = await c.submit('contract_term_capture', market);
     expect(p.data).toMatchObject({ market_rates_source: true, tariff: { structure_type: 'MARKET' } });
     const t = await finished(market);

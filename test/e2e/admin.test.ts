@@ -153,13 +153,11 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await shot(page, 'admin-library');
     await page.getByRole('tab', { name: 'Market data' }).click();
     await see(page.getByRole('table', { name: 'Market regions' })).toContainText('DE-LU');
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({
-        name: 'prices.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('timestamp,price\n2027-01-01T00:00:00Z,0.1\n2027-01-01T01:00:00Z,0.2\n'),
-      });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'prices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('timestamp,price\n2027-01-01T00:00:00Z,0.1\n2027-01-01T01:00:00Z,0.2\n'),
+    });
     await see(page.getByText('1 of 1 parts · 2 prices imported')).toBeVisible();
     await shot(page, 'admin-library-market');
     await page.getByRole('tab', { name: 'Grid fees' }).click();

@@ -1,19 +1,12 @@
 import { chromium, type Browser, type Page } from 'playwright';
 import { mkdirSync } from 'node:fs';
+import { findBrowser, MISSING_BROWSER_MESSAGE } from '../browser/find-browser.mjs';
 
-/** Debian's Chromium, driven by Playwright; never a downloaded browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+/** A Chromium found on this machine or in an npm package (never downloaded), driven by Playwright. */
+export async function launch(): Promise<Browser> {
+  const found = await findBrowser();
+  if (!found) throw new Error(MISSING_BROWSER_MESSAGE);
+  return chromium.launch({ executablePath: found.executablePath, args: found.args, env: found.env, headless: true });
 }
 
 export const SHOTS = '.tmp/screenshots';

@@ -48,7 +48,7 @@ function standIn(userData: string) {
       quit: () => void rec.quit++,
       getPath: () => userData,
       whenReady: async () => undefined,
-      on: (ev, fn) => rec.appEvents.set(ev, fn),
+      on: (ev, fn) => rec.appEvents.set(ev, fn as (...a: any[]) => void),
     },
     BrowserWindow: FakeWindow as any,
     Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => void (rec.menu = m) },

@@ -6,7 +6,7 @@ import { contractInstant } from '../../core/engine/schedule/contract.js';
 import { estimateHour, stepAt } from '../../core/engine/pricing/market.js';
 
 /**
- * The slow reference: the rules of DESIGN.md section 6 applied to one instant at a time,
+ * The slow reference: the price rules of docs/pricing.md applied to one instant at a time,
  * with luxon per instant. It shares nothing with the engine's sweep or day walk.
  */
 export function referencePrice(
@@ -63,7 +63,7 @@ export function referencePrice(
           const from = parseTimeOfDay(h.valid_from)!;
           const toRaw = parseTimeOfDay(h.valid_to)!;
           const wraps = toRaw <= from; // 00:00:00 end, or past midnight
-          let covers = false;
+          let covers: boolean;
           if (!wraps) covers = tod >= from && tod < toRaw && dayMatches(e.months, e.dates, item.days, today);
           else {
             covers =

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { berlinAddress, harness, tariffBody, type Harness } from '../helpers.js';
 import { badAuth, fromSchema, hostileString, rawBodies, resolver } from './generate.js';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../core/node/services/settings.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../core/engine/settings.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 let h: Harness;

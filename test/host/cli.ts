@@ -3,6 +3,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ReadyInfo } from '../../core/hosts/host.js';
 
+/** Every surface on a port the system picks, so suites run side by side. */
+export const FREE_PORTS = ['--api-port', '0', '--connect-port', '0', '--connect-web-port', '0', '--app-port', '0'];
+
 export const BIN = fileURLToPath(new URL('../../dist/node/cli.js', import.meta.url));
 
 export interface Spawned {
@@ -14,28 +17,9 @@ export interface Spawned {
 
 /** Runs `tariff-desk serve --json` on free ports and resolves with its ready line. */
 export function spawnServe(dataDir: string, extra: string[] = []): Promise<Spawned> {
-  const child = spawn(
-    process.execPath,
-    [
-      BIN,
-      'serve',
-      '--json',
-      '--data-dir',
-      dataDir,
-      '--api-port',
-      '0',
-      '--connect-port',
-      '0',
-      '--connect-web-port',
-      '0',
-      '--app-port',
-      '0',
-      ...extra,
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [BIN, 'serve', '--json', '--data-dir', dataDir, ...FREE_PORTS, ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   const lines: string[] = [];
   let stderr = '';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServe } from './cli.js';
+import { FREE_PORTS, spawnServe } from './cli.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
 
 async function api(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
@@ -84,20 +84,7 @@ describe('tariff-desk serve --json', () => {
     const { spawn } = await import('node:child_process');
     const { BIN } = await import('./cli.js');
     const dir = mkdtempSync(join(tmpdir(), 'td-serve-'));
-    const child = spawn(process.execPath, [
-      BIN,
-      'serve',
-      '--data-dir',
-      dir,
-      '--api-port',
-      '0',
-      '--connect-port',
-      '0',
-      '--connect-web-port',
-      '0',
-      '--app-port',
-      '0',
-    ]);
+    const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dir, ...FREE_PORTS]);
     let out = '';
     await new Promise<void>((done) =>
       child.stdout.on('data', (d) => {

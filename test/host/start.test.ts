@@ -5,28 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
-import { BIN } from './cli.js';
+import { BIN, FREE_PORTS } from './cli.js';
 import { electronBinary } from '../../core/hosts/electron-runtime.js';
 
 describe('npm start without the Electron runtime', () => {
   it('says so in one line and serves the admin app in the browser', async () => {
     expect(electronBinary()).toBeUndefined();
     const dir = mkdtempSync(join(tmpdir(), 'td-start-'));
-    const child = spawn(process.execPath, [
-      BIN,
-      'start',
-      '--json',
-      '--data-dir',
-      dir,
-      '--api-port',
-      '0',
-      '--connect-port',
-      '0',
-      '--connect-web-port',
-      '0',
-      '--app-port',
-      '0',
-    ]);
+    const child = spawn(process.execPath, [BIN, 'start', '--json', '--data-dir', dir, ...FREE_PORTS]);
     const lines: string[] = [];
     await new Promise<void>((done) =>
       createInterface({ input: child.stdout }).on('line', (l) => {

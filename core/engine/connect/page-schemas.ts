@@ -5,7 +5,7 @@ import { parseTimeOfDay } from '../schedule/names.js';
 import { STRUCTURES } from './pages.js';
 
 /**
- * What each connect page accepts (CONNECT-PROTOCOL.md): one zod schema per page, the page's
+ * What each connect page accepts (docs/connect.md, Pages): one zod schema per page, the page's
  * error codes attached to the checks. Absent objects count as empty, so a missing field gets
  * its own code; a value of the wrong shape is `data_json_invalid`.
  */

@@ -1,4 +1,4 @@
-/** The buttons each connect page allows (CONNECT-PROTOCOL.md). */
+/** The buttons each connect page allows (docs/connect.md, Pages). */
 export const PAGE_ACTIONS: Record<string, string[]> = {
   postal_address_capture: ['BACK', 'CLOSE'],
   provider_select: ['PROVIDER_MISSING', 'ADDRESS_CHANGE', 'BACK', 'CLOSE'],

@@ -2,6 +2,7 @@ import ct from 'countries-and-timezones';
 import tzlookup from 'tz-lookup';
 import countryToCurrency from 'country-to-currency';
 import type { PostalAddress } from '../schemas/location.js';
+import type * as Csc from 'country-state-city';
 
 /**
  * Offline time zone and currency for a postal address: the state's zone where the country
@@ -13,7 +14,7 @@ export interface Locale {
   currency_code: string;
 }
 
-type CscModule = typeof import('country-state-city');
+type CscModule = typeof Csc;
 let csc: CscModule | undefined;
 async function stateData(): Promise<CscModule> {
   // The state table is large; load it only when an address needs it.

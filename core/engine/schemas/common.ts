@@ -74,7 +74,7 @@ export const CurrencyCode = z
   .refine((s) => currencies.has(s), { message: 'must be an ISO 4217 currency code such as EUR' })
   .meta({ example: 'EUR' });
 
-/** Paging query of every list endpoint (DESIGN.md section 4). */
+/** Paging query of every list endpoint (docs/api.md, Lists). */
 export const PagingQuery = {
   limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: '1–100, default 30' }),
   starting_after: z

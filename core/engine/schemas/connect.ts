@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { TariffDirection, TariffType, Timestamp, idOf } from './common.js';
-import { PostalAddress } from './location.js';
 import { Schedule } from './schedule.js';
 
-/** A connect session's server-side state (DESIGN.md section 5): where it is and what it has captured. */
+/** A connect session's server-side state (docs/connect.md, Protocol): where it is and what it has captured. */
 export interface SessionState {
   route: string;
   history: string[];
@@ -20,28 +19,6 @@ export interface SessionState {
   /** DIRECT: the provider's answer after its login and consent pages. */
   direct_result?: 'succeed' | 'pending' | 'fail';
   connection_type?: 'LIBRARY' | 'MANUAL' | 'DIRECT';
-}
-
-/** The stored connect token record; `GET /connect/token` shows its public part. */
-export interface ConnectTokenRecord {
-  id: string;
-  object: 'connect_token';
-  live_mode: boolean;
-  account_id: string;
-  location_id: string | null;
-  price_available: boolean;
-  complete_action: 'CONNECT' | 'DISCONNECT' | null;
-  tariff_type: 'COMMODITY' | 'NON_COMMODITY';
-  tariff_direction: 'IMPORT' | 'EXPORT' | 'LOCAL';
-  connect_url: string | null;
-  callback_url: string | null;
-  postal_address: Partial<z.infer<typeof PostalAddress>> | null;
-  edit_tariff: boolean;
-  used: boolean;
-  time_created: string;
-  time_expiry: string;
-  tariff_id: string | null;
-  session: SessionState | null;
 }
 
 export const LibraryTariff = z

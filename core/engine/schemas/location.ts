@@ -35,12 +35,9 @@ export const Location = z
     postal_address: PostalAddress,
     timezone: z.string(),
     currency_code: z.string(),
-    market_region: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Market region whose prices market-rate tariffs follow; derived from the address unless given.',
-      }),
+    market_region: z.string().nullable().meta({
+      description: 'Market region whose prices market-rate tariffs follow; derived from the address unless given.',
+    }),
     tariff_status: LocationTariffStatus.meta({ description: 'CONNECTED when the location has at least one tariff.' }),
     time_created: Timestamp,
     account_id: idOf('account'),

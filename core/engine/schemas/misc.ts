@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idOf, listOf, PagingQuery, TariffDirection, TariffType, Timestamp } from './common.js';
 import { PostalAddress } from './location.js';
-import { LibraryTariff } from './connect.js';
+import { LibraryTariff, type SessionState } from './connect.js';
 
 export const ErrorObject = z
   .object({
@@ -101,7 +101,7 @@ export const ConnectToken = z
     live_mode: z.boolean(),
     location_id: z.string().nullable(),
     price_available: z.boolean(),
-    complete_action: z.string().nullable(),
+    complete_action: z.enum(['CONNECT', 'DISCONNECT']).nullable(),
     tariff_type: TariffType,
     tariff_direction: TariffDirection,
     used: z.boolean(),
@@ -109,6 +109,17 @@ export const ConnectToken = z
     time_expiry: Timestamp,
   })
   .meta({ id: 'ConnectToken' });
+
+/** The stored connect token: its public view (`GET /connect/token`) and what only the service sees. */
+export type ConnectTokenRecord = z.output<typeof ConnectToken> & {
+  account_id: string;
+  connect_url: string | null;
+  callback_url: string | null;
+  postal_address: Partial<z.infer<typeof PostalAddress>> | null;
+  edit_tariff: boolean;
+  tariff_id: string | null;
+  session: SessionState | null;
+};
 
 export const Event = z
   .object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bandSpan, parseDay, parseMonth, parseTimeOfDay, DAY_SECONDS } from '../schedule/names.js';
 import { coded } from './common.js';
 
-/** One tier of a band's rate (SPEC.md 2.2). `surcharge_percentage` is a fraction: 0.05 = 5 %. */
+/** One tier of a band's rate (docs/api.md, Schedule). `surcharge_percentage` is a fraction: 0.05 = 5 %. */
 export const Rate = z
   .strictObject({
     fixed: z

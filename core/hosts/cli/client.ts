@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DB_FILE } from '../../node/db/database.js';
+import { createApiClient, type ApiClient } from '../../engine/api/client.js';
 
 export interface ClientOptions {
   apiUrl: string;
@@ -26,23 +27,12 @@ function credentialsFrom(dataDir: string): { account: string; key: string } {
   }
 }
 
-/** A small client of a running host's API for the command line (listen, trigger). */
-export async function connectClient(o: ClientOptions) {
+/** The typed API client of a running host, logged in with the given key or the data folder's test key. */
+export async function connectClient(o: ClientOptions): Promise<ApiClient> {
   const cred = o.account && o.key ? { account: o.account, key: o.key } : credentialsFrom(o.dataDir);
-  const login = await fetch(`${o.apiUrl}/login`, {
-    headers: { authorization: 'Basic ' + Buffer.from(`${cred.account}:${cred.key}`).toString('base64') },
+  const client = createApiClient({ baseUrl: o.apiUrl, credentials: { accountId: cred.account, apiKey: cred.key } });
+  await client.bearer().catch((e: Error) => {
+    throw new Error(`login failed: ${e.message}`);
   });
-  const body = (await login.json()) as { bearer_token?: string; message?: string };
-  if (!login.ok || !body.bearer_token) throw new Error(`login failed: ${body.message ?? login.status}`);
-  const auth = `Bearer ${body.bearer_token}`;
-  return async function api<T = any>(method: string, path: string, payload?: unknown): Promise<T> {
-    const r = await fetch(o.apiUrl + path, {
-      method,
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      body: payload === undefined ? null : JSON.stringify(payload),
-    });
-    const out = (await r.json()) as T & { object?: string; message?: string };
-    if (!r.ok) throw new Error(`${method} ${path}: ${out.message ?? r.status}`);
-    return out;
-  };
+  return client;
 }

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { connectClient } from './client.js';
+import { api } from '../../engine/api/index.js';
+import { parseWith } from '../../engine/api/validate.js';
 import { DEFAULT_PORTS } from '../host.js';
 
 const common = {
@@ -39,12 +41,18 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
   });
   const target = values['forward-to'];
   if (!target) throw new Error('--forward-to URL is required');
-  const api = await connectClient(clientOptions(values, defaultDataDir));
-  const ep = await api<{ id: string; secret: string }>('POST', '/webhooks', {
-    url: target,
-    description: 'tariff-desk listen',
-    enabled_events: values.events ? values.events.split(',') : ['*'],
-  });
+  const client = await connectClient(clientOptions(values, defaultDataDir));
+  // Checked here by the route's own schema, so a bad --events names the problem before any request.
+  const body = parseWith(
+    api['webhooks.create'].body,
+    {
+      url: target,
+      description: 'tariff-desk listen',
+      enabled_events: values.events ? values.events.split(',') : ['*'],
+    },
+    'body',
+  );
+  const ep = await client.call('webhooks.create', { body });
   process.stdout.write(
     `Forwarding events to ${target} (endpoint ${ep.id}, signing secret ${ep.secret}). Ctrl+C stops.\n`,
   );
@@ -60,20 +68,7 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
   });
   while (!stop) {
     try {
-      const page = await api<{
-        data: {
-          id: string;
-          event_id: string;
-          event_type: string;
-          attempt_log: {
-            attempt: number;
-            time: string;
-            status: number | null;
-            latency_ms: number;
-            error: string | null;
-          }[];
-        }[];
-      }>('GET', `/webhook-deliveries?endpoint_id=${ep.id}&limit=100`);
+      const page = await client.call('webhook_deliveries.list', { query: { endpoint_id: ep.id, limit: 100 } });
       for (const d of [...page.data].reverse()) {
         for (const a of d.attempt_log) {
           const key = `${d.id}:${a.attempt}:${a.time}`;
@@ -89,7 +84,7 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
     }
     await Promise.race([done, new Promise((r) => setTimeout(r, 250))]);
   }
-  await api('DELETE', `/webhooks/${ep.id}`).catch(() => undefined);
+  await client.call('webhooks.delete', { params: { id: ep.id } }).catch(() => undefined);
   return 0;
 }
 
@@ -111,8 +106,9 @@ export async function trigger(args: string[], defaultDataDir: string): Promise<n
       throw new Error('--data must be JSON');
     }
   }
-  const api = await connectClient(clientOptions(values, defaultDataDir));
-  const e = await api<{ id: string; type: string }>('POST', '/events/trigger', { type, ...(data ? { data } : {}) });
+  const client = await connectClient(clientOptions(values, defaultDataDir));
+  const body = parseWith(api['events.trigger'].body, { type, ...(data ? { data } : {}) }, 'body');
+  const e = await client.call('events.trigger', { body });
   process.stdout.write(`${e.type} ${e.id}\n`);
   return 0;
 }

@@ -28,7 +28,7 @@ export interface Credentials {
 const secret = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, '').slice(0, n);
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Accounts, API keys and bearer tokens (DESIGN.md section 4, auth). */
+/** Accounts, API keys and bearer tokens (docs/api.md, Authentication). */
 export class Accounts {
   constructor(
     private readonly db: Db,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DateTime } from 'luxon';
 import type { Scope } from '../db/documents.js';
 import type { Service } from '../service.js';
-import type { ConnectTokenRecord, SessionState } from '../../engine/schemas/connect.js';
+import type { SessionState } from '../../engine/schemas/connect.js';
+import type { ConnectTokenRecord } from '../../engine/schemas/misc.js';
 import type { Schedule } from '../../engine/schemas/schedule.js';
 import { ApiError, errorBody } from '../../engine/errors.js';
 import { deriveCurrency, deriveTimezone } from '../../engine/geo/locale.js';
@@ -38,7 +39,7 @@ const fail = (code: string, message: string): never => {
 };
 
 /**
- * The connect service's state machine (DESIGN.md section 5, CONNECT-PROTOCOL.md). Each token
+ * The connect service's state machine (docs/connect.md, Protocol and Pages). Each token
  * carries its session on the server; the web app only renders the page it is sent.
  */
 export class ConnectFlow {
@@ -355,9 +356,12 @@ export class ConnectFlow {
     }
     const parsed = route in PageData ? parsePage(route as PageRoute, data) : undefined;
     if (parsed && !parsed.ok) throw new PageError(parsed.code, parsed.message);
-    const d = parsed?.ok ? (parsed.data as Record<string, any>) : {};
+    // Parsed above by the page's own schema; each case reads it with its route's type.
+    const input = <R extends PageRoute>(_route: R) =>
+      (parsed as unknown as { data: z.output<(typeof PageData)[R]> }).data;
     switch (route) {
       case 'postal_address_capture': {
+        const d = input('postal_address_capture');
         const a = d.postal_address as {
           address_line1: string;
           city: string;
@@ -378,6 +382,7 @@ export class ConnectFlow {
         break;
       }
       case 'provider_select': {
+        const d = input('provider_select');
         const id = d.provider.id as string;
         let p;
         try {
@@ -402,13 +407,16 @@ export class ConnectFlow {
         this.go(t, 'tariff_select');
         break;
       }
-      case 'provider_name_capture':
+      case 'provider_name_capture': {
+        const d = input('provider_name_capture');
         s.provider_name = d.provider.name;
         s.provider_id = undefined;
         s.connection_type = 'MANUAL';
         this.go(t, 'tariff_name_capture');
         break;
+      }
       case 'tariff_select': {
+        const d = input('tariff_select');
         const id = d.tariff.id as string;
         if (!this.tariffOptions(t).some((o) => o.id === id)) fail('tariff_not_found', `No tariff '${id}' here.`);
         s.library_tariff_id = id;
@@ -416,12 +424,15 @@ export class ConnectFlow {
         this.go(t, 'contract_term_capture');
         break;
       }
-      case 'tariff_name_capture':
+      case 'tariff_name_capture': {
+        const d = input('tariff_name_capture');
         s.tariff_name = d.tariff.name;
         s.connection_type = 'MANUAL';
         this.go(t, 'tariff_structure_select');
         break;
+      }
       case 'tariff_structure_select': {
+        const d = input('tariff_structure_select');
         const choice = d.options[0] as NonNullable<SessionState['structure']>;
         s.structure = choice;
         this.go(
@@ -430,15 +441,20 @@ export class ConnectFlow {
         );
         break;
       }
-      case 'rate_fixed_capture':
+      case 'rate_fixed_capture': {
+        const d = input('rate_fixed_capture');
         s.fixed_cost = d.cost;
         this.go(t, 'contract_term_capture');
         break;
-      case 'rate_tod_capture':
+      }
+      case 'rate_tod_capture': {
+        const d = input('rate_tod_capture');
         s.tod_hours = this.checkHours(d.hours);
         this.go(t, 'contract_term_capture');
         break;
+      }
       case 'region_select': {
+        const d = input('region_select');
         const region = d.region as string;
         if (!this.svc.market.regionIds().includes(region))
           fail('market_region_invalid', `'${region}' is not a market region.`);
@@ -446,11 +462,14 @@ export class ConnectFlow {
         this.go(t, 'surcharge_capture');
         break;
       }
-      case 'surcharge_capture':
+      case 'surcharge_capture': {
+        const d = input('surcharge_capture');
         s.surcharge = { fixed: d.surcharge.fixed, percentage: d.surcharge.percentage };
         this.go(t, 'contract_term_capture');
         break;
+      }
       case 'contract_term_capture': {
+        const d = input('contract_term_capture');
         const raw = d.contract_end_date as string | undefined;
         let end: string | null = null;
         if (raw !== undefined) {

@@ -4,12 +4,12 @@ import type { Scope } from '../db/documents.js';
 import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { ConnectTokenCreate } from '../../engine/schemas/misc.js';
-import type { ConnectTokenRecord } from '../../engine/schemas/connect.js';
+import type { ConnectTokenRecord } from '../../engine/schemas/misc.js';
 import type { LocationService } from '../services/locations.js';
 import type { TariffService } from '../services/tariffs.js';
 import { ApiError, invalid, notFound } from '../../engine/errors.js';
 
-/** Connect tokens: single-use session keys for the connect app (SPEC.md 2.5, 4.2, 4.3). */
+/** Connect tokens: single-use session keys for the connect app (docs/connect.md, Tokens). */
 export class ConnectTokenService {
   constructor(
     private readonly db: Db,
@@ -58,7 +58,7 @@ export class ConnectTokenService {
         .prepare('INSERT INTO connect_tokens (id, account_id, live_mode, body) VALUES (?, ?, ?, ?)')
         .run(t.id, scope.accountId, scope.liveMode ? 1 : 0, JSON.stringify(t));
       if (disconnect) {
-        // The tariff of that slot goes at once; no session is needed (SPEC.md flow B.3).
+        // The tariff of that slot goes at once; no session is needed (docs/connect.md, Tokens).
         this.tariffs.removeSlot(scope, input.location_id!, type, direction);
         t.used = true;
         t.complete_action = 'DISCONNECT';

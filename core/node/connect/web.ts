@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { Service } from '../service.js';
 import type { ConnectFlow } from './flow.js';
 import { logoSvg } from './logo.js';
+import { securityHeaders } from '../http/plugins/security-headers.js';
+import { requestJournal } from '../http/plugins/journal.js';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -38,10 +40,19 @@ export function buildConnectWeb(
   void app.register(formbody);
   const indexFile = join(opts.distDir, 'connect', 'index.html');
   const haveApp = existsSync(indexFile);
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('content-security-policy', csp(opts.connectApiUrl()));
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
+  void app.register(securityHeaders, { csp: () => csp(opts.connectApiUrl()) });
+  // The simulated provider pages are part of a session: journal them under its token's account.
+  void app.register(requestJournal, {
+    journal: svc.journal,
+    surface: 'connect_web',
+    now: () => svc.clock.now(),
+    scopeOf: (req) => {
+      const id =
+        (req.query as Record<string, unknown>)?.svc_cot ?? (req.body as Record<string, unknown> | undefined)?.svc_cot;
+      const token = typeof id === 'string' ? svc.connectTokens.load(id) : undefined;
+      return token ? { accountId: token.account_id, liveMode: token.live_mode } : null;
+    },
+    skip: (req) => !req.url.startsWith('/provider-login/'),
   });
   // The built bundles live beside both entries in dist/assets; the page refers to them as ../assets.
   if (haveApp)

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOOPBACK_HOST } from './loopback.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import type { Bootstrap } from '../../engine/api/bootstrap.js';
 
 /** The admin renderer's Content-Security-Policy: its own code, and the local service surfaces. */
@@ -29,15 +29,7 @@ export function buildAppServer(distDir: string, bootstrap: () => Bootstrap): Fas
   const app = Fastify({ logger: false });
   const index = join(distDir, 'index.html');
   const built = existsSync(index);
-  app.addHook('onRequest', async (req, reply) => {
-    if (!LOOPBACK_HOST.test(req.headers.host ?? ''))
-      return reply.code(421).type('text/plain').send('Misdirected request');
-  });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('content-security-policy', appCsp(bootstrap()));
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-  });
+  void app.register(securityHeaders, { csp: () => appCsp(bootstrap()), frameOptions: 'DENY', loopbackHostOnly: true });
   if (built) void app.register(fastifyStatic, { root: join(distDir, 'assets'), prefix: '/assets/' });
   app.get('/bootstrap.json', async (_req, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
-import type { AnyRoute } from './route.js';
+import type { Contract } from '../../engine/api/contract.js';
 import { ErrorObject } from '../../engine/schemas/misc.js';
 
 const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -13,7 +13,7 @@ export interface WebhookDoc {
 }
 
 /** The OpenAPI 3.1 document of the routes, generated from the same schemas that validate them. */
-export function buildOpenApi(routes: AnyRoute[], webhooks: WebhookDoc[] = [], serverUrl?: string) {
+export function buildOpenApi(routes: Contract[], webhooks: WebhookDoc[] = [], serverUrl?: string) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -16,7 +16,7 @@ export interface EventRecord {
 
 export type EventListener = (scope: Scope, event: EventRecord) => void;
 
-/** Stored events (the envelope of DESIGN.md section 7); listeners (the webhook outbox) hear each one. */
+/** Stored events (envelope in docs/webhooks.md, Events); listeners (the webhook outbox) hear each one. */
 export class EventService {
   private readonly table: DocumentTable<EventRecord & { object_id: string }, 'type' | 'object_id'>;
   private listeners: EventListener[] = [];

@@ -6,7 +6,7 @@ import type { GridFee, GridFeeCreate } from '../../engine/schemas/connect.js';
 import { notFound } from '../../engine/errors.js';
 import { seedGridFees } from './grid-fee-seed.js';
 
-/** The grid-fee data set (SPEC.md flow B.4): country and post-code prefix → operator and a NON_COMMODITY schedule. */
+/** The grid-fee data set (docs/connect.md, Grid fees): country and post-code prefix → operator and a NON_COMMODITY schedule. */
 export class GridFeeService {
   constructor(
     private readonly db: Db,

@@ -113,7 +113,7 @@ export class PriceService {
     return { from, to, direction, zone: loc.timezone, currency: loc.currency_code, lastUpdated, key, run };
   }
 
-  /** The price object of SPEC.md 2.3 as JSON text, written directly: the answer can be large. */
+  /** The price object (docs/api.md, Prices) as JSON text, written directly: the answer can be large. */
   priceJson(scope: Scope, locationId: string, req: PriceRequest): string {
     const direction = req.tariff_direction ?? 'IMPORT';
     const p = this.prepare(scope, locationId, direction, req);

@@ -1,13 +1,8 @@
 import type { Db } from '../db/database.js';
 
-/** Service-wide settings kept in the database, with defaults. */
-export const SettingDefaults = {
-  connect_token_ttl_seconds: 24 * 3600,
-} as const;
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, SettingDefaults, type SettingKey } from '../../engine/settings.js';
 
-/** Requests a minute an account may make before 429 rate_limit, unless set for it. */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6000;
-export type SettingKey = keyof typeof SettingDefaults;
+/** Service-wide settings kept in the database, with defaults. */
 
 export class SettingsService {
   constructor(private readonly db: Db) {}

@@ -9,7 +9,7 @@ import { structureOf } from '../../engine/schedule/structure.js';
 
 const EMPTY: Slot = { status: 'NOT_CONNECTED', connection_type: null, provider: null, tariff: null };
 
-/** `GET /locations/{id}/status`: one slot per type and direction, and the grid-fee check (SPEC.md flow B.4). */
+/** `GET /locations/{id}/status`: one slot per type and direction, and the grid-fee check (docs/connect.md, Grid fees). */
 export class StatusService {
   constructor(
     private readonly locations: LocationService,

@@ -42,7 +42,7 @@ export class TariffService {
   private withZone(scope: Scope, t: StoredTariff): Tariff {
     const { timezone } = this.locations.find(scope, t.location_id);
     const { schedule, ...rest } = t;
-    // Field order of SPEC.md 2.1, with the location's zone.
+    // The tariff object (docs/api.md, Tariff): stored fields, the location's zone, the schedule last.
     return { ...rest, timezone, ...(schedule ? { schedule } : {}) } as Tariff;
   }
 

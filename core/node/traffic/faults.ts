@@ -1,23 +1,9 @@
 import type { Scope } from '../db/documents.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import { notFound } from '../../engine/errors.js';
+import type { FaultRule } from '../../engine/schemas/traffic.js';
 
-export interface FaultRule {
-  id: string;
-  object: 'fault_rule';
-  live_mode: boolean;
-  /** `METHOD /path` with `*` for any segment run, e.g. `POST /prices/*` or `* /tariffs*`. */
-  pattern: string;
-  kind: 'latency' | 'error' | 'drop';
-  latency_ms: number;
-  status: number;
-  code: string;
-  /** 0–1: the share of matching requests it hits. */
-  probability: number;
-  enabled: boolean;
-  hits: number;
-  time_created: string;
-}
+export type { FaultRule };
 
 const compile = (pattern: string) => {
   const [m, p] = pattern.includes(' ') ? pattern.split(/\s+/, 2) : ['*', pattern];

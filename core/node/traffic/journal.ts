@@ -1,20 +1,7 @@
 import type { Scope } from '../db/documents.js';
+import type { JournalEntry } from '../../engine/schemas/traffic.js';
 
-export interface JournalEntry {
-  id: number;
-  time: string;
-  surface: 'api' | 'connect';
-  method: string;
-  path: string;
-  status: number;
-  latency_ms: number;
-  request_headers: Record<string, string>;
-  request_body: string;
-  response_body: string;
-  fault: string | null;
-  account_id: string | null;
-  live_mode: boolean | null;
-}
+export type { JournalEntry };
 
 const BODY_LIMIT = 8 * 1024;
 
@@ -44,7 +31,7 @@ const keep = (s: string) =>
   (s.length > BODY_LIMIT ? `…(${s.length - BODY_LIMIT} more)` : '');
 
 /**
- * The request journal: every API and connect request with status, latency and bodies (secrets
+ * The request journal: every request to the API, the connect service and the connect web app with status, latency and bodies (secrets
  * masked), in a ring of fixed size so it never grows without bound.
  */
 export class Journal {

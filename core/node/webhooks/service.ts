@@ -7,15 +7,15 @@ import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { EventRecord, EventService } from '../services/events.js';
 import { invalid, notFound } from '../../engine/errors.js';
-import { fromZod } from '../http/route.js';
+import { fromZod } from '../../engine/api/validate.js';
 import { newSecret } from './signing.js';
 import {
   EVENT_TYPES,
   type Attempt,
   type EventType,
   type WebhookEndpoint,
-  WebhookEndpointCreate,
-  WebhookEndpointUpdate,
+  type WebhookEndpointCreate,
+  type WebhookEndpointUpdate,
 } from '../../engine/webhooks/schemas.js';
 import { samplePayload } from './samples.js';
 
@@ -39,7 +39,7 @@ export const AUTO_DISABLE_AFTER = 5;
 /** Messages the built-in catcher keeps. */
 const CATCHER_KEEP = 1000;
 
-/** Webhook endpoints, the persisted outbox and its attempt log, resend, trigger and the catcher (DESIGN.md section 7). */
+/** Webhook endpoints, the persisted outbox and its attempt log, resend, trigger and the catcher (docs/webhooks.md). */
 export class WebhookService {
   readonly endpoints: DocumentTable<WebhookEndpoint>;
   private readonly endpointById;

@@ -5,6 +5,7 @@ import {
   Button,
   IconButton,
   LinearProgress,
+  MenuItem,
   Paper,
   Stack,
   SvgIcon,
@@ -12,8 +13,11 @@ import {
   TableBody,
   TableCell,
   TableRow,
+  TextField,
   Tooltip,
   Typography,
+  type SxProps,
+  type Theme,
 } from '@mui/material';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
@@ -131,5 +135,42 @@ export function CopyTable({
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** A select over a zod enum's values: what it offers and what it hands back are the schema's own. */
+export function EnumSelect<const T extends string>({
+  label,
+  schema,
+  value,
+  onChange,
+  size,
+  fullWidth,
+  sx,
+}: {
+  label: string;
+  schema: { options: readonly T[]; parse(v: unknown): T };
+  value: NoInfer<T>;
+  onChange(v: NoInfer<T>): void;
+  size?: 'small' | 'medium';
+  fullWidth?: boolean;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(e) => onChange(schema.parse(e.target.value))}
+      {...(size ? { size } : {})}
+      {...(fullWidth ? { fullWidth } : {})}
+      {...(sx ? { sx } : {})}
+    >
+      {schema.options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {o}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

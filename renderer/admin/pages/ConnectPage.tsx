@@ -3,11 +3,16 @@ import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField, Typography
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { ErrorAlert, Mono, PageHeader } from '../components/common';
+import { TariffDirection, TariffType } from '../../../core/engine/schemas/common';
+import { ConnectSessionComplete } from '../../../core/engine/webhooks/schemas';
 
 /** Starts a connect session and shows the hosted connect web app in a webview (desktop) or an iframe (browser). */
 export function ConnectPage() {
   const { api, boot, liveMode, route } = useApp();
-  const locations = useQuery({ queryKey: ['locations', liveMode], queryFn: () => api.get('/locations?limit=100') });
+  const locations = useQuery({
+    queryKey: ['locations', liveMode],
+    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
+  });
   const [location, setLocation] = useState(route.params.get('location') ?? '');
   const [slot, setSlot] = useState(
     `${route.params.get('type') ?? 'COMMODITY'}:${route.params.get('direction') ?? 'IMPORT'}`,
@@ -16,15 +21,16 @@ export function ConnectPage() {
   const [session, setSession] = useState<{ token: string; url: string } | null>(null);
   const start = useMutation({
     mutationFn: async () => {
-      const [tariff_type, tariff_direction] = slot.split(':');
-      const body = {
-        connect_url: `${boot.connect_web_url}/`,
-        callback_url: `${boot.connect_web_url}/complete`,
-        tariff_type,
-        tariff_direction,
-        ...(location ? { location_id: location } : { postal_address: { country_code: country } }),
-      };
-      const t = await api.post<{ connect_token: string }>('/connect/token', body);
+      const [type, direction] = slot.split(':');
+      const t = await api.call('connect_token.create', {
+        body: {
+          connect_url: `${boot.connect_web_url}/`,
+          callback_url: `${boot.connect_web_url}/complete`,
+          tariff_type: TariffType.parse(type),
+          tariff_direction: TariffDirection.parse(direction),
+          ...(location ? { location_id: location } : { postal_address: { country_code: country } }),
+        },
+      });
       return { token: t.connect_token, url: `${boot.connect_web_url}/?svc_cot=${t.connect_token}` };
     },
     onSuccess: setSession,
@@ -33,9 +39,15 @@ export function ConnectPage() {
     enabled: !!session,
     refetchInterval: 1000,
     queryKey: ['connect-events', liveMode, session?.token],
-    queryFn: () => api.get('/events?type=connect.session.complete&limit=20'),
+    queryFn: () => api.call('events.list', { query: { type: 'connect.session.complete', limit: 20 } }),
   });
-  const done = events.data?.data.find((e: any) => e.data.id === session?.token);
+  // The payload as its event schema says: events.list types `data` as a plain record.
+  const done = events.data?.data
+    .flatMap((e) => {
+      const data = ConnectSessionComplete.safeParse(e.data);
+      return data.success ? [{ id: e.id, data: data.data }] : [];
+    })
+    .find((e) => e.data.id === session?.token);
   const desktop = !!window.tariffDesk;
   return (
     <>
@@ -53,7 +65,7 @@ export function ConnectPage() {
                 slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               >
                 <MenuItem value="">A new location</MenuItem>
-                {(locations.data?.data ?? []).map((l: any) => (
+                {(locations.data?.data ?? []).map((l) => (
                   <MenuItem key={l.id} value={l.id}>
                     {l.postal_address.city ?? l.id}, {l.postal_address.country_code}
                   </MenuItem>

@@ -18,8 +18,22 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useApp } from '../context';
 import { ErrorAlert, Loading, PageHeader } from '../components/common';
+import { ProviderUpdate } from '../../../core/engine/schemas/misc';
+import { MarketImport } from '../../../core/engine/api/routes/market';
+
+/** How the simulated DIRECT login answers, labelled. */
+const DIRECT_BEHAVIOURS = { succeed: 'succeed', pending: 'stay pending', fail: 'fail' } satisfies Record<
+  NonNullable<z.output<typeof ProviderUpdate>['direct_behaviour']>,
+  string
+>;
+/** Price units of the import, labelled; `auto` reads the unit from the CSV header. */
+const UNITS = { auto: 'from header', kWh: 'per kWh', MWh: 'per MWh' } satisfies Record<
+  'auto' | NonNullable<z.output<typeof MarketImport>['unit']>,
+  string
+>;
 
 export function LibraryPage() {
   const [tab, setTab] = useState(0);
@@ -39,9 +53,13 @@ export function LibraryPage() {
 function Providers() {
   const { api, boot, liveMode } = useApp();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: ['providers', liveMode], queryFn: () => api.get('/providers?limit=100') });
+  const list = useQuery({
+    queryKey: ['providers', liveMode],
+    queryFn: () => api.call('providers.list', { query: { limit: 100 } }),
+  });
   const patch = useMutation({
-    mutationFn: ({ id, b }: { id: string; b: unknown }) => api.patch(`/providers/${id}`, b),
+    mutationFn: ({ id, b }: { id: string; b: z.input<typeof ProviderUpdate> }) =>
+      api.call('providers.update', { params: { id }, body: b }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['providers'] }),
   });
   return (
@@ -60,7 +78,7 @@ function Providers() {
           </TableRow>
         </TableHead>
         <TableBody>
-          {(list.data?.data ?? []).map((p: any) => (
+          {(list.data?.data ?? []).map((p) => (
             <TableRow key={p.id}>
               <TableCell>
                 <Avatar
@@ -74,19 +92,26 @@ function Providers() {
               <TableCell>{p.country_codes.join(', ')}</TableCell>
               <TableCell>{p.connection_types.join(', ')}</TableCell>
               <TableCell>{p.grid_fees_included ? 'yes' : 'no'}</TableCell>
-              <TableCell>{p.tariffs.map((t: any) => t.name).join(', ')}</TableCell>
+              <TableCell>{p.tariffs.map((t) => t.name).join(', ')}</TableCell>
               <TableCell>
                 {p.connection_types.includes('DIRECT') ? (
                   <TextField
                     select
                     size="small"
                     value={p.direct_behaviour ?? 'succeed'}
-                    onChange={(e) => patch.mutate({ id: p.id, b: { direct_behaviour: e.target.value } })}
+                    onChange={(e) =>
+                      patch.mutate({
+                        id: p.id,
+                        b: { direct_behaviour: ProviderUpdate.shape.direct_behaviour.unwrap().parse(e.target.value) },
+                      })
+                    }
                     slotProps={{ htmlInput: { 'aria-label': `DIRECT behaviour of ${p.display_name}` } }}
                   >
-                    <MenuItem value="succeed">succeed</MenuItem>
-                    <MenuItem value="pending">stay pending</MenuItem>
-                    <MenuItem value="fail">fail</MenuItem>
+                    {Object.entries(DIRECT_BEHAVIOURS).map(([k, label]) => (
+                      <MenuItem key={k} value={k}>
+                        {label}
+                      </MenuItem>
+                    ))}
                   </TextField>
                 ) : (
                   '—'
@@ -104,9 +129,9 @@ function Providers() {
 function MarketData() {
   const { api, liveMode } = useApp();
   const qc = useQueryClient();
-  const regions = useQuery({ queryKey: ['regions', liveMode], queryFn: () => api.get('/market/regions') });
+  const regions = useQuery({ queryKey: ['regions', liveMode], queryFn: () => api.call('market.regions.list') });
   const [region, setRegion] = useState('DE-LU');
-  const [unit, setUnit] = useState<'auto' | 'kWh' | 'MWh'>('auto');
+  const [unit, setUnit] = useState<keyof typeof UNITS>('auto');
   const [progress, setProgress] = useState<{ done: number; total: number; imported: number } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const importFile = async (file: File) => {
@@ -121,9 +146,9 @@ function MarketData() {
     try {
       for (let i = 0; i < total; i++) {
         const part = [header, ...lines.slice(i * chunk, (i + 1) * chunk)].filter(Boolean).join('\n');
-        const r = await api.post(`/market/regions/${region}/import`, {
-          csv: part,
-          ...(unit !== 'auto' ? { unit } : {}),
+        const r = await api.call('market.import', {
+          params: { id: region },
+          body: { csv: part, ...(unit !== 'auto' ? { unit } : {}) },
         });
         imported += r.imported;
         setProgress({ done: i + 1, total, imported });
@@ -152,7 +177,7 @@ function MarketData() {
             onChange={(e) => setRegion(e.target.value)}
             sx={{ minWidth: 160 }}
           >
-            {(regions.data?.data ?? []).map((r: any) => (
+            {(regions.data?.data ?? []).map((r) => (
               <MenuItem key={r.id} value={r.id}>
                 {r.id}
               </MenuItem>
@@ -163,11 +188,15 @@ function MarketData() {
             size="small"
             label="Unit"
             value={unit}
-            onChange={(e) => setUnit(e.target.value as typeof unit)}
+            onChange={(e) =>
+              setUnit(e.target.value === 'auto' ? 'auto' : MarketImport.shape.unit.unwrap().parse(e.target.value))
+            }
           >
-            <MenuItem value="auto">from header</MenuItem>
-            <MenuItem value="kWh">per kWh</MenuItem>
-            <MenuItem value="MWh">per MWh</MenuItem>
+            {Object.entries(UNITS).map(([k, label]) => (
+              <MenuItem key={k} value={k}>
+                {label}
+              </MenuItem>
+            ))}
           </TextField>
           <Button variant="contained" component="label">
             Choose CSV file
@@ -209,7 +238,7 @@ function MarketData() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {(regions.data?.data ?? []).map((r: any) => (
+            {(regions.data?.data ?? []).map((r) => (
               <TableRow key={r.id}>
                 <TableCell>{r.id}</TableCell>
                 <TableCell>
@@ -236,7 +265,7 @@ function MarketData() {
 function GridFees() {
   const { api, liveMode } = useApp();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: ['grid-fees', liveMode], queryFn: () => api.get('/grid-fees') });
+  const list = useQuery({ queryKey: ['grid-fees', liveMode], queryFn: () => api.call('grid_fees.list') });
   const [f, setF] = useState({
     country_code: 'DE',
     post_code_prefix: '',
@@ -246,27 +275,29 @@ function GridFees() {
   });
   const add = useMutation({
     mutationFn: () =>
-      api.post('/grid-fees', {
-        country_code: f.country_code,
-        post_code_prefix: f.post_code_prefix,
-        grid_operator: f.grid_operator,
-        display_name: f.display_name,
-        schedule: [
-          {
-            months: ['All'],
-            days_and_hours: [
-              {
-                days: ['All'],
-                hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: Number(f.fee) }] }],
-              },
-            ],
-          },
-        ],
+      api.call('grid_fees.create', {
+        body: {
+          country_code: f.country_code,
+          post_code_prefix: f.post_code_prefix,
+          grid_operator: f.grid_operator,
+          display_name: f.display_name,
+          schedule: [
+            {
+              months: ['All'],
+              days_and_hours: [
+                {
+                  days: ['All'],
+                  hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: Number(f.fee) }] }],
+                },
+              ],
+            },
+          ],
+        },
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['grid-fees'] }),
   });
   const del = useMutation({
-    mutationFn: (id: string) => api.del(`/grid-fees/${id}`),
+    mutationFn: (id: string) => api.call('grid_fees.delete', { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['grid-fees'] }),
   });
   const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value });
@@ -313,7 +344,7 @@ function GridFees() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {(list.data?.data ?? []).map((g: any) => (
+            {(list.data?.data ?? []).map((g) => (
               <TableRow key={g.id}>
                 <TableCell>{g.country_code}</TableCell>
                 <TableCell>{g.post_code_prefix ? `${g.post_code_prefix}…` : 'all'}</TableCell>
@@ -321,10 +352,10 @@ function GridFees() {
                 <TableCell>{g.display_name}</TableCell>
                 <TableCell>
                   {g.schedule
-                    .flatMap((e: any) =>
+                    .flatMap((e) =>
                       e.days_and_hours.map(
-                        (d: any) =>
-                          `${d.days.join('/')}: ${d.hours.map((h: any) => `${h.valid_from.slice(0, 5)}–${h.valid_to.slice(0, 5)} ${h.rate[0].fixed}`).join(', ')}`,
+                        (d) =>
+                          `${d.days.join('/')}: ${d.hours.map((h) => `${h.valid_from.slice(0, 5)}–${h.valid_to.slice(0, 5)} ${h.rate[0]?.fixed}`).join(', ')}`,
                       ),
                     )
                     .join(' · ')}

@@ -24,6 +24,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { EmptyState, ErrorAlert, Loading, Mono, PageHeader } from '../components/common';
+import type { LocationStatus } from '../../../core/engine/schemas/connect';
+import type { PostalAddress } from '../../../core/engine/schemas/location';
+import type { TariffDirection, TariffType } from '../../../core/engine/schemas/common';
 
 const COUNTRIES = [
   ['DE', 'Germany'],
@@ -42,20 +45,15 @@ const SLOTS = [
   ['commodity_export', 'Feed-in (export)', 'COMMODITY', 'EXPORT'],
   ['non_commodity_import', 'Grid fees', 'NON_COMMODITY', 'IMPORT'],
   ['local', 'Local generation', 'COMMODITY', 'LOCAL'],
-] as const;
-
-interface Slot {
-  status: string;
-  connection_type: string | null;
-  provider: { id: string | null; display_name: string; logo_url: string | null } | null;
-  tariff: { id: string; display_name: string | null; structure_type: string; contract_end_date: string | null } | null;
-  offer?: { grid_fee_id: string; grid_operator: string; display_name: string };
-}
+] as const satisfies readonly (readonly [keyof LocationStatus['tariff_status'], string, TariffType, TariffDirection])[];
 
 export function LocationsPage() {
   const { api, liveMode, route, navigate } = useApp();
   const [creating, setCreating] = useState(false);
-  const list = useQuery({ queryKey: ['locations', liveMode], queryFn: () => api.get('/locations?limit=100') });
+  const list = useQuery({
+    queryKey: ['locations', liveMode],
+    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
+  });
   const selected = route.params.get('id') ?? list.data?.data[0]?.id;
   return (
     <>
@@ -82,7 +80,7 @@ export function LocationsPage() {
           <Grid size={{ xs: 12, md: 4 }}>
             <Paper variant="outlined">
               <List aria-label="Locations" dense>
-                {list.data.data.map((l: any) => (
+                {list.data.data.map((l) => (
                   <ListItemButton
                     key={l.id}
                     selected={l.id === selected}
@@ -107,23 +105,31 @@ export function LocationsPage() {
   );
 }
 
-/** The location's tariff connections, one card per slot (SPEC.md flow B.1). */
+/** The location's tariff connections, one card per slot (docs/api.md, Location status). */
 export function StatusViewer({ id }: { id: string }) {
   const { api, boot, liveMode, navigate } = useApp();
   const qc = useQueryClient();
-  const loc = useQuery({ queryKey: ['location', liveMode, id], queryFn: () => api.get(`/locations/${id}`) });
-  const status = useQuery({ queryKey: ['status', liveMode, id], queryFn: () => api.get(`/locations/${id}/status`) });
+  const loc = useQuery({
+    queryKey: ['location', liveMode, id],
+    queryFn: () => api.call('locations.retrieve', { params: { id } }),
+  });
+  const status = useQuery({
+    queryKey: ['status', liveMode, id],
+    queryFn: () => api.call('locations.status', { params: { id } }),
+  });
   const disconnect = useMutation({
-    mutationFn: (s: { type: string; direction: string }) =>
-      api.post('/connect/token', {
-        location_id: id,
-        tariff_type: s.type,
-        tariff_direction: s.direction,
-        actions: { disconnect_tariff: true },
+    mutationFn: (s: { type: TariffType; direction: TariffDirection }) =>
+      api.call('connect_token.create', {
+        body: {
+          location_id: id,
+          tariff_type: s.type,
+          tariff_direction: s.direction,
+          actions: { disconnect_tariff: true },
+        },
       }),
     onSuccess: () => qc.invalidateQueries(),
   });
-  const a = loc.data?.postal_address ?? {};
+  const a: Partial<PostalAddress> = loc.data?.postal_address ?? {};
   return (
     <Stack spacing={2} aria-label="Location status">
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -146,7 +152,7 @@ export function StatusViewer({ id }: { id: string }) {
       <ErrorAlert error={status.error ?? disconnect.error} />
       <Grid container spacing={2}>
         {SLOTS.map(([key, label, type, direction]) => {
-          const s = status.data?.tariff_status?.[key] as Slot | undefined;
+          const s = status.data?.tariff_status[key];
           if (!s) return null;
           const connected = s.status === 'CONNECTED';
           return (
@@ -251,12 +257,14 @@ function CreateLocation({ open, onClose }: { open: boolean; onClose(): void }) {
   const create = useMutation({
     mutationFn: () => {
       const { timezone, state, ...a } = f;
-      return api.post('/locations', {
-        postal_address: { ...a, ...(state ? { state } : {}) },
-        ...(timezone ? { timezone } : {}),
+      return api.call('locations.create', {
+        body: {
+          postal_address: { ...a, ...(state ? { state } : {}) },
+          ...(timezone ? { timezone } : {}),
+        },
       });
     },
-    onSuccess: (loc: any) => {
+    onSuccess: (loc) => {
       void qc.invalidateQueries({ queryKey: ['locations'] });
       onClose();
       navigate(`locations?id=${loc.id}`);

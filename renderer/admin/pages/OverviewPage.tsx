@@ -5,8 +5,14 @@ import { CopyTable, ErrorAlert, Mono, PageHeader, SmallButton } from '../compone
 
 export function OverviewPage() {
   const { boot, api, liveMode, navigate } = useApp();
-  const locations = useQuery({ queryKey: ['locations', liveMode], queryFn: () => api.get('/locations?limit=100') });
-  const webhooks = useQuery({ queryKey: ['webhooks', liveMode], queryFn: () => api.get('/webhooks?limit=100') });
+  const locations = useQuery({
+    queryKey: ['locations', liveMode],
+    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
+  });
+  const webhooks = useQuery({
+    queryKey: ['webhooks', liveMode],
+    queryFn: () => api.call('webhooks.list', { query: { limit: 100 } }),
+  });
   const rows: [string, string][] = [
     ['REST API', boot.api_url],
     ['Connect service', boot.connect_service_url],

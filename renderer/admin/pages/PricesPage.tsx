@@ -16,23 +16,27 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
-import { EmptyState, ErrorAlert, Loading, PageHeader } from '../components/common';
+import { EmptyState, ErrorAlert, Loading, PageHeader, EnumSelect } from '../components/common';
 import { PriceChart } from '../components/PriceChart';
 import { breakdown, marketSeries } from '../preview';
+import { TariffDirection } from '../../../core/engine/schemas/common';
 
 export function PricesPage() {
   const { api, liveMode, route, navigate } = useApp();
-  const locations = useQuery({ queryKey: ['locations', liveMode], queryFn: () => api.get('/locations?limit=100') });
+  const locations = useQuery({
+    queryKey: ['locations', liveMode],
+    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
+  });
   const locationId = route.params.get('location') ?? locations.data?.data[0]?.id;
-  const [direction, setDirection] = useState<'IMPORT' | 'EXPORT' | 'LOCAL'>('IMPORT');
+  const [direction, setDirection] = useState<TariffDirection>('IMPORT');
   const [start, setStart] = useState(DateTime.now().toISODate()!);
   const [days, setDays] = useState(2);
   const location = useQuery({
     enabled: !!locationId,
     queryKey: ['location', liveMode, locationId],
-    queryFn: () => api.get(`/locations/${locationId}`),
+    queryFn: () => api.call('locations.retrieve', { params: { id: locationId! } }),
   });
-  const zone: string = location.data?.timezone ?? 'UTC';
+  const zone = location.data?.timezone ?? 'UTC';
   const win = useMemo(() => {
     const s = DateTime.fromISO(start, { zone }).startOf('day');
     return {
@@ -43,19 +47,20 @@ export function PricesPage() {
   const prices = useQuery({
     enabled: !!location.data,
     queryKey: ['prices', liveMode, locationId, direction, win],
-    queryFn: () => api.post(`/prices/${locationId}`, { ...win, tariff_direction: direction }),
+    queryFn: () =>
+      api.call('prices.retrieve', { params: { id: locationId! }, body: { ...win, tariff_direction: direction } }),
   });
   const tariffs = useQuery({
     enabled: !!locationId,
     queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.get(`/tariffs?location_id=${locationId}&limit=100`),
+    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
   });
   const from = Date.parse(win.start_time);
   const to = Date.parse(win.end_time);
   const series = useQuery({
     enabled: !!location.data,
     queryKey: ['market', location.data?.market_region, from, to],
-    queryFn: () => marketSeries(api, location.data.market_region, from, to),
+    queryFn: () => marketSeries(api, location.data?.market_region ?? null, from, to),
   });
   const chart = useMemo(
     () =>
@@ -66,9 +71,10 @@ export function PricesPage() {
   );
 
   const exportCsv = () => {
+    if (!prices.data) return;
     const rows = [
       'valid_from,valid_to,value,confidence',
-      ...prices.data.data.map((d: any) => `${d.valid_from},${d.valid_to},${d.price.value},${d.price.confidence}`),
+      ...prices.data.data.map((d) => `${d.valid_from},${d.valid_to},${d.price.value},${d.price.confidence}`),
     ];
     const url = URL.createObjectURL(new Blob([rows.join('\n') + '\n'], { type: 'text/csv' }));
     const a = document.createElement('a');
@@ -101,25 +107,13 @@ export function PricesPage() {
           onChange={(e) => navigate(`prices?location=${e.target.value}`)}
           sx={{ minWidth: 220 }}
         >
-          {(locations.data?.data ?? []).map((l: any) => (
+          {(locations.data?.data ?? []).map((l) => (
             <MenuItem key={l.id} value={l.id}>
               {l.postal_address.city ?? l.id}, {l.postal_address.country_code}
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
-          label="Direction"
-          value={direction}
-          onChange={(e) => setDirection(e.target.value as typeof direction)}
-        >
-          {['IMPORT', 'EXPORT', 'LOCAL'].map((d) => (
-            <MenuItem key={d} value={d}>
-              {d}
-            </MenuItem>
-          ))}
-        </TextField>
+        <EnumSelect size="small" label="Direction" schema={TariffDirection} value={direction} onChange={setDirection} />
         <TextField
           size="small"
           type="date"
@@ -163,7 +157,7 @@ export function PricesPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {prices.data.data.slice(0, 500).map((d: any) => (
+                {prices.data.data.slice(0, 500).map((d) => (
                   <TableRow key={d.valid_from}>
                     <TableCell>{d.valid_from}</TableCell>
                     <TableCell>{d.valid_to}</TableCell>

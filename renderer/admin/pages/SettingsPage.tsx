@@ -7,7 +7,7 @@ import { CopyTable, ErrorAlert, Mono, PageHeader } from '../components/common';
 export function SettingsPage() {
   const { api, boot, liveMode } = useApp();
   const qc = useQueryClient();
-  const settings = useQuery({ queryKey: ['settings', liveMode], queryFn: () => api.get('/settings') });
+  const settings = useQuery({ queryKey: ['settings', liveMode], queryFn: () => api.call('settings.retrieve') });
   const [f, setF] = useState({ bearer: '', connect: '', rate: '' });
   useEffect(() => {
     if (settings.data)
@@ -19,14 +19,16 @@ export function SettingsPage() {
   }, [settings.data]);
   const save = useMutation({
     mutationFn: () =>
-      api.patch('/settings', {
-        bearer_token_ttl_seconds: Number(f.bearer),
-        connect_token_ttl_seconds: Number(f.connect),
-        rate_limit_per_minute: Number(f.rate),
+      api.call('settings.update', {
+        body: {
+          bearer_token_ttl_seconds: Number(f.bearer),
+          connect_token_ttl_seconds: Number(f.connect),
+          rate_limit_per_minute: Number(f.rate),
+        },
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }),
   });
-  const reset = useMutation({ mutationFn: () => api.post('/demo/reset'), onSuccess: () => qc.invalidateQueries() });
+  const reset = useMutation({ mutationFn: () => api.call('demo.reset'), onSuccess: () => qc.invalidateQueries() });
   const port = (u: string) => new URL(u).port;
   return (
     <>

@@ -23,22 +23,26 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
-import { EmptyState, ErrorAlert, Loading, Mono, PageHeader } from '../components/common';
+import { EmptyState, ErrorAlert, Loading, Mono, PageHeader, EnumSelect } from '../components/common';
 import { ScheduleEditor } from '../components/ScheduleEditor';
 import { RatePanel } from '../components/RatePanel';
 import { PriceChart } from '../components/PriceChart';
 import { clone, defaultSchedule, dstNotes, gaps, type Sel } from '../components/schedule-model';
 import { Schedule as ScheduleSchema, type Schedule } from '../../../core/engine/schemas/schedule';
 import { breakdown, marketSeries } from '../preview';
+import { TariffDirection, TariffType } from '../../../core/engine/schemas/common';
 
 export function TariffsPage() {
   const { api, liveMode, route, navigate } = useApp();
-  const locations = useQuery({ queryKey: ['locations', liveMode], queryFn: () => api.get('/locations?limit=100') });
+  const locations = useQuery({
+    queryKey: ['locations', liveMode],
+    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
+  });
   const locationId = route.params.get('location') ?? locations.data?.data[0]?.id;
   const tariffs = useQuery({
     enabled: !!locationId,
     queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.get(`/tariffs?location_id=${locationId}&limit=100`),
+    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
   });
   const selected = route.params.get('id') ?? tariffs.data?.data[0]?.id;
   const [creating, setCreating] = useState(false);
@@ -75,7 +79,7 @@ export function TariffsPage() {
               value={locationId}
               onChange={(e) => navigate(`tariffs?location=${e.target.value}`)}
             >
-              {(locations.data?.data ?? []).map((l: any) => (
+              {(locations.data?.data ?? []).map((l) => (
                 <MenuItem key={l.id} value={l.id}>
                   {l.postal_address.city ?? l.id}, {l.postal_address.country_code}
                 </MenuItem>
@@ -83,7 +87,7 @@ export function TariffsPage() {
             </TextField>
             <Paper variant="outlined" sx={{ mt: 2 }}>
               <List dense aria-label="Tariffs">
-                {(tariffs.data?.data ?? []).map((t: any) => (
+                {(tariffs.data?.data ?? []).map((t) => (
                   <ListItemButton
                     key={t.id}
                     selected={t.id === selected}
@@ -116,21 +120,24 @@ export function TariffsPage() {
 function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   const { api, liveMode } = useApp();
   const qc = useQueryClient();
-  const tariff = useQuery({ queryKey: ['tariff', liveMode, id], queryFn: () => api.get(`/tariffs/${id}`) });
+  const tariff = useQuery({
+    queryKey: ['tariff', liveMode, id],
+    queryFn: () => api.call('tariffs.retrieve', { params: { id } }),
+  });
   const location = useQuery({
     queryKey: ['location', liveMode, locationId],
-    queryFn: () => api.get(`/locations/${locationId}`),
+    queryFn: () => api.call('locations.retrieve', { params: { id: locationId } }),
   });
   const siblings = useQuery({
     queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.get(`/tariffs?location_id=${locationId}&limit=100`),
+    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId, limit: 100 } }),
   });
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   const [sel, setSel] = useState<Sel | null>(null);
   useEffect(() => {
     if (tariff.data) setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
   }, [tariff.data]);
-  const zone: string = location.data?.timezone ?? 'UTC';
+  const zone = location.data?.timezone ?? 'UTC';
   const market = !!tariff.data?.market_rates;
   const window = useMemo(() => {
     const start = DateTime.now().setZone(zone).startOf('day');
@@ -139,10 +146,10 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   const series = useQuery({
     enabled: !!location.data,
     queryKey: ['market', location.data?.market_region, window.from],
-    queryFn: () => marketSeries(api, location.data.market_region, window.from, window.to),
+    queryFn: () => marketSeries(api, location.data?.market_region ?? null, window.from, window.to),
   });
   const save = useMutation({
-    mutationFn: () => api.patch(`/tariffs/${id}`, { schedule }),
+    mutationFn: () => api.call('tariffs.update', { params: { id }, body: { schedule } }),
     onSuccess: () => qc.invalidateQueries(),
   });
 
@@ -150,7 +157,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   const issues = check && !check.success ? check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) : [];
   const preview = useMemo(() => {
     if (!schedule || !tariff.data || !siblings.data || !check?.success) return null;
-    const others = siblings.data.data.filter((t: any) => t.id !== id);
+    const others = siblings.data.data.filter((t) => t.id !== id);
     return breakdown(
       zone,
       window.from,
@@ -277,7 +284,14 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
 function CreateTariff({ open, locationId, onClose }: { open: boolean; locationId: string; onClose(): void }) {
   const { api, navigate } = useApp();
   const qc = useQueryClient();
-  const [f, setF] = useState({
+  const [f, setF] = useState<{
+    display_name: string;
+    type: TariffType;
+    direction: TariffDirection;
+    market_rates: boolean;
+    contract_start_date: string;
+    contract_end_date: string;
+  }>({
     display_name: 'New tariff',
     type: 'COMMODITY',
     direction: 'IMPORT',
@@ -287,24 +301,26 @@ function CreateTariff({ open, locationId, onClose }: { open: boolean; locationId
   });
   const create = useMutation({
     mutationFn: () =>
-      api.post('/tariffs', {
-        location_id: locationId,
-        ...f,
-        schedule: f.market_rates
-          ? [
-              {
-                months: ['All'],
-                days_and_hours: [
-                  {
-                    days: ['All'],
-                    hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ surcharge_fixed: 0.1 }] }],
-                  },
-                ],
-              },
-            ]
-          : defaultSchedule(),
+      api.call('tariffs.create', {
+        body: {
+          location_id: locationId,
+          ...f,
+          schedule: f.market_rates
+            ? [
+                {
+                  months: ['All'],
+                  days_and_hours: [
+                    {
+                      days: ['All'],
+                      hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ surcharge_fixed: 0.1 }] }],
+                    },
+                  ],
+                },
+              ]
+            : defaultSchedule(),
+        },
       }),
-    onSuccess: (t: any) => {
+    onSuccess: (t) => {
       void qc.invalidateQueries();
       onClose();
       navigate(`tariffs?location=${locationId}&id=${t.id}`);
@@ -318,17 +334,20 @@ function CreateTariff({ open, locationId, onClose }: { open: boolean; locationId
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label="Name" value={f.display_name} onChange={set('display_name')} />
           <Stack direction="row" spacing={2}>
-            <TextField select label="Type" value={f.type} onChange={set('type')} fullWidth>
-              <MenuItem value="COMMODITY">COMMODITY</MenuItem>
-              <MenuItem value="NON_COMMODITY">NON_COMMODITY</MenuItem>
-            </TextField>
-            <TextField select label="Direction" value={f.direction} onChange={set('direction')} fullWidth>
-              {['IMPORT', 'EXPORT', 'LOCAL'].map((d) => (
-                <MenuItem key={d} value={d}>
-                  {d}
-                </MenuItem>
-              ))}
-            </TextField>
+            <EnumSelect
+              label="Type"
+              schema={TariffType}
+              value={f.type}
+              onChange={(type) => setF({ ...f, type })}
+              fullWidth
+            />
+            <EnumSelect
+              label="Direction"
+              schema={TariffDirection}
+              value={f.direction}
+              onChange={(direction) => setF({ ...f, direction })}
+              fullWidth
+            />
           </Stack>
           <FormControlLabel
             control={

@@ -21,6 +21,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { EmptyState, ErrorAlert, PageHeader } from '../components/common';
+import { FaultCreate, type FaultRule } from '../../../core/engine/schemas/traffic';
+
+/** The fault kinds of the schema, labelled in the order the form offers them. */
+const KINDS = { error: 'forced error', latency: 'latency', drop: 'drop connection' } satisfies Record<
+  FaultRule['kind'],
+  string
+>;
 
 /** The request journal, live, and the fault rules testers switch at run time. */
 export function TrafficPage() {
@@ -28,11 +35,22 @@ export function TrafficPage() {
   const qc = useQueryClient();
   const journal = useQuery({
     queryKey: ['journal', liveMode],
-    queryFn: () => api.get('/journal?limit=100'),
+    queryFn: () => api.call('journal.list', { query: { limit: 100 } }),
     refetchInterval: 1000,
   });
-  const faults = useQuery({ queryKey: ['faults', liveMode], queryFn: () => api.get('/faults'), refetchInterval: 2000 });
-  const [f, setF] = useState({
+  const faults = useQuery({
+    queryKey: ['faults', liveMode],
+    queryFn: () => api.call('faults.list'),
+    refetchInterval: 2000,
+  });
+  const [f, setF] = useState<{
+    pattern: string;
+    kind: FaultRule['kind'];
+    status: string;
+    code: string;
+    latency_ms: string;
+    probability: string;
+  }>({
     pattern: 'POST /prices/*',
     kind: 'error',
     status: '422',
@@ -42,22 +60,25 @@ export function TrafficPage() {
   });
   const add = useMutation({
     mutationFn: () =>
-      api.post('/faults', {
-        pattern: f.pattern,
-        kind: f.kind,
-        status: Number(f.status),
-        code: f.code,
-        latency_ms: Number(f.latency_ms),
-        probability: Number(f.probability),
+      api.call('faults.create', {
+        body: {
+          pattern: f.pattern,
+          kind: f.kind,
+          status: Number(f.status),
+          code: f.code,
+          latency_ms: Number(f.latency_ms),
+          probability: Number(f.probability),
+        },
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['faults'] }),
   });
   const toggle = useMutation({
-    mutationFn: (r: { id: string; enabled: boolean }) => api.patch(`/faults/${r.id}`, { enabled: r.enabled }),
+    mutationFn: (r: { id: string; enabled: boolean }) =>
+      api.call('faults.update', { params: { id: r.id }, body: { enabled: r.enabled } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['faults'] }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.del(`/faults/${id}`),
+    mutationFn: (id: string) => api.call('faults.delete', { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['faults'] }),
   });
   const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value });
@@ -76,10 +97,19 @@ export function TrafficPage() {
             onChange={set('pattern')}
             sx={{ width: 220 }}
           />
-          <TextField select size="small" label="Kind" value={f.kind} onChange={set('kind')} sx={{ width: 130 }}>
-            <MenuItem value="error">forced error</MenuItem>
-            <MenuItem value="latency">latency</MenuItem>
-            <MenuItem value="drop">drop connection</MenuItem>
+          <TextField
+            select
+            size="small"
+            label="Kind"
+            value={f.kind}
+            onChange={(e) => setF({ ...f, kind: FaultCreate.shape.kind.parse(e.target.value) })}
+            sx={{ width: 130 }}
+          >
+            {Object.entries(KINDS).map(([k, label]) => (
+              <MenuItem key={k} value={k}>
+                {label}
+              </MenuItem>
+            ))}
           </TextField>
           {f.kind === 'error' ? (
             <>
@@ -120,7 +150,7 @@ export function TrafficPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {(faults.data?.data ?? []).map((r: any) => (
+            {(faults.data?.data ?? []).map((r) => (
               <TableRow key={r.id}>
                 <TableCell>
                   <Switch
@@ -161,7 +191,7 @@ export function TrafficPage() {
             hint="Requests to the API and the connect service appear here as they happen."
           />
         ) : null}
-        {(journal.data?.data ?? []).map((e: any) => (
+        {(journal.data?.data ?? []).map((e) => (
           <Accordion key={e.id} disableGutters data-journal={e.id}>
             <AccordionSummary>
               <Chip

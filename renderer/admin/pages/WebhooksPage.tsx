@@ -20,39 +20,43 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useApp } from '../context';
-import { CopyButton, EmptyState, ErrorAlert, Mono, PageHeader } from '../components/common';
+import { CopyButton, EmptyState, ErrorAlert, Mono, PageHeader, EnumSelect } from '../components/common';
+import { Event } from '../../../core/engine/schemas/misc';
+import {
+  type Delivery,
+  Faults,
+  RetrySchedule,
+  TriggerRequest,
+  type WebhookEndpointUpdate,
+} from '../../../core/engine/webhooks/schemas';
 
-const TYPES = [
-  'connect.session.complete',
-  'tariff.created',
-  'tariff.updated',
-  'tariff.deleted',
-  'location.created',
-  'location.updated',
-  'location.deleted',
-];
-const FAULTS = [
-  ['wrong_signature', 'Wrong signature'],
-  ['stale_timestamp', 'Stale timestamp'],
-  ['duplicate', 'Duplicate delivery'],
-  ['out_of_order', 'Out of order'],
-] as const;
+const TYPES = TriggerRequest.shape.type.options;
+/** The endpoint faults of the schema, labelled. */
+const FAULTS = {
+  wrong_signature: 'Wrong signature',
+  stale_timestamp: 'Stale timestamp',
+  duplicate: 'Duplicate delivery',
+  out_of_order: 'Out of order',
+} satisfies Record<keyof Faults, string>;
 
 export function WebhooksPage() {
   const { api, liveMode, route, navigate } = useApp();
   const qc = useQueryClient();
   const endpoints = useQuery({
     queryKey: ['webhooks', liveMode],
-    queryFn: () => api.get('/webhooks?limit=100'),
+    queryFn: () => api.call('webhooks.list', { query: { limit: 100 } }),
     refetchInterval: 2000,
   });
   const selected = route.params.get('id') ?? endpoints.data?.data[0]?.id;
   const [url, setUrl] = useState('');
   const create = useMutation({
     mutationFn: (catcher: boolean) =>
-      api.post('/webhooks', catcher ? { catcher: true, description: 'Catcher' } : { url, description: 'Receiver' }),
-    onSuccess: (e: any) => {
+      api.call('webhooks.create', {
+        body: catcher ? { catcher: true, description: 'Catcher' } : { url, description: 'Receiver' },
+      }),
+    onSuccess: (e) => {
       void qc.invalidateQueries({ queryKey: ['webhooks'] });
       navigate(`webhooks?id=${e.id}`);
     },
@@ -92,7 +96,7 @@ export function WebhooksPage() {
           ) : null}
           <Paper variant="outlined" sx={{ mt: 2 }}>
             <List dense aria-label="Endpoints">
-              {(endpoints.data?.data ?? []).map((e: any) => (
+              {(endpoints.data?.data ?? []).map((e) => (
                 <ListItemButton key={e.id} selected={e.id === selected} onClick={() => navigate(`webhooks?id=${e.id}`)}>
                   <ListItemText
                     primary={e.description || e.url}
@@ -119,30 +123,36 @@ function EndpointView({ id }: { id: string }) {
   const qc = useQueryClient();
   const ep = useQuery({
     queryKey: ['webhook', liveMode, id],
-    queryFn: () => api.get(`/webhooks/${id}`),
+    queryFn: () => api.call('webhooks.retrieve', { params: { id } }),
     refetchInterval: 2000,
   });
   const deliveries = useQuery({
     queryKey: ['deliveries', liveMode, id],
-    queryFn: () => api.get(`/webhook-deliveries?endpoint_id=${id}&limit=50`),
+    queryFn: () => api.call('webhook_deliveries.list', { query: { endpoint_id: id, limit: 50 } }),
     refetchInterval: 1000,
   });
   const caught = useQuery({
     enabled: !!ep.data?.catcher,
     queryKey: ['caught', liveMode, id],
-    queryFn: () => api.get(`/catcher/messages?endpoint_id=${id}`),
+    queryFn: () => api.call('catcher.list', { query: { endpoint_id: id } }),
     refetchInterval: 1000,
   });
   const [type, setType] = useState(TYPES[0]!);
   const refresh = () => void qc.invalidateQueries();
-  const patch = useMutation({ mutationFn: (b: unknown) => api.patch(`/webhooks/${id}`, b), onSuccess: refresh });
-  const rotate = useMutation({ mutationFn: () => api.post(`/webhooks/${id}/rotate-secret`), onSuccess: refresh });
-  const trigger = useMutation({ mutationFn: () => api.post('/events/trigger', { type }), onSuccess: refresh });
-  const resend = useMutation({
-    mutationFn: (eventId: string) => api.post(`/events/${eventId}/resend`, { endpoint_id: id }),
+  const patch = useMutation({
+    mutationFn: (body: z.input<typeof WebhookEndpointUpdate>) => api.call('webhooks.update', { params: { id }, body }),
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: () => api.del(`/webhooks/${id}`), onSuccess: refresh });
+  const rotate = useMutation({
+    mutationFn: () => api.call('webhooks.rotate_secret', { params: { id } }),
+    onSuccess: refresh,
+  });
+  const trigger = useMutation({ mutationFn: () => api.call('events.trigger', { body: { type } }), onSuccess: refresh });
+  const resend = useMutation({
+    mutationFn: (eventId: string) => api.call('events.resend', { params: { id: eventId }, body: { endpoint_id: id } }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: () => api.call('webhooks.delete', { params: { id } }), onSuccess: refresh });
   const e = ep.data;
   if (!e) return <ErrorAlert error={ep.error} />;
   return (
@@ -176,28 +186,25 @@ function EndpointView({ id }: { id: string }) {
         ) : null}
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography variant="body2">Faults:</Typography>
-          {FAULTS.map(([k, label]) => (
+          {Faults.keyof().options.map((k) => (
             <Chip
               key={k}
               size="small"
-              label={label}
+              label={FAULTS[k]}
               color={e.faults[k] ? 'warning' : 'default'}
               variant={e.faults[k] ? 'filled' : 'outlined'}
               onClick={() => patch.mutate({ faults: { [k]: !e.faults[k] } })}
               aria-pressed={e.faults[k]}
             />
           ))}
-          <TextField
-            select
+          <EnumSelect
             size="small"
             label="Retries"
+            schema={RetrySchedule}
             value={e.retry_schedule}
-            onChange={(ev) => patch.mutate({ retry_schedule: ev.target.value })}
+            onChange={(retry_schedule) => patch.mutate({ retry_schedule })}
             sx={{ ml: 'auto', width: 150 }}
-          >
-            <MenuItem value="compressed">compressed</MenuItem>
-            <MenuItem value="standard">standard</MenuItem>
-          </TextField>
+          />
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <TextField
@@ -205,7 +212,7 @@ function EndpointView({ id }: { id: string }) {
             size="small"
             label="Event type"
             value={type}
-            onChange={(ev) => setType(ev.target.value)}
+            onChange={(ev) => setType(TriggerRequest.shape.type.parse(ev.target.value))}
             sx={{ minWidth: 260 }}
           >
             {TYPES.map((t) => (
@@ -228,7 +235,7 @@ function EndpointView({ id }: { id: string }) {
           {(caught.data?.data ?? []).length === 0 ? (
             <Typography color="text.secondary">Nothing caught yet: trigger an event.</Typography>
           ) : null}
-          {(caught.data?.data ?? []).slice(0, 10).map((m: any) => (
+          {(caught.data?.data ?? []).slice(0, 10).map((m) => (
             <Accordion key={m.id} disableGutters>
               <AccordionSummary>
                 <Chip
@@ -238,7 +245,7 @@ function EndpointView({ id }: { id: string }) {
                   sx={{ mr: 1 }}
                 />
                 <Typography variant="body2">
-                  {m.received_at} · {JSON.parse(m.body).type}
+                  {m.received_at} · {eventTypeOf(m.body)}
                 </Typography>
               </AccordionSummary>
               <AccordionDetails>
@@ -263,7 +270,7 @@ function EndpointView({ id }: { id: string }) {
         {(deliveries.data?.data ?? []).length === 0 ? (
           <Typography color="text.secondary">No deliveries yet.</Typography>
         ) : null}
-        {(deliveries.data?.data ?? []).map((d: any) => (
+        {(deliveries.data?.data ?? []).map((d) => (
           <Accordion key={d.id} disableGutters data-delivery={d.id}>
             <AccordionSummary>
               <Chip
@@ -274,16 +281,14 @@ function EndpointView({ id }: { id: string }) {
               />
               <Typography variant="body2" sx={{ flex: 1 }}>
                 {d.event_type} · {d.event_id} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
-                {d.attempt_log.at(-1)
-                  ? ` · last ${d.attempt_log.at(-1).status ?? d.attempt_log.at(-1).error} in ${d.attempt_log.at(-1).latency_ms} ms`
-                  : ''}
+                {lastAttempt(d)}
               </Typography>
             </AccordionSummary>
             <AccordionDetails>
               <Button size="small" onClick={() => resend.mutate(d.event_id)}>
                 Resend
               </Button>
-              {d.attempt_log.map((a: any) => (
+              {d.attempt_log.map((a) => (
                 <Box key={a.attempt + a.time} sx={{ mt: 1 }}>
                   <Typography variant="body2">
                     <strong>Attempt {a.attempt}</strong> {a.time} → {a.status ?? a.error} ({a.latency_ms} ms)
@@ -302,4 +307,24 @@ function EndpointView({ id }: { id: string }) {
       </Paper>
     </Stack>
   );
+}
+
+/** The summary line of a delivery's last attempt, if any. */
+/** The event type of a caught body; the catcher stores whatever was posted, JSON or not. */
+function eventTypeOf(body: string): string {
+  const parsed = Event.pick({ type: true }).safeParse(safeJson(body));
+  return parsed.success ? parsed.data.type : 'not an event';
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function lastAttempt(d: z.output<typeof Delivery>): string {
+  const last = d.attempt_log.at(-1);
+  return last ? ` · last ${last.status ?? last.error} in ${last.latency_ms} ms` : '';
 }

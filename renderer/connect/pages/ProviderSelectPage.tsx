@@ -15,7 +15,7 @@ import type { PageProps } from '../App';
 
 export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps) {
   const [q, setQ] = useState('');
-  const providers = (page.data.providers as { id: string; display_name: string; logo_url: string }[]).filter((p) =>
+  const providers = (page.data.providers ?? []).filter((p) =>
     p.display_name.toLowerCase().includes(q.trim().toLowerCase()),
   );
   const a = page.data.postal_address ?? {};

@@ -3,7 +3,7 @@ import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import type { PageProps } from '../App';
 
 export function RegionPage({ page, submit, busy, errorFor }: PageProps) {
-  const [region, setRegion] = useState<string>(page.data.region ?? '');
+  const [region, setRegion] = useState(page.data.region ?? '');
   return (
     <Stack
       component="form"
@@ -24,7 +24,7 @@ export function RegionPage({ page, submit, busy, errorFor }: PageProps) {
         helperText={errorFor('region')}
         fullWidth
       >
-        {(page.data.regions as string[]).map((r) => (
+        {(page.data.regions ?? []).map((r) => (
           <MenuItem key={r} value={r}>
             {r}
           </MenuItem>

@@ -1,7 +1,8 @@
 import { Alert, Button, Stack } from '@mui/material';
 import type { PageProps } from '../App';
+import type { StructureType } from '../../../core/engine/schedule/structure';
 
-const LABELS: Record<string, [string, string]> = {
+const LABELS: Record<StructureType, [string, string]> = {
   FIXED: ['One price', 'The same price per kWh at all times'],
   TIME_OF_DAY: ['By time of day', 'Different prices for day and night, or peak hours'],
   MARKET: ['Market price', 'Follows the wholesale market, plus a surcharge'],
@@ -15,7 +16,7 @@ export function StructurePage({ page, submit, busy, errorFor }: PageProps) {
           {errorFor('options')}
         </Alert>
       ) : null}
-      {(page.data.options as string[]).map((o) => (
+      {(page.data.options ?? []).map((o) => (
         <Button
           key={o}
           variant="outlined"

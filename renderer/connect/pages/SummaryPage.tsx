@@ -11,18 +11,18 @@ import {
   Typography,
 } from '@mui/material';
 import type { PageProps } from '../App';
+import type { StructureType } from '../../../core/engine/schedule/structure';
 
-interface Rate {
-  valid_from: string;
-  valid_to: string;
-  tariff: { cost: number; confidence: number };
-}
 const time = (iso: string) => iso.slice(11, 16);
-const STRUCTURE: Record<string, string> = { FIXED: 'One price', TIME_OF_DAY: 'Time of day', MARKET: 'Market price' };
+const STRUCTURE: Record<StructureType, string> = {
+  FIXED: 'One price',
+  TIME_OF_DAY: 'Time of day',
+  MARKET: 'Market price',
+};
 
 export function SummaryPage({ page, submit, busy }: PageProps) {
   const d = page.data;
-  const today = (d.rates?.today ?? []) as Rate[];
+  const today = d.rates?.today ?? [];
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>

@@ -2,7 +2,7 @@ import { Alert, Button, List, ListItemButton, ListItemText, Stack } from '@mui/m
 import type { PageProps } from '../App';
 
 export function TariffSelectPage({ page, submit, busy, errorFor }: PageProps) {
-  const tariffs = page.data.tariffs as { id: string; name: string; description: string }[];
+  const tariffs = page.data.tariffs ?? [];
   return (
     <Stack spacing={2}>
       {errorFor('tariff') ? (

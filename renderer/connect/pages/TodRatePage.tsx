@@ -11,7 +11,7 @@ const hhmm = (s: string) => s.slice(0, 5);
 
 export function TodRatePage({ page, submit, busy, errorFor }: PageProps) {
   const [bands, setBands] = useState<Band[]>(
-    (page.data.hours as { valid_from: string; valid_to: string; cost: number | string }[]).map((h) => ({
+    (page.data.hours ?? []).map((h) => ({
       valid_from: hhmm(h.valid_from),
       valid_to: hhmm(h.valid_to),
       cost: String(h.cost ?? ''),

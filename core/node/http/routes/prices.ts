@@ -1,18 +1,6 @@
-import { z } from 'zod';
-import { defineRoute } from '../route.js';
-import { idOf } from '../../../engine/schemas/common.js';
-import { Price, PriceRequest } from '../../../engine/schemas/price.js';
+import { implement } from '../route.js';
+import { priceContracts } from '../../../engine/api/routes/prices.js';
 
-export const priceRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/prices/:id',
-    operationId: 'prices.retrieve',
-    summary: 'Retrieve prices for a location and window',
-    tag: 'Prices',
-    params: z.strictObject({ id: idOf('location') }),
-    body: PriceRequest,
-    response: Price,
-    handler: ({ svc, scope, params, body }) => svc.prices.priceJson(scope, params.id, body),
-  }),
-];
+export const priceRoutes = implement(priceContracts, {
+  'prices.retrieve': ({ svc, scope, params, body }) => svc.prices.priceJson(scope, params.id, body),
+});

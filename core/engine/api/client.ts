@@ -1,0 +1,131 @@
+import { pathOf, type CallInput, type Contract, type ResponseOf } from './contract.js';
+import { api, type Api, type OperationId } from './index.js';
+import type { ErrorType } from '../errors.js';
+
+/** The part of `fetch` the client needs; Node, browsers and test adapters (Fastify's inject) provide it. */
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<{ status: number; text(): Promise<string> }>;
+
+/** An error object answered by the service. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: { type?: ErrorType; context?: string; [k: string]: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** Logs in with `GET /login` on first use and again when the bearer lapses. */
+  credentials?: { accountId: string; apiKey: string };
+  /** A bearer token to use as is. */
+  bearer?: string;
+  fetch?: FetchLike;
+  /** Parse every success answer with its route's response schema (tests and development). */
+  validate?: boolean;
+  /** Sent with every request (e.g. an `origin`). */
+  headers?: Record<string, string>;
+}
+
+/** Routes whose every input part is optional may be called without an input. */
+type InputArgs<C extends Contract> = Record<string, never> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>];
+
+export interface ApiClient {
+  call<K extends OperationId>(id: K, ...input: InputArgs<Api[K]>): Promise<ResponseOf<Api[K]>>;
+  /** The bearer in use (logs in first when needed). */
+  bearer(): Promise<string>;
+}
+
+const base64 = (s: string) => (globalThis as unknown as { btoa(s: string): string }).btoa(s);
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    for (const one of Array.isArray(v) ? v : [v])
+      parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(one))}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/**
+ * A typed client of the REST API, derived from the contract table: `call('tariffs.create', { body })`
+ * checks the input against the route's types and returns its answer's type.
+ */
+export function createApiClient(opts: ClientOptions): ApiClient {
+  const doFetch: FetchLike =
+    opts.fetch ?? ((url, init) => (globalThis as unknown as { fetch: FetchLike }).fetch(url, init));
+  let token: Promise<string> | undefined = opts.bearer ? Promise.resolve(opts.bearer) : undefined;
+
+  async function send(
+    id: OperationId,
+    input: Record<string, unknown>,
+    authorization: string | undefined,
+  ): Promise<{ status: number; json: unknown }> {
+    const c: Contract = api[id];
+    const url =
+      opts.baseUrl +
+      pathOf(c.path, input.params as Record<string, unknown>) +
+      queryString(input.query as Record<string, unknown>);
+    const hasBody = c.method !== 'GET' && c.method !== 'DELETE';
+    const headers: Record<string, string> = { ...opts.headers, ...(authorization ? { authorization } : {}) };
+    if (hasBody) headers['content-type'] = 'application/json';
+    const r = await doFetch(url, {
+      method: c.method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(input.body ?? {}) } : {}),
+    });
+    const text = await r.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { object: 'error', code: 'response_not_json', message: `HTTP ${r.status}: ${text.slice(0, 200)}` };
+    }
+    return { status: r.status, json };
+  }
+
+  const fail = (status: number, json: unknown) => {
+    const b = (json ?? {}) as { code?: string; message?: string };
+    return new ServiceError(status, b.code ?? 'error', b.message ?? `HTTP ${status}`, json as ServiceError['body']);
+  };
+
+  async function login(): Promise<string> {
+    if (!opts.credentials) throw new ServiceError(401, 'credentials_missing', 'No credentials to log in with.');
+    const { accountId, apiKey } = opts.credentials;
+    const r = await send('login', {}, `Basic ${base64(`${accountId}:${apiKey}`)}`);
+    if (r.status !== 200) throw fail(r.status, r.json);
+    return api.login.response.parse(r.json).bearer_token;
+  }
+
+  async function bearer(): Promise<string> {
+    token ??= login();
+    try {
+      return await token;
+    } catch (e) {
+      token = undefined;
+      throw e;
+    }
+  }
+
+  async function call(id: OperationId, input: Record<string, unknown> = {}, retry = true): Promise<unknown> {
+    const c: Contract = api[id];
+    const r = await send(id, input, c.auth === false ? undefined : `Bearer ${await bearer()}`);
+    // A lapsed bearer: log in again once, where the client holds credentials.
+    if (r.status === 401 && retry && opts.credentials && c.auth !== false) {
+      token = undefined;
+      return call(id, input, false);
+    }
+    if (r.status >= 400 || (r.json as { object?: string } | null)?.object === 'error') throw fail(r.status, r.json);
+    return opts.validate ? c.response.parse(r.json) : r.json;
+  }
+
+  return { call: call as ApiClient['call'], bearer };
+}

@@ -1,0 +1,41 @@
+import { authContracts } from './routes/auth.js';
+import { locationContracts } from './routes/locations.js';
+import { tariffContracts } from './routes/tariffs.js';
+import { priceContracts } from './routes/prices.js';
+import { connectContracts } from './routes/connect.js';
+import { providerContracts } from './routes/providers.js';
+import { libraryContracts } from './routes/library.js';
+import { marketContracts } from './routes/market.js';
+import { eventContracts } from './routes/events.js';
+import { webhookContracts } from './routes/webhooks.js';
+import { demoContracts } from './routes/demo.js';
+import { trafficContracts } from './routes/traffic.js';
+import { metaContracts } from './routes/meta.js';
+import { matchesPath, type Contract } from './contract.js';
+
+/** Every route of the REST API by operation id: the one table the service, the client and OpenAPI read. */
+export const api = {
+  ...authContracts,
+  ...locationContracts,
+  ...tariffContracts,
+  ...priceContracts,
+  ...connectContracts,
+  ...providerContracts,
+  ...libraryContracts,
+  ...marketContracts,
+  ...eventContracts,
+  ...webhookContracts,
+  ...demoContracts,
+  ...trafficContracts,
+  ...metaContracts,
+};
+export type Api = typeof api;
+export type OperationId = keyof Api;
+
+const table: Contract[] = Object.values(api);
+
+/** The contract serving `METHOD path`, preferring literal segments over parameters (`/events/trigger` over `/events/:id`). */
+export function contractFor(method: string, path: string): Contract | undefined {
+  const hits = table.filter((c) => c.method === method && matchesPath(c.path, path));
+  return hits.sort((a, b) => (a.path.match(/:/g)?.length ?? 0) - (b.path.match(/:/g)?.length ?? 0))[0];
+}

@@ -1,0 +1,106 @@
+import { contracts } from '../contract.js';
+import { z } from 'zod';
+import { idOf, listOf } from '../../schemas/common.js';
+import { Provider, ProviderCreate, ProviderUpdate } from '../../schemas/misc.js';
+import { GridFee, GridFeeCreate } from '../../schemas/connect.js';
+import { SettingDefaults } from '../../settings.js';
+
+const ProviderId = z.strictObject({ id: idOf('provider') });
+const Settings = z
+  .object({
+    object: z.literal('settings'),
+    connect_token_ttl_seconds: z.number().int(),
+    bearer_token_ttl_seconds: z.number().int(),
+    rate_limit_per_minute: z.number().int(),
+  })
+  .meta({ id: 'Settings' });
+
+export const libraryContracts = contracts({
+  'providers.create': {
+    method: 'POST',
+    path: '/providers',
+    summary: 'Add a provider to the library',
+    tag: 'Providers',
+    body: ProviderCreate,
+    response: Provider,
+  },
+  'providers.update': {
+    method: 'PATCH',
+    path: '/providers/:id',
+    summary: 'Edit a provider (tariffs, DIRECT behaviour, …)',
+    tag: 'Providers',
+    params: ProviderId,
+    body: ProviderUpdate,
+    response: Provider,
+  },
+  'providers.delete': {
+    method: 'DELETE',
+    path: '/providers/:id',
+    summary: 'Remove a provider from the library',
+    tag: 'Providers',
+    params: ProviderId,
+    response: Provider,
+  },
+  'grid_fees.list': {
+    method: 'GET',
+    path: '/grid-fees',
+    summary: 'The grid-fee data set',
+    tag: 'Grid fees',
+    query: z.strictObject({}),
+    response: listOf(GridFee),
+  },
+  'grid_fees.create': {
+    method: 'POST',
+    path: '/grid-fees',
+    summary: 'Add a grid-fee entry',
+    tag: 'Grid fees',
+    body: GridFeeCreate,
+    response: GridFee,
+  },
+  'grid_fees.delete': {
+    method: 'DELETE',
+    path: '/grid-fees/:id',
+    summary: 'Remove a grid-fee entry',
+    tag: 'Grid fees',
+    params: z.strictObject({ id: idOf('gridFee') }),
+    response: GridFee,
+  },
+  'settings.retrieve': {
+    method: 'GET',
+    path: '/settings',
+    summary: 'Token lifetimes',
+    tag: 'Settings',
+    query: z.strictObject({}),
+    response: Settings,
+  },
+  'settings.update': {
+    method: 'PATCH',
+    path: '/settings',
+    summary: 'Change token lifetimes',
+    tag: 'Settings',
+    body: z.strictObject({
+      connect_token_ttl_seconds: z
+        .number()
+        .int()
+        .min(60)
+        .max(30 * 86400)
+        .optional()
+        .meta({ description: `Default ${SettingDefaults.connect_token_ttl_seconds}` }),
+      bearer_token_ttl_seconds: z
+        .number()
+        .int()
+        .min(60)
+        .max(30 * 86400)
+        .optional()
+        .meta({ description: 'For this account; default 3600' }),
+      rate_limit_per_minute: z
+        .number()
+        .int()
+        .min(1)
+        .max(1_000_000)
+        .optional()
+        .meta({ description: 'Requests a minute for this account; default 6000' }),
+    }),
+    response: Settings,
+  },
+});

@@ -1,0 +1,50 @@
+import { contracts } from '../contract.js';
+import { z } from 'zod';
+import { idOf } from '../../schemas/common.js';
+import { Tariff, TariffCreate, TariffList, TariffListQuery, TariffUpdate } from '../../schemas/tariff.js';
+
+const ById = z.strictObject({ id: idOf('tariff') });
+
+export const tariffContracts = contracts({
+  'tariffs.create': {
+    method: 'POST',
+    path: '/tariffs',
+    summary: 'Create a tariff (connection_type MANUAL)',
+    tag: 'Tariffs',
+    body: TariffCreate,
+    response: Tariff,
+  },
+  'tariffs.list': {
+    method: 'GET',
+    path: '/tariffs',
+    summary: 'List the tariffs of a location, newest first',
+    tag: 'Tariffs',
+    query: TariffListQuery,
+    response: TariffList,
+  },
+  'tariffs.retrieve': {
+    method: 'GET',
+    path: '/tariffs/:id',
+    summary: 'Retrieve a tariff',
+    tag: 'Tariffs',
+    params: ById,
+    response: Tariff,
+  },
+  'tariffs.update': {
+    method: 'PATCH',
+    path: '/tariffs/:id',
+    summary: 'Update a tariff (null removes an optional field)',
+    tag: 'Tariffs',
+    params: ById,
+    body: TariffUpdate,
+    response: Tariff,
+  },
+  'tariffs.delete': {
+    method: 'DELETE',
+    path: '/tariffs/:id',
+    summary: 'Delete a tariff',
+    tag: 'Tariffs',
+    params: ById,
+    response: Tariff,
+  },
+});

@@ -1,0 +1,61 @@
+import { contracts } from '../contract.js';
+import { z } from 'zod';
+import { listOf } from '../../schemas/common.js';
+import { FaultCreate, FaultId, FaultRule, JournalEntry } from '../../schemas/traffic.js';
+
+export const trafficContracts = contracts({
+  'journal.list': {
+    method: 'GET',
+    path: '/journal',
+    summary: 'The request journal (API and connect), newest first, secrets masked',
+    tag: 'Traffic',
+    query: z.strictObject({
+      after: z.coerce.number().int().min(0).optional(),
+      limit: z.coerce.number().int().min(1).max(500).optional(),
+      path: z.string().max(200).optional(),
+    }),
+    response: listOf(JournalEntry),
+  },
+  'faults.list': {
+    method: 'GET',
+    path: '/faults',
+    summary: 'Fault injection rules',
+    tag: 'Traffic',
+    query: z.strictObject({}),
+    response: listOf(FaultRule),
+  },
+  'faults.create': {
+    method: 'POST',
+    path: '/faults',
+    summary: 'Add a fault rule: latency, a forced error, or a dropped connection',
+    tag: 'Traffic',
+    body: FaultCreate,
+    response: FaultRule,
+  },
+  'faults.update': {
+    method: 'PATCH',
+    path: '/faults/:id',
+    summary: 'Switch a fault rule on or off, or change it',
+    tag: 'Traffic',
+    params: FaultId,
+    body: z.strictObject({
+      enabled: z.boolean().optional(),
+      probability: z.number().min(0).max(1).optional(),
+      latency_ms: z.number().int().min(0).max(60_000).optional(),
+      status: z.number().int().min(400).max(599).optional(),
+      code: z
+        .string()
+        .regex(/^[a-z_]{1,60}$/)
+        .optional(),
+    }),
+    response: FaultRule,
+  },
+  'faults.delete': {
+    method: 'DELETE',
+    path: '/faults/:id',
+    summary: 'Remove a fault rule',
+    tag: 'Traffic',
+    params: FaultId,
+    response: FaultRule,
+  },
+});

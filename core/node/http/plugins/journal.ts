@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { Journal, JournalEntry } from '../../traffic/journal.js';
+import type { Scope } from '../../db/documents.js';
+import './request.js';
+
+export interface JournalOptions {
+  journal: Journal;
+  surface: JournalEntry['surface'];
+  now: () => Date;
+  /** The account and mode a request belongs to, where the auth plugin did not set it. */
+  scopeOf?: (req: FastifyRequest) => Scope | null;
+  /** How the request is listed; the URL by default. */
+  label?: (req: FastifyRequest) => string;
+  /** Requests not worth keeping (the journal's own reads). */
+  skip?: (req: FastifyRequest) => boolean;
+}
+
+/** Records every request with status, latency and bodies in the journal (which masks secrets). */
+export const requestJournal = fp<JournalOptions>(
+  async (app, opts) => {
+    if (!app.hasRequestDecorator('startedAt')) {
+      app.decorateRequest('startedAt', 0);
+      app.decorateRequest('responseText', '');
+      app.decorateRequest('fault', null);
+    }
+    app.addHook('onRequest', async (request) => {
+      request.startedAt = performance.now();
+    });
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (typeof payload === 'string') request.responseText = payload;
+      return payload;
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      if (opts.skip?.(request)) return;
+      const scope = request.scope ?? opts.scopeOf?.(request) ?? null;
+      opts.journal.add({
+        time: opts.now().toISOString(),
+        surface: opts.surface,
+        method: request.method,
+        path: opts.label?.(request) ?? request.url,
+        status: reply.statusCode,
+        latency_ms: Math.round((performance.now() - request.startedAt) * 100) / 100,
+        request_headers: request.headers,
+        request_body: request.rawBody ?? (typeof request.body === 'string' ? request.body : ''),
+        response_body: request.responseText,
+        fault: request.fault,
+        account_id: scope?.accountId ?? null,
+        live_mode: scope?.liveMode ?? null,
+      });
+    });
+  },
+  { name: 'request-journal' },
+);

@@ -1,0 +1,21 @@
+import type { Scope } from '../../db/documents.js';
+
+// What the plugins record on each request, declared once for every server.
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The account and mode the request acts for (a bearer's, or a connect token's), once known. */
+    scope: Scope | null;
+    /** The body as received: the catcher checks signatures over it, the journal keeps it. */
+    rawBody?: string;
+    startedAt: number;
+    /** The fault rule that hit this request, if any. */
+    fault: string | null;
+    responseText: string;
+  }
+  interface FastifyContextConfig {
+    /** The route's operation id: the `context` of its error bodies. */
+    operationId?: string;
+    /** False for routes that take no bearer token. */
+    auth?: boolean;
+  }
+}

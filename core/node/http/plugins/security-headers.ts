@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { LOOPBACK_HOST } from '../loopback.js';
+
+export interface SecurityOptions {
+  /** The Content-Security-Policy of every answer. */
+  csp: () => string;
+  /** Pages that must never be framed by another site (the admin app) say DENY. */
+  frameOptions?: 'DENY';
+  /**
+   * Answer only requests whose Host is a loopback name, so a site that rebinds its own name to
+   * 127.0.0.1 cannot read the answers (the admin app serves credentials).
+   */
+  loopbackHostOnly?: boolean;
+}
+
+/** Security headers on every answer, and the optional Host check against DNS rebinding. */
+export const securityHeaders = fp<SecurityOptions>(
+  async (app, opts) => {
+    if (opts.loopbackHostOnly) {
+      app.addHook('onRequest', async (req, reply) => {
+        if (!LOOPBACK_HOST.test(req.headers.host ?? ''))
+          return reply.code(421).type('text/plain').send('Misdirected request');
+      });
+    }
+    app.addHook('onSend', async (_req, reply) => {
+      reply.header('content-security-policy', opts.csp());
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'no-referrer');
+      if (opts.frameOptions) reply.header('x-frame-options', opts.frameOptions);
+    });
+  },
+  { name: 'security-headers' },
+);
+
+/** The policy of JSON-only surfaces: nothing to load, nothing to frame. */
+export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";

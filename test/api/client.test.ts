@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { berlinAddress, checkResponse, harness, tariffBody, type Harness } from '../helpers.js';
+import { api, contractFor } from '../../core/engine/api/index.js';
+import { ServiceError } from '../../core/engine/api/client.js';
+
+let h: Harness;
+beforeEach(async () => (h = await harness()));
+afterEach(() => h.close());
+
+describe('the typed API client', () => {
+  it('creates, lists and prices through the contract table, answers parsed by their schemas', async () => {
+    const loc = await h.api.call('locations.create', { body: { postal_address: berlinAddress } });
+    expect(loc.timezone).toBe('Europe/Berlin');
+    const body = tariffBody(loc.id) as Parameters<typeof h.api.call<'tariffs.create'>>[1]['body'];
+    const t = await h.api.call('tariffs.create', { body });
+    const list = await h.api.call('tariffs.list', { query: { location_id: loc.id, limit: 10 } });
+    expect(list.data.map((x) => x.id)).toEqual([t.id]);
+    const prices = await h.api.call('prices.retrieve', {
+      params: { id: loc.id },
+      body: { start_time: '2026-03-02T00:00:00+01:00', end_time: '2026-03-03T00:00:00+01:00' },
+    });
+    expect(prices.data.map((d) => d.price.value)).toEqual([0.21, 0.32, 0.21]);
+  });
+
+  it('throws the service error with its code, and logs in again when the bearer lapses', async () => {
+    const err = await h.api.call('tariffs.retrieve', { params: { id: 'trf_missing' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err).toMatchObject({ status: 404, code: 'tariff_not_found' });
+    const first = await h.api.bearer();
+    h.clock.advance(2 * 3600 * 1000);
+    await h.api.call('locations.list');
+    expect(await h.api.bearer()).not.toBe(first);
+  });
+
+  it('every contract is served, and only those', () => {
+    const served = new Set(h.app.routeTable);
+    const contracted = new Set(Object.values(api).map((c) => `${c.method} ${c.path}`));
+    expect([...served].sort()).toEqual([...contracted].sort());
+    for (const [id, c] of Object.entries(api)) expect(c.operationId).toBe(id);
+  });
+
+  it('finds the contract of a concrete path, literal segments first, and rejects answers outside the schema', () => {
+    expect(contractFor('POST', '/events/trigger')?.operationId).toBe('events.trigger');
+    expect(contractFor('GET', '/events/evt_1')?.operationId).toBe('events.retrieve');
+    expect(contractFor('GET', '/nowhere')).toBeUndefined();
+    expect(() => checkResponse('GET', '/tariffs/trf_1', { object: 'tariff' })).toThrow(/outside its schema/);
+  });
+});
