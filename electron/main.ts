@@ -3,6 +3,9 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import type { RunningHost } from '../core/hosts/host.js';
 import { appCsp } from '../core/node/http/app-server.js';
 import { Bootstrap } from '../core/engine/api/bootstrap.js';
+import { ApiError } from '../core/engine/errors.js';
+import { exportWorkspaceFolder, importWorkspaceFolder } from '../core/node/workspace/folder.js';
+import { worldSize } from '../core/node/workspace/import.js';
 import {
   allowWebview,
   cspHeader,
@@ -46,6 +49,23 @@ export interface ElectronLike {
   BrowserWindow: new (opts: ReturnType<typeof windowOptions>) => WindowLike;
   Menu: { buildFromTemplate(t: unknown[]): unknown; setApplicationMenu(m: unknown): void };
   shell: { openPath(p: string): Promise<string> };
+  dialog: {
+    showOpenDialog(
+      win: WindowLike,
+      opts: { title: string; buttonLabel: string; properties: ('openDirectory' | 'createDirectory')[] },
+    ): Promise<{ canceled: boolean; filePaths: string[] }>;
+    showMessageBox(
+      win: WindowLike,
+      opts: {
+        type: 'info' | 'warning' | 'error';
+        message: string;
+        detail?: string;
+        buttons?: string[];
+        defaultId?: number;
+        cancelId?: number;
+      },
+    ): Promise<{ response: number }>;
+  };
   ipcMain: {
     handle(channel: string, fn: (event: { senderFrame?: { url: string } | null }, ...args: unknown[]) => unknown): void;
   };
@@ -140,6 +160,55 @@ export async function runMain(
   win.on?.('close', remember);
   win.once?.('ready-to-show', () => win.show());
 
+  // File → Export/Import workspace: a folder from Electron's dialog; the work is core's.
+  const testWorld = { accountId: info.account_id, liveMode: false };
+  const folder = async (title: string, buttonLabel: string) => {
+    const r = await e.dialog.showOpenDialog(win, {
+      title,
+      buttonLabel,
+      properties: ['openDirectory', 'createDirectory'],
+    });
+    return r.canceled ? undefined : r.filePaths[0];
+  };
+  const failed = (message: string, err: unknown) =>
+    e.dialog.showMessageBox(win, {
+      type: 'error',
+      message,
+      detail: err instanceof ApiError ? `${err.message} (${err.code})` : String(err),
+    });
+  const exportWorkspace = async () => {
+    const dir = await folder('Export workspace', 'Export here');
+    if (!dir) return;
+    try {
+      const n = exportWorkspaceFolder(host.service, testWorld, dir);
+      await e.dialog.showMessageBox(win, { type: 'info', message: `Exported ${n} files to ${dir}.` });
+    } catch (err) {
+      await failed('The workspace was not exported.', err);
+    }
+  };
+  const importWorkspace = async () => {
+    const dir = await folder('Import workspace', 'Import');
+    if (!dir) return;
+    const replace = worldSize(host.service, testWorld) > 0;
+    if (replace) {
+      const ok = await e.dialog.showMessageBox(win, {
+        type: 'warning',
+        message: 'Replace the test data with this workspace?',
+        detail: `The test-mode locations, tariffs, webhooks, events, the library, imported market prices, settings and the clock are replaced by those of ${dir}. Live data is never touched.`,
+        buttons: ['Replace', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+      });
+      if (ok.response !== 0) return;
+    }
+    try {
+      importWorkspaceFolder(host.service, testWorld, dir, { replace });
+      win.webContents?.reload();
+    } catch (err) {
+      await failed('The workspace was not imported; nothing changed.', err);
+    }
+  };
+
   e.Menu.setApplicationMenu(
     e.Menu.buildFromTemplate([
       {
@@ -147,6 +216,9 @@ export async function runMain(
         submenu: [
           { label: 'Open data folder', click: () => void e.shell.openPath(dataDir) },
           { label: 'Reset demo data', click: () => void deps.resetDemo(host).then(() => win.webContents?.reload()) },
+          { type: 'separator' },
+          { label: 'Export workspace…', click: () => void exportWorkspace() },
+          { label: 'Import workspace…', click: () => void importWorkspace() },
           { type: 'separator' },
           { role: 'quit' },
         ],

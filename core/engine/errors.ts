@@ -56,9 +56,11 @@ export interface ErrorBody {
   live_mode: boolean;
   time_created: string;
   connect_token?: string;
+  /** The id of the request that failed, as the service's journal records it. */
+  request_id?: string;
 }
 
-export function errorBody(err: ApiError, context: string, liveMode: boolean, now: Date): ErrorBody {
+export function errorBody(err: ApiError, context: string, liveMode: boolean, now: Date, requestId?: string): ErrorBody {
   const body: ErrorBody = {
     object: 'error',
     type: err.type,
@@ -69,5 +71,6 @@ export function errorBody(err: ApiError, context: string, liveMode: boolean, now
     time_created: now.toISOString(),
   };
   if (err.extra.connect_token) body.connect_token = err.extra.connect_token;
+  if (requestId) body.request_id = requestId;
   return body;
 }

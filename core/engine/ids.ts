@@ -12,6 +12,7 @@ export const Prefix = {
   libraryTariff: 'ltf',
   gridFee: 'grf',
   marketRegion: 'mkt',
+  scenario: 'scn',
 } as const;
 export type PrefixName = keyof typeof Prefix;
 

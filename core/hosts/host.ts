@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createService, type Service, type ServiceOptions } from '../node/service.js';
 import { buildApi } from '../node/http/app.js';
 import { buildConnectServer } from '../node/connect/server.js';
@@ -32,7 +34,16 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
+/** How often the host looks for lifecycle events that fell due. */
+export const LIFECYCLE_TICK_MS = 60_000;
+
 export const DEFAULT_PORTS = { api: 7071, connect: 7072, connectWeb: 7070, app: 7073 } as const;
+
+/**
+ * A running host leaves this file in its data folder (its process id and API address), so the
+ * command line can tell that the folder is in use and go through the host's API instead.
+ */
+export const HOST_FILE = 'host.json';
 
 function urlOf(app: FastifyInstance, host: string): string {
   const addr = app.server.address();
@@ -61,7 +72,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const appServer =
     opts.appPort === false ? undefined : buildAppServer(renderer, () => ({ ...info, app_url: urls.app }));
   const servers = [api, connect, connectWeb, ...(appServer ? [appServer] : [])];
-  const worker = new WebhookWorker(service.webhooks, opts.webhooks);
+  // The outbox runs on the service clock, so moving the clock delivers owed retries.
+  const worker = new WebhookWorker(service.webhooks, { now: () => service.clock.millis(), ...opts.webhooks });
+  service.timeTravel.add({ nextDueAt: () => service.webhooks.nextDueAt(), run: () => worker.settle() });
   try {
     await api.listen({ host, port: opts.apiPort ?? DEFAULT_PORTS.api });
     await connect.listen({ host, port: opts.connectPort ?? DEFAULT_PORTS.connect });
@@ -78,9 +91,15 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   urls.connectWeb = urlOf(connectWeb, host);
   if (appServer) urls.app = urlOf(appServer, host);
   service.webhooks.apiUrl = urls.api;
+  const hostFile = opts.dataDir === ':memory:' ? undefined : join(opts.dataDir, HOST_FILE);
+  if (hostFile) writeFileSync(hostFile, JSON.stringify({ pid: process.pid, api_url: urls.api }) + '\n');
   if (opts.demo !== false) await seedDemoIfNew(service, { accountId: credentials.account_id, liveMode: false });
   // Deliveries owed before a restart go out now.
   worker.start();
+  // Lifecycle events fall due by the service clock; a minute is fine-grained enough for contract dates.
+  service.lifecycle.runDue();
+  const lifecycle = setInterval(() => service.lifecycle.runDue(), LIFECYCLE_TICK_MS);
+  lifecycle.unref();
   const info: ReadyInfo = {
     event: 'ready',
     api_url: urls.api,
@@ -91,6 +110,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     test_key: credentials.test_key,
     live_key: credentials.live_key,
     data_dir: opts.dataDir,
+    wire_profile: service.settings.wireProfile(credentials.account_id),
   };
   let stopped = false;
   return {
@@ -99,9 +119,11 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(lifecycle);
       await worker.stop();
       await Promise.allSettled(servers.map((s) => s.close()));
       service.close();
+      if (hostFile) rmSync(hostFile, { force: true });
     },
   };
 }

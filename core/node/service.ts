@@ -10,12 +10,14 @@ import { EventService } from './services/events.js';
 import { GridFeeService } from './services/grid-fees.js';
 import { StatusService } from './services/status.js';
 import { SettingsService } from './services/settings.js';
+import { LifecycleService } from './services/lifecycle.js';
 import { ConnectTokenService } from './connect/tokens.js';
 import { WebhookService } from './webhooks/service.js';
 import { Journal } from './traffic/journal.js';
 import { FaultService } from './traffic/faults.js';
 import { LoginThrottle, RateLimiter } from './traffic/limits.js';
-import { systemClock, type Clock } from '../engine/clock.js';
+import { ServiceClock, systemClock, type Clock } from '../engine/clock.js';
+import { TimeTravel } from './services/time-travel.js';
 import { randomIds, type IdGenerator } from '../engine/ids.js';
 
 export interface ServiceOptions {
@@ -34,7 +36,8 @@ export interface ServiceOptions {
 export interface Service {
   db: Db;
   store: Store;
-  clock: Clock;
+  clock: ServiceClock;
+  timeTravel: TimeTravel;
   ids: IdGenerator;
   accounts: Accounts;
   locations: LocationService;
@@ -46,6 +49,7 @@ export interface Service {
   gridFees: GridFeeService;
   status: StatusService;
   settings: SettingsService;
+  lifecycle: LifecycleService;
   connectTokens: ConnectTokenService;
   webhooks: WebhookService;
   journal: Journal;
@@ -57,13 +61,17 @@ export interface Service {
 
 export function createService(opts: ServiceOptions): Service {
   const db = openDatabase(opts.dataDir);
-  const clock = opts.clock ?? systemClock;
+  // One service clock per host: real time (the injected one in tests), shifted or frozen at will.
+  const base = opts.clock ?? systemClock;
+  const clock = new ServiceClock(() => base.now().getTime());
+  const settings = new SettingsService(db);
+  const savedClock = settings.clock();
+  if (savedClock) clock.restore(savedClock);
   const ids = opts.ids ?? randomIds;
   const store = createStore(db);
   const accounts = new Accounts(db, clock, ids, opts.tokenTtlSeconds ?? 3600);
-  const settings = new SettingsService(db);
   const events = new EventService(db, clock, ids);
-  const webhooks = new WebhookService(db, clock, ids, events);
+  const webhooks = new WebhookService(db, clock, ids, events, settings, () => clock.millis());
   const market = new MarketService(db, clock);
   market.seedIfEmpty();
   const locations = new LocationService(db, store, clock, ids, market, events);
@@ -72,6 +80,7 @@ export function createService(opts: ServiceOptions): Service {
   const tariffs = new TariffService(db, store, locations, clock, ids, events, providers);
   const gridFees = new GridFeeService(db, clock, ids);
   gridFees.seedIfEmpty();
+  const lifecycle = new LifecycleService(db, clock, events);
   const prices = new PriceService(db, locations, market, clock, ids);
   const status = new StatusService(locations, tariffs, providers, gridFees);
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () =>
@@ -92,6 +101,8 @@ export function createService(opts: ServiceOptions): Service {
     gridFees,
     status,
     settings,
+    lifecycle,
+    timeTravel: new TimeTravel(clock, lifecycle, settings),
     connectTokens,
     webhooks,
     journal: new Journal(),

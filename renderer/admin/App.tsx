@@ -27,6 +27,7 @@ import { WebhooksPage } from './pages/WebhooksPage';
 import { LibraryPage } from './pages/LibraryPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { TrafficPage } from './pages/TrafficPage';
+import { ClockControl } from './components/ClockControl';
 
 const PAGES = [
   ['overview', 'Overview', OverviewPage],
@@ -100,6 +101,7 @@ export function App() {
             <Typography variant="h6" component="div" sx={{ flex: 1 }}>
               Tariff Desk
             </Typography>
+            <ClockControl />
             <Chip
               size="small"
               label={liveMode ? 'LIVE DATA' : 'TEST DATA'}

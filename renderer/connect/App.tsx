@@ -1,11 +1,24 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, AppBar, Avatar, Box, Button, CircularProgress, Container, Toolbar, Typography } from '@mui/material';
-import { isError, send, type ErrorReply, type Page } from './protocol';
+import type { ComponentType } from 'react';
+import {
+  fieldOf,
+  headerOf,
+  isError,
+  isRedirect,
+  send,
+  tokenFrom,
+  type AnyPage,
+  type ConnectRoute,
+  type ErrorReply,
+  type PageReply,
+} from './protocol';
 import { PAGES, TITLES } from './pages/index';
 import { CompletePage } from './pages/CompletePage';
 
-export interface PageProps {
-  page: Page;
+/** What each screen gets: its page (typed by its route's schema), and how to answer it. */
+export interface PageProps<R extends ConnectRoute = ConnectRoute> {
+  page: PageReply<R>;
   submit: (data?: unknown, action?: string) => void;
   busy: boolean;
   error: ErrorReply | null;
@@ -13,10 +26,11 @@ export interface PageProps {
   errorFor: (field: string) => string | undefined;
 }
 
-const token = () => new URLSearchParams(window.location.search).get('svc_cot') ?? '';
+/** The connect token of the page address (`svc_cot` or `fp_cot`). */
+const token = () => tokenFrom(window.location.search) ?? '';
 
 export function App() {
-  const [page, setPage] = useState<Page | null>(null);
+  const [page, setPage] = useState<AnyPage | null>(null);
   const [error, setError] = useState<ErrorReply | null>(null);
   const [busy, setBusy] = useState(false);
   const cot = token();
@@ -27,8 +41,8 @@ export function App() {
       return;
     }
     setError(null);
-    if (reply.route === 'session_redirect') {
-      window.location.assign(String(reply.data.redirect_url));
+    if (isRedirect(reply)) {
+      window.location.assign(reply.data.redirect_url);
       return;
     }
     setPage(reply);
@@ -83,11 +97,13 @@ export function App() {
     );
   }
 
-  const Screen = PAGES[page.route];
-  const provider = page.data.provider;
-  const can = (a: string) => page.actions?.includes(a) ?? false;
-  const fieldError = (field: string) => (error && fieldOf(error.code) === field ? error.message : undefined);
-  const formError = error && fieldOf(error.code) === 'form' ? error : null;
+  // The table gives each route its own screen; the page in hand is one of them.
+  const Screen = PAGES[page.route] as ComponentType<PageProps> | undefined;
+  const provider = headerOf(page);
+  const can = (a: string) => (page.actions as readonly string[]).includes(a);
+  const fieldError = (field: string) =>
+    error && fieldOf(page.route, error.code) === field ? error.message : undefined;
+  const formError = error && fieldOf(page.route, error.code) === 'form' ? error : null;
 
   return (
     <Box data-route={page.route} sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -119,7 +135,7 @@ export function App() {
       </AppBar>
       <Container maxWidth="sm" sx={{ py: 3 }}>
         <Typography variant="h5" component="h1" gutterBottom>
-          {TITLES[page.route] ?? page.route}
+          {TITLES[page.route]}
         </Typography>
         {formError ? (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -143,5 +159,3 @@ function Frame({ children }: { children: React.ReactNode }) {
     </Container>
   );
 }
-
-import { fieldOf } from './protocol';

@@ -14,6 +14,7 @@ function expectError(r: { status: number; body: any }, status: number, code: str
     'live_mode',
     'message',
     'object',
+    'request_id',
     'time_created',
     'type',
   ]);

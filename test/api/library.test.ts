@@ -34,7 +34,8 @@ describe('provider library', () => {
       object: 'provider',
       country_codes: ['DE'],
       grid_fees_included: false,
-      logo_url: `/logos/${p.body.id}.svg`,
+      // Absolute, on the connect web app (its default address when none is bound).
+      logo_url: `http://127.0.0.1:7070/logos/${p.body.id}.svg`,
       tariffs: [
         {
           id: expect.stringMatching(/^ltf_/),
@@ -146,6 +147,8 @@ describe('settings', () => {
       connect_token_ttl_seconds: 86400,
       bearer_token_ttl_seconds: 3600,
       rate_limit_per_minute: 6000,
+      wire_profile: 'spec',
+      connect_web_origins: [],
     });
     const p = await h.call({
       method: 'PATCH',
@@ -158,6 +161,8 @@ describe('settings', () => {
       connect_token_ttl_seconds: 600,
       bearer_token_ttl_seconds: 120,
       rate_limit_per_minute: 100,
+      wire_profile: 'spec',
+      connect_web_origins: [],
     });
     const before = snapshot(h.svc);
     expect(

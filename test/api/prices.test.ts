@@ -34,6 +34,8 @@ describe('POST /prices/{id}', () => {
       location_timezone: 'Europe/Berlin',
       currency_code: 'EUR',
       last_updated: '2026-11-20T14:00:00+02:00',
+      // The window is past: nothing in it changes any more.
+      next_update: null,
       request: {
         tariff_direction: 'IMPORT',
         start_time: '2026-06-01T00:00:00+02:00',
@@ -178,6 +180,76 @@ describe('POST /prices/{id}', () => {
     });
     expect(m.body.data).toHaveLength(1);
     expect(r.body.data[0].price.value).toBeCloseTo((m.body.data[0].price + 0.1) * 1.19, 5);
+    // Market-rate answers change when the next day-ahead prices are published: 13:00 in Berlin.
+    expect(r.body.next_update).toBe('2026-11-21T12:00:00Z');
+  });
+
+  it('next_update is the next schedule change after now within the window, in the request form', async () => {
+    await addTariff();
+    // Now is 13:00 in Berlin: the day band runs to 22:00.
+    const r = await prices({ start_time: '2026-11-20T00:00:00+01:00', end_time: '2026-11-22T00:00:00+01:00' });
+    expect(r.body.next_update).toBe('2026-11-20T22:00:00+01:00');
+    h.clock.set('2026-11-21T21:30:00Z');
+    const fresh = await h.login(h.cred.account_id, h.cred.test_key);
+    const late = await prices(
+      { start_time: '2026-11-20T00:00:00+01:00', end_time: '2026-11-22T00:00:00+01:00' },
+      loc,
+      fresh,
+    );
+    // 22:30 local on the last day: the night band runs past the window's end.
+    expect(late.body.next_update).toBeNull();
+  });
+
+  it('expand components gives each interval every tariff share, adding up to the price; the default is unchanged', async () => {
+    const supply = (await addTariff()).body;
+    const fee = (
+      await addTariff({
+        type: 'NON_COMMODITY',
+        schedule: [
+          {
+            days_and_hours: [
+              {
+                days: ['All'],
+                hours: [
+                  { valid_from: '00:00:00', valid_to: '07:00:00', rate: [{ fixed: 0.11 }] },
+                  { valid_from: '07:00:00', valid_to: '00:00:00', rate: [{ fixed: 0 }] },
+                ],
+              },
+            ],
+          },
+        ],
+      })
+    ).body;
+    const win = { start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-06-02T00:00:00+02:00' };
+    const plain = await prices(win);
+    const expanded = await prices({ ...win, expand: ['components'] });
+    expect(plain.body.data.some((d: any) => 'components' in d)).toBe(false);
+    // 00–07 sums to 0.32 as 07–22 does: the plain answer merges them, the breakdown keeps the cut.
+    expect(plain.body.data.map((d: any) => [d.valid_from.slice(11, 16), d.price.value])).toEqual([
+      ['00:00', 0.32],
+      ['22:00', 0.21],
+    ]);
+    expect(expanded.body.data.map((d: any) => d.valid_from.slice(11, 16))).toEqual(['00:00', '07:00', '22:00']);
+    expect(expanded.body.data[0].components).toEqual([
+      { tariff_id: supply.id, type: 'COMMODITY', value: 0.21, confidence: 1 },
+      { tariff_id: fee.id, type: 'NON_COMMODITY', value: 0.11, confidence: 1 },
+    ]);
+    for (const d of expanded.body.data) {
+      const sum = d.components.reduce((a: number, c: any) => a + c.value, 0);
+      expect(Math.round(sum * 1e5) / 1e5).toBe(d.price.value);
+    }
+  });
+
+  it('answers 422 pending_connect while a supply tariff is pending, and leaves failed ones out', async () => {
+    const t = (await addTariff()).body;
+    const setStatus = (s: string) =>
+      h.svc.db.prepare("UPDATE tariffs SET body = json_set(body, '$.status', ?) WHERE id = ?").run(s, t.id);
+    setStatus('PENDING');
+    const r = await prices({ end_time: '2026-11-21T00:00:00Z' });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ code: 'pending_connect', type: 'invalid_request', context: 'prices.retrieve' });
+    setStatus('FAILED');
+    expect((await prices({ end_time: '2026-11-21T00:00:00Z' })).body.code).toBe('no_tariff_connected');
   });
 
   it('sums a stacked grid fee and levy with the commodity', async () => {

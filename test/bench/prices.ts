@@ -14,7 +14,7 @@ const WINDOW = { start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-08-30T
 const DAY = { start_time: '2026-07-15T00:00:00+02:00', end_time: '2026-07-16T00:00:00+02:00' };
 
 /** The benchmark location: 15-minute market commodity with surcharge, weekday-peak grid fee, flat levy. */
-const tariffs = (loc: string) => [
+export const benchTariffs = (loc: string) => [
   {
     location_id: loc,
     type: 'COMMODITY',
@@ -108,7 +108,7 @@ export async function benchPrices(): Promise<void> {
         )
       ).text,
     );
-    for (const t of tariffs(loc.id)) {
+    for (const t of benchTariffs(loc.id)) {
       const r = await request(`${api_url}/tariffs`, 'POST', auth, JSON.stringify(t));
       if (r.status !== 200) throw new Error(r.text);
     }

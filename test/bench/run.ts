@@ -3,9 +3,11 @@ import { benchPrices } from './prices.js';
 import { benchWebhooks } from './webhooks.js';
 import { benchLoad } from './load.js';
 import { benchStartup } from './startup.js';
+import { benchTable } from './table.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
+  ['table', benchTable],
   ['startup', benchStartup],
   ['prices', benchPrices],
   ['webhooks', benchWebhooks],

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectHarness, WEB, type ConnectHarness } from './harness.js';
+import { CALLBACK, connectHarness, WEB, type ConnectHarness } from './harness.js';
 
 let c: ConnectHarness;
 beforeEach(async () => (c = await connectHarness('2026-11-20T10:00:00Z')));
@@ -103,7 +103,7 @@ describe('flow A: a new location with a library tariff', () => {
       route: 'session_redirect',
       connect_token: cot,
       live_mode: false,
-      data: { redirect_url: `https://app.example/done?svc_cot=${cot}` },
+      data: { redirect_url: `https://app.example/done?svc_cot=${cot}&fp_cot=${cot}` },
     });
 
     const t = await finished(cot);
@@ -112,7 +112,7 @@ describe('flow A: a new location with a library tariff', () => {
       object: 'connect_token',
       price_available: true,
       used: true,
-      complete_action: 'CONNECT',
+      complete_action: 'SAVE',
       location_id: expect.stringMatching(/^loc_/),
     });
     const list = await c.h.call({ method: 'GET', url: `/tariffs?location_id=${t.location_id}`, headers: c.h.test });
@@ -138,7 +138,8 @@ describe('flow A: a new location with a library tariff', () => {
           tariff: { structure_type: 'TIME_OF_DAY', display_name: 'Nordlicht Nacht' },
         },
         commodity_export: { status: 'NOT_CONNECTED' },
-        local: { status: 'NOT_CONNECTED' },
+        non_commodity_export: { status: 'NOT_SUPPORTED' },
+        local: { status: 'NOT_SUPPORTED' },
         // Nordlicht leaves grid fees out and Berlin 10115 has an operator: offer it.
         non_commodity_import: {
           status: 'NOT_CONNECTED',
@@ -154,6 +155,10 @@ describe('flow A: a new location with a library tariff', () => {
       object: 'connect_token',
       location_id: t.location_id,
       price_available: true,
+      tariff_id: list.body.data[0].id,
+      customer_id: null,
+      customer_reference_id: null,
+      location_reference_id: null,
     });
 
     // The token is single use.
@@ -280,11 +285,11 @@ describe('DIRECT providers', () => {
     await c.start(cot);
     const r = await c.submit('provider_select', cot, { provider: { id: 'prv_rheinstromwerke' } });
     expect(r.route).toBe('session_redirect');
-    expect(r.data.redirect_url).toBe(`${WEB}/provider-login/prv_rheinstromwerke?svc_cot=${cot}`);
+    expect(r.data.redirect_url).toBe(`${WEB}/provider-login/prv_rheinstromwerke?svc_cot=${cot}&fp_cot=${cot}`);
     const login = await c.providerLogin(r.data.redirect_url, 'allow');
     expect(login.page).toContain('Sign in to Rheinstrom Werke');
     expect(login.status).toBe(303);
-    expect(login.location).toBe(`https://app.example/connect?x=1&svc_cot=${cot}`);
+    expect(login.location).toBe(`https://app.example/connect?x=1&svc_cot=${cot}&fp_cot=${cot}`);
     const p = await c.send({ route: 'session_restore', connect_token: cot, type: 'submit' });
     expect(p.route).toBe('tariff_summary');
     expect(p.data.tariff).toMatchObject({ name: 'Rheinstrom Klassik', tiered: true });
@@ -294,7 +299,12 @@ describe('DIRECT providers', () => {
     expect(trf).toMatchObject({ connection_type: 'DIRECT', is_linked: true, provider_id: 'prv_rheinstromwerke' });
     // Rheinstrom includes grid fees: no offer.
     const status = await c.h.call({ method: 'GET', url: `/locations/${t.location_id}/status`, headers: c.h.test });
-    expect(status.body.tariff_status.non_commodity_import).toBeUndefined();
+    expect(status.body.tariff_status.non_commodity_import).toEqual({
+      status: 'NOT_CONNECTED',
+      connection_type: null,
+      provider: null,
+      tariff: null,
+    });
   });
 
   it('a failing provider shows the failed page; EDIT goes back to provider selection', async () => {
@@ -322,7 +332,7 @@ describe('DIRECT providers', () => {
     expect((await finished(cot)).used).toBe(false);
   });
 
-  it('a denied consent fails; a pending provider stays pending until it is set to succeed', async () => {
+  it('a denied consent fails; a pending provider completes the session with a PENDING tariff', async () => {
     const denied = await c.token({ postal_address: berlin });
     await c.start(denied);
     const r = await c.submit('provider_select', denied, { provider: { id: 'prv_rheinstromwerke' } });
@@ -335,17 +345,21 @@ describe('DIRECT providers', () => {
     await c.start(cot);
     const r2 = await c.submit('provider_select', cot, { provider: { id: 'prv_highlandgrid' } });
     await c.providerLogin(r2.data.redirect_url, 'allow');
-    expect((await c.start(cot)).route).toBe('tariff_connection_pending');
-    expect((await c.start(cot)).route).toBe('tariff_connection_pending');
-    const patched = await c.h.call({
-      method: 'PATCH',
-      url: '/providers/prv_highlandgrid',
-      headers: c.h.test,
-      payload: { direct_behaviour: 'succeed' },
+    // Pending completes the session: the location and a PENDING tariff exist, the token is spent.
+    const p = await c.start(cot);
+    expect(p).toMatchObject({
+      route: 'tariff_connection_pending',
+      actions: ['EDIT', 'DISCONNECT', 'CLOSE'],
+      data: { provider: { id: 'prv_highlandgrid', display_name: 'Highland Electric' } },
     });
-    expect(patched.body.direct_behaviour).toBe('succeed');
-    expect((await c.start(cot)).route).toBe('tariff_summary');
-    expect((await finished(cot)).price_available).toBe(true);
+    const t = await finished(cot);
+    expect(t).toMatchObject({ used: true, complete_action: 'SAVE', price_available: false });
+    const trf = (await c.h.call({ method: 'GET', url: `/tariffs?location_id=${t.location_id}`, headers: c.h.test }))
+      .body.data[0];
+    expect(trf).toMatchObject({ id: t.tariff_id, status: 'PENDING', connection_type: 'DIRECT' });
+    expect(trf.schedule).toBeUndefined();
+    expect((await c.start(cot)).code).toBe('connect_token_used');
+    // Resolving it is docs/connect.md, DIRECT providers: test/connect/pending.test.ts.
   });
 });
 
@@ -392,6 +406,7 @@ describe('flow B: a known location', () => {
       url: '/connect/token',
       headers: c.h.test,
       payload: {
+        callback_url: CALLBACK,
         location_id: loc,
         tariff_type: 'COMMODITY',
         tariff_direction: 'IMPORT',
@@ -420,7 +435,7 @@ describe('flow B: a known location', () => {
     const cot = await c.token({ location_id: loc, callback_url: 'https://app.example/cb' });
     await c.start(cot);
     const r = await c.submit('tariff_summary', cot, undefined, 'DISCONNECT');
-    expect(r.data.redirect_url).toBe(`https://app.example/cb?svc_cot=${cot}`);
+    expect(r.data.redirect_url).toBe(`https://app.example/cb?svc_cot=${cot}&fp_cot=${cot}`);
     expect(
       (await c.h.call({ method: 'GET', url: `/tariffs?location_id=${loc}`, headers: c.h.test })).body.data,
     ).toEqual([]);
@@ -451,13 +466,26 @@ describe('flow B: a known location', () => {
 describe('tokens and bad messages', () => {
   it('validates token bodies; a used token cannot start again; an expired one cannot start at all', async () => {
     const bad = async (payload: object) =>
-      (await c.h.call({ method: 'POST', url: '/connect/token', headers: c.h.test, payload })).body.code;
+      (
+        await c.h.call({
+          method: 'POST',
+          url: '/connect/token',
+          headers: c.h.test,
+          payload: { callback_url: CALLBACK, ...payload },
+        })
+      ).body.code;
+    expect(await bad({ callback_url: undefined })).toBe('callback_url_missing');
     expect(await bad({ tariff_type: 'GAS' })).toBe('tariff_type_invalid');
     expect(await bad({ tariff_direction: 'UP' })).toBe('tariff_direction_invalid');
     expect(await bad({ callback_url: 'not a url' })).toBe('callback_url_invalid');
     expect(await bad({ location_id: 'trf_1' })).toBe('location_id_invalid');
     expect(await bad({ actions: { disconnect_tariff: true } })).toBe('location_id_missing');
-    const created = await c.h.call({ method: 'POST', url: '/connect/token', headers: c.h.test, payload: {} });
+    const created = await c.h.call({
+      method: 'POST',
+      url: '/connect/token',
+      headers: c.h.test,
+      payload: { callback_url: CALLBACK },
+    });
     expect(created.body).toEqual({
       connect_token: expect.stringMatching(/^cot_/),
       expires_in: 86400,
@@ -516,7 +544,7 @@ describe('tokens and bad messages', () => {
     expect((await c.submit('provider_select', cot, undefined, 'DANCE')).code).toBe('action_invalid');
     expect((await c.submit('provider_select', cot, 'text')).code).toBe('data_json_invalid');
     const closed = await c.submit('provider_select', cot, undefined, 'CLOSE');
-    expect(closed.data.redirect_url).toBe(`${WEB}/complete?svc_cot=${cot}`);
+    expect(closed.data.redirect_url).toBe(`${CALLBACK}?svc_cot=${cot}&fp_cot=${cot}`);
     const pre = await c.connect.inject({
       method: 'OPTIONS',
       url: '/',

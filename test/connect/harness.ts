@@ -4,6 +4,8 @@ import { ConnectFlow } from '../../core/node/connect/flow.js';
 import { harness, type Harness } from '../helpers.js';
 
 export const WEB = 'http://127.0.0.1:7070';
+/** Every token needs a callback_url; the tests' default. */
+export const CALLBACK = 'https://app.example/callback';
 
 /** The API, the connect service and the connect web server of one in-memory service, called without sockets. */
 export async function connectHarness(now?: string) {
@@ -25,7 +27,12 @@ export async function connectHarness(now?: string) {
     return JSON.parse(r.body);
   };
   const token = async (body: object, headers = h.test) => {
-    const r = await h.call({ method: 'POST', url: '/connect/token', headers, payload: body });
+    const r = await h.call({
+      method: 'POST',
+      url: '/connect/token',
+      headers,
+      payload: { callback_url: CALLBACK, ...body },
+    });
     if (r.status !== 200) throw new Error(JSON.stringify(r.body));
     return r.body.connect_token as string;
   };

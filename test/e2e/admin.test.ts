@@ -40,6 +40,7 @@ describe('the admin app in Chromium, served by the headless host', () => {
     // The demo Berlin location has its grid fee connected; take it away to see the offer.
     const berlin = await locationId('demo-berlin');
     await env.api('POST', '/connect/token', {
+      callback_url: `${env.info.connect_web_url}/complete`,
       location_id: berlin,
       tariff_type: 'NON_COMMODITY',
       tariff_direction: 'IMPORT',
@@ -108,7 +109,9 @@ describe('the admin app in Chromium, served by the headless host', () => {
     const london = await locationId('demo-london');
     await go(`prices?location=${london}`);
     await see(page.getByRole('img', { name: 'Price chart' })).toBeVisible();
-    await see(page.getByRole('table', { name: 'Price table' })).toContainText(/T\d\d:\d\d:\d\d[+-]\d\d:\d\d/);
+    // Times are the location's wall time, its offset as a hint.
+    await see(page.getByRole('table', { name: 'Price table' })).toContainText(/\w{3} \d{1,2} \w{3} \d{4} \d\d:\d\d/);
+    await see(page.getByRole('table', { name: 'Price table' })).toContainText(/[+-]\d\d:\d\d/);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;

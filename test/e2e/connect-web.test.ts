@@ -19,14 +19,19 @@ afterAll(async () => {
 const berlin = { address_line1: 'Invalidenstraße 1', city: 'Berlin', post_code: '10115', country_code: 'DE' };
 
 async function token(body: object): Promise<string> {
-  const r = await env.api('POST', '/connect/token', { connect_url: `${env.info.connect_web_url}/`, ...body });
+  const r = await env.api('POST', '/connect/token', {
+    connect_url: `${env.info.connect_web_url}/`,
+    callback_url: `${env.info.connect_web_url}/complete`,
+    ...body,
+  });
   expect(r.status).toBe(200);
   return r.body.connect_token;
 }
 
-async function open(cot: string): Promise<Page> {
+/** The hosted app with the token in its address: `svc_cot`, or `fp_cot` as production links name it. */
+async function open(cot: string, param: 'svc_cot' | 'fp_cot' = 'svc_cot'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(`${env.info.connect_web_url}/?svc_cot=${cot}`);
+  await page.goto(`${env.info.connect_web_url}/?${param}=${cot}`);
   return page;
 }
 
@@ -206,7 +211,7 @@ describe('the hosted connect web app in Chromium', () => {
     const loc = (await env.api('GET', `/connect/token?connect_token=${first}`)).body.location_id;
 
     const edit = await token({ location_id: loc, tariff_type: 'COMMODITY', tariff_direction: 'IMPORT' });
-    const p2 = await open(edit);
+    const p2 = await open(edit, 'fp_cot');
     await onRoute(p2, 'tariff_summary');
     await see(p2.getByRole('heading', { name: 'Nordlicht Fix 24' })).toBeVisible();
     await shot(p2, 'connect-flow-b-summary');
@@ -215,6 +220,7 @@ describe('the hosted connect web app in Chromium', () => {
     await p2.close();
 
     const r = await env.api('POST', '/connect/token', {
+      callback_url: `${env.info.connect_web_url}/complete`,
       location_id: loc,
       tariff_type: 'COMMODITY',
       tariff_direction: 'IMPORT',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, matchesGlob } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -17,11 +17,16 @@ function standIn(userData: string) {
     menu: undefined as any,
     opened: [] as string[],
     quit: 0,
+    /** What the dialogs answer next (a folder, a button), and what they were asked. */
+    folders: [] as (string | undefined)[],
+    buttons: [] as number[],
+    boxes: [] as { type: string; message: string; detail?: string }[],
+    reloads: 0,
   };
   class FakeWindow {
     events = new Map<string, () => void>();
     loaded = '';
-    webContents = { reload() {} };
+    webContents = { reload: () => void rec.reloads++ };
     constructor(readonly opts: any) {
       rec.windows.push(this);
     }
@@ -56,6 +61,16 @@ function standIn(userData: string) {
       openPath: async (p) => {
         rec.opened.push(p);
         return '';
+      },
+    },
+    dialog: {
+      showOpenDialog: async () => {
+        const dir = rec.folders.shift();
+        return { canceled: dir === undefined, filePaths: dir === undefined ? [] : [dir] };
+      },
+      showMessageBox: async (_win, opts) => {
+        rec.boxes.push(opts);
+        return { response: rec.buttons.shift() ?? 0 };
       },
     },
     ipcMain: { handle: (c, fn) => void rec.handlers.set(c, fn) },
@@ -155,7 +170,15 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
 
       // Menu: open data folder and reset demo data.
       const labels = rec.menu[0].submenu.map((i: any) => i.label ?? i.role ?? i.type);
-      expect(labels).toEqual(['Open data folder', 'Reset demo data', 'separator', 'quit']);
+      expect(labels).toEqual([
+        'Open data folder',
+        'Reset demo data',
+        'separator',
+        'Export workspace…',
+        'Import workspace…',
+        'separator',
+        'quit',
+      ]);
 
       // Window state is remembered.
       win.events.get('close')();
@@ -163,6 +186,74 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
         width: 1111,
         height: 777,
       });
+    } finally {
+      await started?.host.stop();
+    }
+  });
+
+  it('File → Export/Import workspace: a folder from the dialog, core does the work, replacing asks first', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'td-electron-'));
+    const { electron, rec } = standIn(userData);
+    const started = await runMain(electron, {
+      startHost: (o) => startHost({ ...o, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo: true }),
+      resetDemo: async () => undefined,
+      preloadPath: '/app/electron/preload.cjs',
+    });
+    try {
+      const host = started!.host;
+      const scope = { accountId: host.info.account_id, liveMode: false };
+      const item = (label: string) => rec.menu[0].submenu.find((i: any) => i.label === label);
+      const settled = async (boxes: number) => {
+        for (let i = 0; i < 100 && rec.boxes.length < boxes; i++) await new Promise((r) => setTimeout(r, 10));
+      };
+      const ids = () => host.service.store.locations.all(scope).map((l) => l.id);
+      const demo = ids();
+      expect(demo).toHaveLength(4);
+
+      // Export into a new folder.
+      const dir = join(mkdtempSync(join(tmpdir(), 'td-electron-ws-')), 'workspace');
+      rec.folders.push(dir);
+      item('Export workspace…').click();
+      await settled(1);
+      expect(rec.boxes[0]).toMatchObject({ type: 'info', message: expect.stringMatching(/^Exported \d+ files to /) });
+      expect(readdirSync(join(dir, 'locations')).sort()).toEqual(demo.map((id) => `${id}.json`).sort());
+
+      // A cancelled folder dialog does nothing.
+      rec.folders.push(undefined);
+      item('Import workspace…').click();
+      await new Promise((r) => setTimeout(r, 30));
+      expect(rec.boxes).toHaveLength(1);
+
+      // The world changes; importing asks before replacing it; Cancel keeps it.
+      host.service.locations.delete(scope, demo[0]!);
+      rec.folders.push(dir);
+      rec.buttons.push(1);
+      item('Import workspace…').click();
+      await settled(2);
+      expect(rec.boxes[1]).toMatchObject({ type: 'warning', message: 'Replace the test data with this workspace?' });
+      expect(ids()).toHaveLength(3);
+      expect(rec.reloads).toBe(0);
+      // Replace brings the exported world back and reloads the window.
+      rec.folders.push(dir);
+      rec.buttons.push(0);
+      item('Import workspace…').click();
+      await settled(3);
+      for (let i = 0; i < 100 && rec.reloads === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(ids().sort()).toEqual([...demo].sort());
+      expect(rec.reloads).toBe(1);
+
+      // A broken workspace is refused with the file and the code named; nothing changes.
+      writeFileSync(join(dir, 'clock.json'), '{"mode":"sometimes"}');
+      rec.folders.push(dir);
+      rec.buttons.push(0);
+      item('Import workspace…').click();
+      await settled(5);
+      expect(rec.boxes[4]).toMatchObject({
+        type: 'error',
+        message: 'The workspace was not imported; nothing changed.',
+        detail: expect.stringMatching(/^clock\.json: mode.*\(mode_invalid\)$/),
+      });
+      expect(ids().sort()).toEqual([...demo].sort());
     } finally {
       await started?.host.stop();
     }

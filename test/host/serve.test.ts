@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FREE_PORTS, spawnServe } from './cli.js';
+import { ReadyInfo } from '../../core/engine/api/bootstrap.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
 
 async function api(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
@@ -31,6 +32,9 @@ describe('tariff-desk serve --json', () => {
       ]),
     );
     expect(info.event).toBe('ready');
+    // The line is what its schema says, the account's wire profile included.
+    expect(ReadyInfo.parse(info)).toEqual(info);
+    expect(info.wire_profile).toBe('spec');
     expect(info.account_id).toMatch(/^acc_/);
     expect(info.test_key).toMatch(/^sk_test_/);
     expect(info.live_key).toMatch(/^sk_live_/);

@@ -15,7 +15,12 @@ const send = (m: object) =>
 describe('concurrency', () => {
   it('two sessions finishing one connect token at once: exactly one wins', async () => {
     for (let round = 0; round < 5; round++) {
-      const cot = (await env.api('POST', '/connect/token', { postal_address: berlinAddress })).body.connect_token;
+      const cot = (
+        await env.api('POST', '/connect/token', {
+          callback_url: 'https://app.example/callback',
+          postal_address: berlinAddress,
+        })
+      ).body.connect_token;
       await send({ route: 'session_start', connect_token: cot, type: 'submit' });
       await send({
         route: 'provider_select',

@@ -7,7 +7,7 @@ beforeAll(async () => (h = await harness('2026-06-01T12:00:00Z')));
 afterAll(() => h.close());
 
 /** Routes that take no bearer: the login itself, and the catcher (a webhook receiver, authenticated by signatures). */
-const OPEN = new Set(['GET /login', 'POST /catcher/:id']);
+const OPEN = new Set(['GET /login', 'POST /catcher/:id', 'GET /jwks.json']);
 
 describe('security', () => {
   it('every endpoint but /login refuses missing, malformed, expired and revoked tokens', async () => {
@@ -71,8 +71,14 @@ describe('security', () => {
     const dlv = (
       await h.call({ method: 'POST', url: `/events/${evt}/resend`, headers: t, payload: { endpoint_id: whe } })
     ).body.id;
-    const cot = (await h.call({ method: 'POST', url: '/connect/token', headers: t, payload: { location_id: loc } }))
-      .body.connect_token;
+    const cot = (
+      await h.call({
+        method: 'POST',
+        url: '/connect/token',
+        headers: t,
+        payload: { location_id: loc, callback_url: 'https://app.example/cb' },
+      })
+    ).body.connect_token;
     const cases: [string, string, object?][] = [
       ['GET', `/locations/${loc}`],
       ['PATCH', `/locations/${loc}`, { reference_id: 'x' }],
@@ -93,7 +99,7 @@ describe('security', () => {
       ['PATCH', `/faults/${flt}`, { enabled: false }],
       ['DELETE', `/faults/${flt}`],
       ['GET', `/connect/token?connect_token=${cot}`],
-      ['POST', '/connect/token', { location_id: loc }],
+      ['POST', '/connect/token', { location_id: loc, callback_url: 'https://app.example/cb' }],
     ];
     const stranger = h.svc.accounts.create('Stranger');
     const worlds = [

@@ -61,6 +61,7 @@ describe('webhook delivery', () => {
     const cot = (
       await api('POST', '/connect/token', {
         postal_address: { address_line1: 'A 1', city: 'Berlin', post_code: '10115', country_code: 'DE' },
+        callback_url: 'http://127.0.0.1:9/done',
       })
     ).body.connect_token;
     const send = (m: object) =>

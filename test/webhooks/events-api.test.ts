@@ -70,6 +70,9 @@ describe('events', () => {
       'location.updated',
       'tariff.created',
       'tariff.deleted',
+      'tariff.expired',
+      'tariff.expiring',
+      'tariff.fetch.failed',
       'tariff.updated',
     ]);
   });

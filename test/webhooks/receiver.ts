@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { constants, createHash, createHmac, createPublicKey, timingSafeEqual, verify } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
@@ -61,6 +61,50 @@ export function verifyStandardWebhook(
     const got = Buffer.from(b64, 'base64');
     return got.length === expected.length && timingSafeEqual(got, expected);
   });
+}
+
+/** A JWK set as a receiver fetches it. */
+export interface JwkSet {
+  keys: { kty: string; n: string; e: string; kid: string; alg: string; use: string }[];
+}
+
+/** The signing keys of a running API, fetched over HTTP the way a receiver does (no credentials). */
+export async function fetchJwks(apiUrl: string): Promise<JwkSet> {
+  const r = await fetch(`${apiUrl}/jwks.json`);
+  if (r.status !== 200) throw new Error(`GET /jwks.json answered ${r.status}`);
+  return (await r.json()) as JwkSet;
+}
+
+/** RFC 7638 thumbprint of an RSA JWK: SHA-256 of `{"e","kty","n"}` in that order without spaces, base64url. */
+export const rsaThumbprint = (k: { e: string; n: string }) =>
+  createHash('sha256').update(`{"e":"${k.e}","kty":"RSA","n":"${k.n}"}`).digest('base64url');
+
+/**
+ * An independent PS256 webhook verifier, written from the scheme itself with node:crypto:
+ * `Flatpeak-Signature-Scheme: v1`, a timestamp within five minutes, the key named by
+ * `Flatpeak-Key-ID` taken from the JWK set, and `Flatpeak-Signature: v1=<base64url>` an
+ * RSA-PSS signature (SHA-256, MGF1-SHA-256, 32-byte salt) of `"{timestamp}.{raw body}"`.
+ */
+export function verifyPs256Webhook(
+  jwks: JwkSet,
+  headers: http.IncomingHttpHeaders | Record<string, string>,
+  body: string,
+  nowMs = Date.now(),
+): boolean {
+  const ts = String(headers['flatpeak-timestamp'] ?? '');
+  const kid = String(headers['flatpeak-key-id'] ?? '');
+  const sig = /^v1=([A-Za-z0-9_-]+)$/.exec(String(headers['flatpeak-signature'] ?? ''));
+  if (headers['flatpeak-signature-scheme'] !== 'v1' || !sig) return false;
+  if (!/^\d+$/.test(ts) || Math.abs(nowMs / 1000 - Number(ts)) > 300) return false;
+  const jwk = jwks.keys.find((k) => k.kid === kid);
+  if (!jwk || jwk.kty !== 'RSA' || jwk.alg !== 'PS256') return false;
+  const key = createPublicKey({ key: { kty: 'RSA', n: jwk.n, e: jwk.e }, format: 'jwk' });
+  return verify(
+    'sha256',
+    Buffer.from(`${ts}.${body}`),
+    { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+    Buffer.from(sig[1]!, 'base64url'),
+  );
 }
 
 export async function until<T>(f: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WireProfile } from '../wire-profile.js';
 
 /** The addresses of the local service's surfaces. */
 const Addresses = {
@@ -29,5 +30,9 @@ export const ReadyInfo = z.object({
   /** The admin app in a browser, when served. */
   app_url: z.string().optional(),
   ...Credentials,
+  /** The default account's wire profile. */
+  wire_profile: WireProfile,
+  /** The workspace folder a `serve --workspace` host started from (its data folder is a new temporary one). */
+  workspace: z.string().optional(),
 });
 export type ReadyInfo = z.infer<typeof ReadyInfo>;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One API route as both sides see it: method, path and the zod schemas of its parameters,
@@ -24,6 +24,8 @@ export interface ContractDef {
   bodyLimit?: number;
   response: z.ZodType;
   responseDescription?: string;
+  /** A second success status some accounts get (the `published` wire profile), documented beside the first. */
+  alternateStatus?: { status: number; description: string };
 }
 
 /** A contract with its operation id, which is also the `context` of its error bodies. */

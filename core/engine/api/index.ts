@@ -3,14 +3,19 @@ import { locationContracts } from './routes/locations.js';
 import { tariffContracts } from './routes/tariffs.js';
 import { priceContracts } from './routes/prices.js';
 import { connectContracts } from './routes/connect.js';
+import { pendingConnectionContracts } from './routes/pending-connections.js';
 import { providerContracts } from './routes/providers.js';
 import { libraryContracts } from './routes/library.js';
 import { marketContracts } from './routes/market.js';
 import { eventContracts } from './routes/events.js';
 import { webhookContracts } from './routes/webhooks.js';
+import { signingKeyContracts } from './routes/signing-keys.js';
 import { demoContracts } from './routes/demo.js';
 import { trafficContracts } from './routes/traffic.js';
 import { metaContracts } from './routes/meta.js';
+import { clockContracts } from './routes/clock.js';
+import { workspaceContracts } from './routes/workspace.js';
+import { scenarioContracts } from './routes/scenarios.js';
 import { matchesPath, type Contract } from './contract.js';
 
 /** Every route of the REST API by operation id: the one table the service, the client and OpenAPI read. */
@@ -20,13 +25,18 @@ export const api = {
   ...tariffContracts,
   ...priceContracts,
   ...connectContracts,
+  ...pendingConnectionContracts,
   ...providerContracts,
   ...libraryContracts,
   ...marketContracts,
   ...eventContracts,
   ...webhookContracts,
+  ...signingKeyContracts,
   ...demoContracts,
   ...trafficContracts,
+  ...clockContracts,
+  ...workspaceContracts,
+  ...scenarioContracts,
   ...metaContracts,
 };
 export type Api = typeof api;

@@ -3,7 +3,13 @@ import type { Rate } from '../schemas/schedule.js';
 import type { CompiledComponent, DayKey } from './compile.js';
 import { localDays, type LocalDay } from './local-days.js';
 import { walkMarket } from './market.js';
-import { GAP_CONFIDENCE, TIERED_CONFIDENCE, type MarketSeries, type PriceInterval } from './types.js';
+import {
+  GAP_CONFIDENCE,
+  TIERED_CONFIDENCE,
+  type ComponentShare,
+  type MarketSeries,
+  type PriceInterval,
+} from './types.js';
 
 export interface PriceQuery {
   zone: string;
@@ -14,6 +20,8 @@ export interface PriceQuery {
   components: CompiledComponent[];
   /** The location's market series, for market-rate components. */
   market?: MarketSeries | undefined;
+  /** Give each interval each active component's share (and cut wherever any share changes). */
+  breakdown?: boolean;
 }
 
 /** One component's contributions over its active span: contiguous runs. */
@@ -107,6 +115,7 @@ export function computePrices(q: PriceQuery): PriceInterval[] {
     let sum = 0;
     let conf = 1;
     let any = false;
+    const parts: ComponentShare[] | undefined = q.breakdown ? [] : undefined;
     for (let k = 0; k < streams.length; k++) {
       const s = streams[k]!;
       let i = idx[k]!;
@@ -118,15 +127,31 @@ export function computePrices(q: PriceQuery): PriceInterval[] {
         if (s.confs[i]! < conf) conf = s.confs[i]!;
         any = true;
         if (s.ends[i]! < next) next = s.ends[i]!;
+        parts?.push({ component: active[k]!.source, value: s.values[i]!, confidence: s.confs[i]! });
       } else if (s.starts[i]! < next) next = s.starts[i]!;
     }
     // Outside every contract nothing is known about the price.
     const value = any ? round5(sum) : 0;
     const confidence = any ? round5(conf) : 0;
     const last = out[out.length - 1];
-    if (last && last.value === value && last.confidence === confidence) last.to = next;
-    else out.push({ from: t, to: next, value, confidence });
+    if (last && last.value === value && last.confidence === confidence && sameShares(last.components, parts))
+      last.to = next;
+    else
+      out.push(
+        parts ? { from: t, to: next, value, confidence, components: parts } : { from: t, to: next, value, confidence },
+      );
     t = next;
   }
   return out;
+}
+
+function sameShares(a: ComponentShare[] | undefined, b: ComponentShare[] | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.component !== y.component || x.value !== y.value || x.confidence !== y.confidence) return false;
+  }
+  return true;
 }

@@ -29,6 +29,15 @@ export interface PriceInterval {
   to: number;
   value: number;
   confidence: number;
+  /** Each active component's unrounded share, when a breakdown was asked for. */
+  components?: ComponentShare[];
+}
+
+/** One component's contribution to an interval. */
+export interface ComponentShare {
+  component: PricingComponent;
+  value: number;
+  confidence: number;
 }
 
 /** A run of one band (or a gap, `rate` null) on a local day, in seconds since local midnight. */

@@ -8,7 +8,10 @@ export const coded = (code: string, message: string) => ({ message, params: { co
 export const TariffType = z.enum(['COMMODITY', 'NON_COMMODITY']).meta({ id: 'TariffType' });
 export const TariffDirection = z.enum(['IMPORT', 'EXPORT', 'LOCAL']).meta({ id: 'TariffDirection' });
 export const ConnectionType = z.enum(['MANUAL', 'LIBRARY', 'DIRECT']).meta({ id: 'ConnectionType' });
-export const TariffStatus = z.enum(['CONNECTED', 'ERROR']).meta({ id: 'TariffStatus' });
+export const TariffStatus = z.enum(['CONNECTED', 'PENDING', 'FAILED', 'ERROR']).meta({
+  id: 'TariffStatus',
+  description: 'PENDING while a DIRECT provider has not delivered the tariff; FAILED when it could not.',
+});
 export type TariffType = z.infer<typeof TariffType>;
 export type TariffDirection = z.infer<typeof TariffDirection>;
 

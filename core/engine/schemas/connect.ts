@@ -2,25 +2,6 @@ import { z } from 'zod';
 import { TariffDirection, TariffType, Timestamp, idOf } from './common.js';
 import { Schedule } from './schedule.js';
 
-/** A connect session's server-side state (docs/connect.md, Protocol): where it is and what it has captured. */
-export interface SessionState {
-  route: string;
-  history: string[];
-  address?: { address_line1?: string; city?: string; post_code?: string; country_code?: string; state?: string };
-  provider_id?: string;
-  provider_name?: string;
-  library_tariff_id?: string;
-  tariff_name?: string;
-  structure?: 'FIXED' | 'TIME_OF_DAY' | 'MARKET';
-  fixed_cost?: number;
-  tod_hours?: { valid_from: string; valid_to: string; cost: number }[];
-  region?: string;
-  surcharge?: { fixed: number; percentage: number };
-  /** DIRECT: the provider's answer after its login and consent pages. */
-  direct_result?: 'succeed' | 'pending' | 'fail';
-  connection_type?: 'LIBRARY' | 'MANUAL' | 'DIRECT';
-}
-
 export const LibraryTariff = z
   .object({
     id: idOf('libraryTariff'),
@@ -59,7 +40,7 @@ export const GridFeeCreate = z
   .meta({ id: 'GridFeeCreate' });
 
 const Slot = z.object({
-  status: z.enum(['CONNECTED', 'NOT_CONNECTED', 'ERROR', 'NOT_SUPPORTED']),
+  status: z.enum(['CONNECTED', 'NOT_CONNECTED', 'PENDING', 'FAILED', 'ERROR']),
   connection_type: z.enum(['MANUAL', 'LIBRARY', 'DIRECT']).nullable(),
   provider: z
     .object({ id: z.string().nullable(), display_name: z.string(), logo_url: z.string().nullable() })
@@ -78,16 +59,22 @@ const Slot = z.object({
     .meta({ description: 'Present on non_commodity_import when a grid fee should be added (limited beta).' }),
 });
 
+/** A slot the service does not offer: non-commodity export, and local tariffs. */
+const NotSupported = z.object({ status: z.literal('NOT_SUPPORTED') });
+
 export const LocationStatus = z
   .object({
     id: idOf('location'),
     object: z.literal('location_status'),
     live_mode: z.boolean(),
+    account_id: z.string(),
+    time_created: Timestamp.meta({ description: "The location's creation time." }),
     tariff_status: z.object({
       commodity_import: Slot,
       commodity_export: Slot,
-      non_commodity_import: Slot.optional(),
-      local: Slot,
+      non_commodity_import: Slot,
+      non_commodity_export: NotSupported,
+      local: NotSupported,
     }),
   })
   .meta({ id: 'LocationStatus' });

@@ -24,7 +24,7 @@ export const PostalAddress = z
   .meta({ id: 'PostalAddress' });
 export type PostalAddress = z.infer<typeof PostalAddress>;
 
-export const LocationTariffStatus = z.enum(['CONNECTED', 'NOT_CONNECTED', 'ERROR']);
+export const LocationTariffStatus = z.enum(['CONNECTED', 'NOT_CONNECTED', 'PENDING', 'FAILED', 'ERROR']);
 
 export const Location = z
   .object({
@@ -41,6 +41,16 @@ export const Location = z
     tariff_status: LocationTariffStatus.meta({ description: 'CONNECTED when the location has at least one tariff.' }),
     time_created: Timestamp,
     account_id: idOf('account'),
+    customer_id: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The connect token's customer_id, on a location a connect session created." }),
+    location_reference_id: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The connect token's location_reference_id, on a location a connect session created." }),
   })
   .meta({ id: 'Location' });
 export type Location = z.infer<typeof Location>;

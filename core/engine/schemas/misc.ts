@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { idOf, listOf, PagingQuery, TariffDirection, TariffType, Timestamp } from './common.js';
+import { coded, idOf, listOf, PagingQuery, TariffDirection, TariffType, Timestamp } from './common.js';
 import { PostalAddress } from './location.js';
-import { LibraryTariff, type SessionState } from './connect.js';
+import { LibraryTariff } from './connect.js';
+import { isConnectRoute } from '../connect/routes/index.js';
+import type { SessionState } from '../connect/session.js';
 
 export const ErrorObject = z
   .object({
@@ -13,6 +15,7 @@ export const ErrorObject = z
     live_mode: z.boolean(),
     time_created: Timestamp,
     connect_token: z.string().optional(),
+    request_id: z.string().optional().meta({ description: "The failed request's id, as the journal records it." }),
   })
   .meta({ id: 'Error' });
 
@@ -76,10 +79,43 @@ export const ProviderListQuery = z.strictObject({
   ...PagingQuery,
 });
 
+/** Options for particular pages, by route; `postal_address_capture` is the address to start from. */
+const RouteOptions = z
+  .record(z.string(), z.unknown())
+  .superRefine((o, ctx) => {
+    const bad = (path: string[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, ...coded('route_options_invalid', message) });
+    if (Object.keys(o).length > 20 || JSON.stringify(o).length > 8192) return bad([], 'is too large (8 KiB at most).');
+    for (const [route, value] of Object.entries(o)) {
+      if (!isConnectRoute(route)) bad([route], 'is not a connect page.');
+      else if (typeof value !== 'object' || value === null || Array.isArray(value)) bad([route], 'must be an object.');
+      else if (route === 'postal_address_capture') {
+        const a = PostalAddress.partial().safeParse(value);
+        if (!a.success) {
+          const issue = a.error.issues[0]!;
+          bad([route, ...issue.path.map(String)], issue.message);
+        }
+      }
+    }
+  })
+  .meta({ description: 'Options by page; postal_address_capture: the address to start from (a PostalAddress).' });
+
+/** A URL the customer's browser is sent to: web addresses and apps' own schemes, never script or local ones. */
+const RedirectUrl = z
+  .url({ protocol: /^(?!(?:javascript|vbscript|data|blob|file|filesystem)$)[a-z][a-z0-9+.-]*$/i })
+  .max(2000);
+
+const reference = (max: number, description: string) =>
+  z.string().min(1).max(max).nullable().optional().meta({ description });
+
+export const PostalAddressType = z.enum(['RESIDENTIAL', 'COMMERCIAL']).meta({ id: 'PostalAddressType' });
+
 export const ConnectTokenCreate = z
   .strictObject({
-    connect_url: z.url().max(2000).optional(),
-    callback_url: z.url().max(2000).optional(),
+    connect_url: RedirectUrl.optional().meta({
+      description: "Where the customer returns from a DIRECT provider's pages; the web app when absent.",
+    }),
+    callback_url: RedirectUrl.meta({ description: 'Where the flow sends the customer at the end. Required.' }),
     postal_address: PostalAddress.partial().optional(),
     location_id: idOf('location').optional(),
     tariff_type: TariffType.optional(),
@@ -87,6 +123,12 @@ export const ConnectTokenCreate = z
     actions: z
       .strictObject({ disconnect_tariff: z.boolean().optional(), edit_tariff: z.boolean().optional() })
       .optional(),
+    customer_id: reference(100, 'Your customer; a location the session creates carries it.'),
+    customer_reference_id: reference(200, 'Your own reference for the customer.'),
+    location_reference_id: reference(200, "Your own reference for the location; a new location's reference_id."),
+    tariff_id: idOf('tariff').nullable().optional().meta({ description: 'A tariff the session is about, if any.' }),
+    route_options: RouteOptions.optional(),
+    postal_address_type: PostalAddressType.optional(),
   })
   .meta({ id: 'ConnectTokenCreate' });
 
@@ -101,10 +143,18 @@ export const ConnectToken = z
     live_mode: z.boolean(),
     location_id: z.string().nullable(),
     price_available: z.boolean(),
-    complete_action: z.enum(['CONNECT', 'DISCONNECT']).nullable(),
+    complete_action: z
+      .enum(['SAVE', 'DISCONNECT', ''])
+      .meta({ description: 'SAVE: a tariff was stored; DISCONNECT: the slot was emptied; "": not completed.' }),
     tariff_type: TariffType,
     tariff_direction: TariffDirection,
     used: z.boolean(),
+    customer_id: z.string().nullable(),
+    customer_reference_id: z.string().nullable(),
+    location_reference_id: z.string().nullable(),
+    tariff_id: z.string().nullable().meta({ description: 'As given; once the session stored a tariff, that tariff.' }),
+    route_options: z.record(z.string(), z.unknown()).nullable(),
+    postal_address_type: PostalAddressType.nullable(),
     time_created: Timestamp,
     time_expiry: Timestamp,
   })
@@ -117,7 +167,6 @@ export type ConnectTokenRecord = z.output<typeof ConnectToken> & {
   callback_url: string | null;
   postal_address: Partial<z.infer<typeof PostalAddress>> | null;
   edit_tariff: boolean;
-  tariff_id: string | null;
   session: SessionState | null;
 };
 
@@ -134,6 +183,11 @@ export const Event = z
 export const EventList = listOf(Event, 'EventList');
 export const EventListQuery = z.strictObject({
   type: z.string().max(100).optional(),
+  event_type: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({ description: "The same filter as type; either profile's event names are accepted." }),
   object_id: z.string().max(80).optional(),
   ...PagingQuery,
 });

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { idOf, TariffDirection, Timestamp } from './common.js';
+import { idOf, TariffDirection, TariffType, Timestamp } from './common.js';
 
 export const PriceRequest = z
   .strictObject({
     start_time: Timestamp.optional().meta({ description: 'Start of the window; default now.' }),
     end_time: Timestamp,
     tariff_direction: TariffDirection.optional().meta({ description: 'Default IMPORT.' }),
+    expand: z
+      .array(z.enum(['components']))
+      .max(1)
+      .optional()
+      .meta({
+        description:
+          'components: give each interval the share of each tariff (intervals are then also cut where a share changes).',
+      }),
   })
   .meta({ id: 'PriceRequest' });
 export type PriceRequest = z.infer<typeof PriceRequest>;
@@ -18,6 +26,17 @@ export const PriceEntry = z
       value: z.number().meta({ description: 'Major currency units per kWh, 5 decimals.' }),
       confidence: z.number().min(0).max(1),
     }),
+    components: z
+      .array(
+        z.object({
+          tariff_id: z.string(),
+          type: TariffType,
+          value: z.number().meta({ description: 'Unrounded; the shares add up to price.value before rounding.' }),
+          confidence: z.number().min(0).max(1),
+        }),
+      )
+      .optional()
+      .meta({ description: 'With expand: ["components"] only.' }),
   })
   .meta({ id: 'PriceEntry' });
 
@@ -30,6 +49,10 @@ export const Price = z
     location_timezone: z.string(),
     currency_code: z.string(),
     last_updated: z.string(),
+    next_update: z.string().nullable().meta({
+      description:
+        'When this answer may change next: the next market publication for market-rate tariffs, else the next contract or schedule change within the window, else null.',
+    }),
     request: z.object({ tariff_direction: TariffDirection, start_time: z.string(), end_time: z.string() }),
     account_id: idOf('account'),
     tariff_direction: TariffDirection,

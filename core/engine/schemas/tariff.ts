@@ -25,7 +25,7 @@ const writable = {
 };
 
 /** Fixed-rate tariffs need `fixed` on every tier; market-rate tariffs price from the market (rule 7). */
-function requireFixedRates(
+export function requireFixedRates(
   t: { market_rates?: boolean | undefined; schedule?: Schedule | undefined },
   ctx: z.RefinementCtx,
 ) {

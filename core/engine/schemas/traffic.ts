@@ -17,6 +17,7 @@ export const JournalEntry = z
     fault: z.string().nullable(),
     account_id: z.string().nullable(),
     live_mode: z.boolean().nullable(),
+    request_id: z.string().optional().meta({ description: "The request's id; error objects carry it too." }),
   })
   .meta({ id: 'JournalEntry' });
 

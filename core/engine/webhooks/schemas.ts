@@ -3,16 +3,25 @@ import { idOf, Timestamp } from '../schemas/common.js';
 import { Tariff } from '../schemas/tariff.js';
 import { Location } from '../schemas/location.js';
 
+/** How a webhook message is signed: the `spec` profile's Standard Webhooks, or the `published` profile's PS256. */
+export const WebhookSignatureScheme = z.enum(['standard-webhooks', 'ps256']).meta({
+  id: 'WebhookSignatureScheme',
+  description: 'standard-webhooks (spec profile) or ps256 (published profile).',
+});
+
 export const RetrySchedule = z.enum(['compressed', 'standard']);
 
 export const Faults = z
   .strictObject({
     wrong_signature: z.boolean().default(false).meta({ description: 'Sign with a secret the receiver does not know.' }),
-    stale_timestamp: z.boolean().default(false).meta({ description: 'Send a webhook-timestamp ten minutes old.' }),
+    stale_timestamp: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Send a timestamp ten minutes old (webhook-timestamp or Flatpeak-Timestamp).' }),
     duplicate: z
       .boolean()
       .default(false)
-      .meta({ description: 'Deliver every message twice with the same webhook-id.' }),
+      .meta({ description: 'Deliver every message twice with the same webhook-id (and event id).' }),
     out_of_order: z
       .boolean()
       .default(false)
@@ -100,6 +109,10 @@ export const Attempt = z
     latency_ms: z.number(),
     response_body: z.string().meta({ description: 'First 4 KiB.' }),
     error: z.string().nullable(),
+    scheme: WebhookSignatureScheme.meta({
+      description: "How this attempt was signed, by the account's wire profile when it was sent.",
+    }),
+    explanation: z.string().meta({ description: 'How this attempt was signed, in words (key id, faults applied).' }),
   })
   .meta({ id: 'WebhookAttempt' });
 export type Attempt = z.infer<typeof Attempt>;
@@ -136,6 +149,18 @@ export const ConnectSessionComplete = z.object({
   object: z.literal('connect_token'),
   location_id: idOf('location'),
   price_available: z.boolean(),
+  tariff_id: z.string().nullable().optional().meta({ description: 'The tariff the session stored.' }),
+  customer_id: z.string().nullable().optional(),
+  customer_reference_id: z.string().nullable().optional(),
+  location_reference_id: z.string().nullable().optional(),
+});
+
+/** The data of tariff lifecycle events: which tariff, where, and whose. */
+const TariffLifecycle = z.object({
+  location_id: z.string(),
+  tariff_id: z.string(),
+  account_id: z.string(),
+  live_mode: z.boolean(),
 });
 
 export const EVENT_TYPES = {
@@ -146,6 +171,15 @@ export const EVENT_TYPES = {
   'location.created': { summary: 'A location was created.', data: z.object({ object: Location }) },
   'location.updated': { summary: 'A location was changed.', data: z.object({ object: Location }) },
   'location.deleted': { summary: 'A location and its tariffs were deleted.', data: z.object({ object: Location }) },
+  'tariff.expiring': {
+    summary: 'A tariff contract ends in seven days.',
+    data: TariffLifecycle,
+  },
+  'tariff.expired': { summary: 'A tariff contract ended.', data: TariffLifecycle },
+  'tariff.fetch.failed': {
+    summary: 'A pending DIRECT connection failed: the provider did not deliver the tariff.',
+    data: TariffLifecycle,
+  },
 } as const;
 export type EventType = keyof typeof EVENT_TYPES;
 

@@ -1,7 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DB_FILE } from '../../node/db/database.js';
+import { DEFAULT_PORTS } from '../host.js';
+
 import { createApiClient, type ApiClient } from '../../engine/api/client.js';
 
 export interface ClientOptions {
@@ -35,4 +37,30 @@ export async function connectClient(o: ClientOptions): Promise<ApiClient> {
     throw new Error(`login failed: ${e.message}`);
   });
   return client;
+}
+
+/** The options every command that talks to a running host takes. */
+export const CLIENT_OPTIONS = {
+  'api-url': { type: 'string' as const },
+  'data-dir': { type: 'string' as const },
+  account: { type: 'string' as const },
+  key: { type: 'string' as const },
+};
+
+/** Client options from parsed command-line values (default: the local host's API and data folder). */
+export function clientOptionsOf(
+  v: {
+    'api-url'?: string | undefined;
+    'data-dir'?: string | undefined;
+    account?: string | undefined;
+    key?: string | undefined;
+  },
+  defaultDataDir: string,
+): ClientOptions {
+  return {
+    apiUrl: v['api-url'] ?? `http://127.0.0.1:${DEFAULT_PORTS.api}`,
+    dataDir: resolve(v['data-dir'] ?? defaultDataDir),
+    account: v.account,
+    key: v.key,
+  };
 }

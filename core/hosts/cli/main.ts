@@ -1,8 +1,12 @@
 import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { startHost, type ReadyInfo } from '../host.js';
 import { listen, trigger } from './webhooks.js';
+import { RESOLVE_USAGE, resolvePendingCommand } from './resolve.js';
+import { clock } from './clock.js';
+import { dataDirFromWorkspace, exportCommand, importCommand } from './workspace.js';
 
 const USAGE = `Usage: tariff-desk <command> [options]
 
@@ -11,6 +15,10 @@ Commands:
   start     the desktop app; serves it in the browser where Electron is missing
   listen    forward a running host's events to a local URL: listen --forward-to URL [--events a,b]
   trigger   record one event on a running host: trigger TYPE [--data JSON]
+  ${RESOLVE_USAGE}
+  clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
+  export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
+  import    load a workspace folder as the test-mode world: import DIR [--data-dir D] [--replace]
 
 Options for serve and start:
   --data-dir DIR          where the database lives (default: $TARIFF_DESK_DATA_DIR or ~/.tariff-desk)
@@ -19,10 +27,11 @@ Options for serve and start:
   --connect-web-port N    hosted connect web app port (default 7070)
   --app-port N            the admin app in a browser (default 7073)
   --no-demo               do not seed the demo data on a first start
+  --workspace DIR         start from a workspace in a new temporary data folder (removed on exit)
   --host ADDR             interface to bind (default 127.0.0.1)
   --json                  print one JSON line once ready
 
-Options for listen and trigger:
+Options for listen, trigger and resolve:
   --api-url URL           the running host's API (default http://127.0.0.1:7071)
   --account ID --key KEY  credentials (default: the test key in --data-dir)`;
 
@@ -48,6 +57,8 @@ function friendly(info: ReadyInfo): string {
     `  Test key          ${info.test_key}`,
     `  Live key          ${info.live_key}`,
     `  Data folder       ${info.data_dir}`,
+    `  Wire profile      ${info.wire_profile}`,
+    ...(info.workspace ? [`  Workspace         ${info.workspace}`] : []),
     'Log in: GET /login with Basic base64(account_id:api_key). Ctrl+C stops.',
   ].join('\n');
 }
@@ -64,23 +75,38 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
       'no-demo': { type: 'boolean', default: false },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
+      workspace: { type: 'string' },
     },
     strict: true,
   });
-  const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
-  const running = await startHost({
-    dataDir,
-    host: values.host,
+  const workspace = values.workspace === undefined ? undefined : resolve(values.workspace);
+  if (workspace && values['data-dir'])
+    throw new Error('--workspace starts from a new temporary data folder; leave out --data-dir');
+  const ports = {
     apiPort: port(values['api-port'], 'api-port'),
     connectPort: port(values['connect-port'], 'connect-port'),
     connectWebPort: port(values['connect-web-port'], 'connect-web-port'),
     appPort: port(values['app-port'], 'app-port'),
-    demo: !values['no-demo'],
+  };
+  const dataDir = workspace ? dataDirFromWorkspace(workspace) : resolve(values['data-dir'] ?? defaultDataDir());
+  const running = await startHost({
+    dataDir,
+    host: values.host,
+    ...ports,
+    demo: !values['no-demo'] && !workspace,
+  }).catch((e: unknown) => {
+    if (workspace) rmSync(dataDir, { recursive: true, force: true });
+    throw e;
   });
-  if (notice) process.stdout.write(notice(running.info) + '\n');
-  process.stdout.write((values.json ? JSON.stringify(running.info) : friendly(running.info)) + '\n');
+  const info: ReadyInfo = workspace ? { ...running.info, workspace } : running.info;
+  if (notice) process.stdout.write(notice(info) + '\n');
+  process.stdout.write((values.json ? JSON.stringify(info) : friendly(info)) + '\n');
   await new Promise<void>((done) => {
-    const stop = () => void running.stop().then(done);
+    const stop = () =>
+      void running.stop().then(() => {
+        if (workspace) rmSync(dataDir, { recursive: true, force: true });
+        done();
+      });
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
@@ -116,6 +142,14 @@ export async function main(argv: string[]): Promise<number> {
         return await listen(rest, defaultDataDir());
       case 'trigger':
         return await trigger(rest, defaultDataDir());
+      case 'resolve':
+        return await resolvePendingCommand(rest, defaultDataDir());
+      case 'clock':
+        return await clock(rest, defaultDataDir());
+      case 'export':
+        return await exportCommand(rest, defaultDataDir());
+      case 'import':
+        return await importCommand(rest, defaultDataDir());
       case undefined:
       case 'help':
       case '--help':

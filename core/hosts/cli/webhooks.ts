@@ -1,33 +1,8 @@
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
-import { connectClient } from './client.js';
+import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
 import { api } from '../../engine/api/index.js';
 import { parseWith } from '../../engine/api/validate.js';
-import { DEFAULT_PORTS } from '../host.js';
-
-const common = {
-  'api-url': { type: 'string' as const },
-  'data-dir': { type: 'string' as const },
-  account: { type: 'string' as const },
-  key: { type: 'string' as const },
-};
-
-function clientOptions(
-  v: {
-    'api-url'?: string | undefined;
-    'data-dir'?: string | undefined;
-    account?: string | undefined;
-    key?: string | undefined;
-  },
-  defaultDataDir: string,
-) {
-  return {
-    apiUrl: v['api-url'] ?? `http://127.0.0.1:${DEFAULT_PORTS.api}`,
-    dataDir: resolve(v['data-dir'] ?? defaultDataDir),
-    account: v.account,
-    key: v.key,
-  };
-}
+import { PS256_HEADERS } from '../../engine/webhooks/signature.js';
 
 /**
  * `tariff-desk listen --forward-to URL`: registers a webhook endpoint on a running host that
@@ -36,12 +11,13 @@ function clientOptions(
 export async function listen(args: string[], defaultDataDir: string): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { ...common, 'forward-to': { type: 'string' }, events: { type: 'string' } },
+    options: { ...CLIENT_OPTIONS, 'forward-to': { type: 'string' }, events: { type: 'string' } },
     strict: true,
   });
   const target = values['forward-to'];
   if (!target) throw new Error('--forward-to URL is required');
-  const client = await connectClient(clientOptions(values, defaultDataDir));
+  const options = clientOptionsOf(values, defaultDataDir);
+  const client = await connectClient(options);
   // Checked here by the route's own schema, so a bad --events names the problem before any request.
   const body = parseWith(
     api['webhooks.create'].body,
@@ -54,7 +30,8 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
   );
   const ep = await client.call('webhooks.create', { body });
   process.stdout.write(
-    `Forwarding events to ${target} (endpoint ${ep.id}, signing secret ${ep.secret}). Ctrl+C stops.\n`,
+    `Forwarding events to ${target} (endpoint ${ep.id}, signing secret ${ep.secret}). Ctrl+C stops.\n` +
+      `Signed by the account's wire profile when sent: Standard Webhooks with that secret (spec), or PS256 with a key from ${options.apiUrl}/jwks.json (published).\n`,
   );
   const seen = new Set<string>();
   let stop = false;
@@ -75,7 +52,7 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
           if (seen.has(key)) continue;
           seen.add(key);
           process.stdout.write(
-            `${a.time}  ${d.event_type}  ${d.event_id}  ${a.status ?? a.error}  ${a.latency_ms} ms\n`,
+            `${a.time}  ${wireType(a.request.body, d.event_type)}  ${d.event_id}  ${a.status ?? a.error}  ${a.latency_ms} ms  ${a.scheme}${kidOf(a.request.headers)}\n`,
           );
         }
       }
@@ -88,11 +65,27 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
   return 0;
 }
 
+/** The event type as the message named it on the wire (the `published` profile renames some). */
+function wireType(body: string, canonical: string): string {
+  try {
+    const t = (JSON.parse(body) as { type?: unknown }).type;
+    return typeof t === 'string' ? t : canonical;
+  } catch {
+    return canonical;
+  }
+}
+
+/** The signing key of a PS256 attempt, as the line shows it. */
+function kidOf(headers: Record<string, string>): string {
+  const kid = headers[PS256_HEADERS.keyId];
+  return kid ? ` (kid ${kid})` : '';
+}
+
 /** `tariff-desk trigger TYPE [--data JSON]`: records one event of TYPE on a running host. */
 export async function trigger(args: string[], defaultDataDir: string): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { ...common, data: { type: 'string' } },
+    options: { ...CLIENT_OPTIONS, data: { type: 'string' } },
     strict: true,
     allowPositionals: true,
   });
@@ -106,7 +99,7 @@ export async function trigger(args: string[], defaultDataDir: string): Promise<n
       throw new Error('--data must be JSON');
     }
   }
-  const client = await connectClient(clientOptions(values, defaultDataDir));
+  const client = await connectClient(clientOptionsOf(values, defaultDataDir));
   const body = parseWith(api['events.trigger'].body, { type, ...(data ? { data } : {}) }, 'body');
   const e = await client.call('events.trigger', { body });
   process.stdout.write(`${e.type} ${e.id}\n`);

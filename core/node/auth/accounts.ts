@@ -5,6 +5,7 @@ import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import { Codes, unauthenticated } from '../../engine/errors.js';
 import { BasicCredentials, BearerToken } from './headers.js';
+import { ByteLru } from '../cache.js';
 
 export interface AccountRecord {
   id: string;
@@ -30,12 +31,23 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Accounts, API keys and bearer tokens (docs/api.md, Authentication). */
 export class Accounts {
+  /** Bearer tokens already checked, by their header: revocation evicts them, expiry is checked on use. */
+  private readonly bearers = new ByteLru<string, { scope: Scope; expiresAt: number; apiKey: string }>(
+    4 * 1024 * 1024,
+    (_v, k) => 2 * k.length + 160,
+  );
+  private readonly bearerRow;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly defaultTokenTtl: number,
-  ) {}
+  ) {
+    this.bearerRow = db.prepare(
+      'SELECT account_id, live_mode, expires_at, api_key FROM bearer_tokens WHERE token_hash = ?',
+    );
+  }
 
   list(): AccountRecord[] {
     return this.db.prepare('SELECT * FROM accounts ORDER BY rowid').all() as AccountRecord[];
@@ -93,6 +105,7 @@ export class Accounts {
         .prepare('UPDATE api_keys SET revoked_at = ? WHERE key = ? AND revoked_at IS NULL')
         .run(this.clock.now().toISOString(), key).changes;
       this.db.prepare('DELETE FROM bearer_tokens WHERE api_key = ?').run(key);
+      this.bearers.deleteWhere((b) => b.apiKey === key);
       return changed === 1;
     })();
   }
@@ -135,15 +148,24 @@ export class Accounts {
   authenticate(authorization: string | undefined): Scope {
     if (!authorization)
       throw unauthenticated(Codes.tokenMissing, 'Send Authorization: Bearer <token> from GET /login.');
+    const known = this.bearers.get(authorization);
+    if (known) {
+      if (known.expiresAt <= this.clock.now().getTime()) {
+        this.bearers.delete(authorization);
+        throw unauthenticated(Codes.tokenExpired, 'The bearer token has expired; log in again.');
+      }
+      return known.scope;
+    }
     const token = BearerToken.safeParse(authorization);
     if (!token.success)
       throw unauthenticated(Codes.tokenMalformed, `The Authorization header ${token.error.issues[0]!.message}.`);
-    const row = this.db
-      .prepare('SELECT account_id, live_mode, expires_at FROM bearer_tokens WHERE token_hash = ?')
-      .get(hash(token.data)) as { account_id: string; live_mode: number; expires_at: number } | undefined;
+    const row = this.bearerRow.get(hash(token.data)) as
+      { account_id: string; live_mode: number; expires_at: number; api_key: string } | undefined;
     if (!row) throw unauthenticated(Codes.tokenInvalid, 'The bearer token is unknown or was revoked.');
     if (row.expires_at <= this.clock.now().getTime())
       throw unauthenticated(Codes.tokenExpired, 'The bearer token has expired; log in again.');
-    return { accountId: row.account_id, liveMode: row.live_mode === 1 };
+    const scope = { accountId: row.account_id, liveMode: row.live_mode === 1 };
+    this.bearers.set(authorization, { scope, expiresAt: row.expires_at, apiKey: row.api_key });
+    return scope;
   }
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const BasicCredentials = z
   .string()
   .trim()
-  .regex(/^Basic [A-Za-z0-9+/=]{1,1024}$/, 'must be Basic base64(account_id:api_key)')
+  .regex(/^basic [A-Za-z0-9+/=]{1,1024}$/i, 'must be Basic base64(account_id:api_key)')
   .transform((h) => Buffer.from(h.slice(6), 'base64').toString('utf8'))
   .pipe(
     z
@@ -26,5 +26,5 @@ export const BasicCredentials = z
 export const BearerToken = z
   .string()
   .trim()
-  .regex(/^Bearer tdb_[A-Za-z0-9]{40}$/, 'must be Bearer <token> as returned by GET /login')
+  .regex(/^bearer tdb_[A-Za-z0-9]{40}$/i, 'must be Bearer <token> as returned by GET /login')
   .transform((h) => h.slice(7));

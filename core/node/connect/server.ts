@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Service } from '../service.js';
 import { ApiError, errorBody } from '../../engine/errors.js';
+import { randomIds } from '../../engine/ids.js';
 import { errorBodies } from '../http/plugins/errors.js';
 import { JSON_CSP, securityHeaders } from '../http/plugins/security-headers.js';
 import { loopbackCors } from '../http/plugins/cors.js';
@@ -14,7 +15,9 @@ const messageOf = new WeakMap<FastifyRequest, unknown>();
 
 /**
  * The connect service: one root endpoint taking POST of JSON whatever the Content-Type, with
- * CORS for the connect web app's origin.
+ * CORS for the connect web app's origin, any page on this machine, and the origins the tester
+ * configured (`connect_web_origins`). Every error object carries the request's id, which the
+ * journal records too.
  */
 export function buildConnectServer(
   svc: Service,
@@ -22,14 +25,14 @@ export function buildConnectServer(
   opts: { allowOrigin?: () => string | undefined } = {},
 ): FastifyInstance {
   const now = () => svc.clock.now();
-  const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
+  const app = Fastify({ logger: false, bodyLimit: 256 * 1024, genReqId: () => randomIds('req') });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   void app.register(errorBodies, { surface: 'connect', now });
   void app.register(securityHeaders, { csp: () => JSON_CSP });
   void app.register(loopbackCors, {
-    origins: () => [opts.allowOrigin?.()].filter((o): o is string => !!o),
+    origins: () => [opts.allowOrigin?.(), ...svc.connectTokens.webOrigins()].filter((o): o is string => !!o),
     methods: ['POST'],
     headers: ['content-type'],
   });
@@ -55,11 +58,13 @@ export function buildConnectServer(
       return reply
         .code(400)
         .type('application/json')
-        .send(JSON.stringify(errorBody(e, 'connect', false, now())));
+        .send(JSON.stringify(errorBody(e, 'connect', false, now(), req.id)));
     }
     messageOf.set(req, message);
     const out = await handle(message);
-    return reply.code(out.status).type('application/json').send(JSON.stringify(out.body));
+    const body = out.body as { object?: unknown; request_id?: string };
+    if (body && body.object === 'error') body.request_id = req.id;
+    return reply.code(out.status).type('application/json').send(JSON.stringify(body));
   });
   return app;
 }

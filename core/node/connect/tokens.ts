@@ -3,14 +3,17 @@ import type { Db } from '../db/database.js';
 import type { Scope } from '../db/documents.js';
 import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
-import type { ConnectTokenCreate } from '../../engine/schemas/misc.js';
-import type { ConnectTokenRecord } from '../../engine/schemas/misc.js';
+import type { ConnectToken, ConnectTokenCreate, ConnectTokenRecord } from '../../engine/schemas/misc.js';
 import type { LocationService } from '../services/locations.js';
 import type { TariffService } from '../services/tariffs.js';
 import { ApiError, invalid, notFound } from '../../engine/errors.js';
 
+const ORIGINS_KEY = 'connect_web_origins';
+
 /** Connect tokens: single-use session keys for the connect app (docs/connect.md, Tokens). */
 export class ConnectTokenService {
+  private origins: string[] | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -29,11 +32,14 @@ export class ConnectTokenService {
       const type = input.tariff_type ?? 'COMMODITY';
       const direction = input.tariff_direction ?? 'IMPORT';
       if (input.location_id) this.locations.find(scope, input.location_id);
+      if (input.tariff_id) this.tariffs.get(scope, input.tariff_id);
       const disconnect = input.actions?.disconnect_tariff === true;
       if (disconnect && !input.location_id)
         throw invalid('location_id_missing', 'actions.disconnect_tariff needs location_id.');
       const now = this.clock.now();
       const lifetime = this.lifetimeSeconds();
+      // The address to start from: postal_address, else the address page's own option.
+      const address = input.postal_address ?? input.route_options?.postal_address_capture ?? null;
       const t: ConnectTokenRecord = {
         id: this.ids('cot'),
         object: 'connect_token',
@@ -41,17 +47,22 @@ export class ConnectTokenService {
         account_id: scope.accountId,
         location_id: input.location_id ?? null,
         price_available: false,
-        complete_action: null,
+        complete_action: '',
         tariff_type: type,
         tariff_direction: direction,
-        connect_url: input.connect_url ?? null,
-        callback_url: input.callback_url ?? null,
-        postal_address: input.postal_address ?? null,
-        edit_tariff: input.actions?.edit_tariff === true,
         used: false,
+        customer_id: input.customer_id ?? null,
+        customer_reference_id: input.customer_reference_id ?? null,
+        location_reference_id: input.location_reference_id ?? null,
+        tariff_id: input.tariff_id ?? null,
+        route_options: input.route_options ?? null,
+        postal_address_type: input.postal_address_type ?? null,
+        connect_url: input.connect_url ?? null,
+        callback_url: input.callback_url,
+        postal_address: address as ConnectTokenRecord['postal_address'],
+        edit_tariff: input.actions?.edit_tariff === true,
         time_created: now.toISOString(),
         time_expiry: new Date(now.getTime() + lifetime * 1000).toISOString(),
-        tariff_id: null,
         session: null,
       };
       this.db
@@ -76,32 +87,27 @@ export class ConnectTokenService {
     return this.publicView(t);
   }
 
-  publicView(t: ConnectTokenRecord) {
-    const {
-      id,
-      object,
-      live_mode,
-      location_id,
-      price_available,
-      complete_action,
-      tariff_type,
-      tariff_direction,
-      used,
-      time_created,
-      time_expiry,
-    } = t;
+  publicView(t: ConnectTokenRecord): z.input<typeof ConnectToken> {
+    // Tokens stored before these fields existed read as their defaults.
+    const legacy = t.complete_action as string | null;
     return {
-      id,
-      object,
-      live_mode,
-      location_id,
-      price_available,
-      complete_action,
-      tariff_type,
-      tariff_direction,
-      used,
-      time_created,
-      time_expiry,
+      id: t.id,
+      object: t.object,
+      live_mode: t.live_mode,
+      location_id: t.location_id,
+      price_available: t.price_available,
+      complete_action: legacy === 'CONNECT' ? 'SAVE' : (t.complete_action ?? ''),
+      tariff_type: t.tariff_type,
+      tariff_direction: t.tariff_direction,
+      used: t.used,
+      customer_id: t.customer_id ?? null,
+      customer_reference_id: t.customer_reference_id ?? null,
+      location_reference_id: t.location_reference_id ?? null,
+      tariff_id: t.tariff_id ?? null,
+      route_options: t.route_options ?? null,
+      postal_address_type: t.postal_address_type ?? null,
+      time_created: t.time_created,
+      time_expiry: t.time_expiry,
     };
   }
 
@@ -126,7 +132,40 @@ export class ConnectTokenService {
     }
   }
 
+  /** Marks the tokens whose session stored `tariffId` as having prices or not (a pending tariff resolved). */
+  setPriceAvailable(scope: Scope, tariffId: string, available: boolean): void {
+    const rows = this.db
+      .prepare(
+        "SELECT body FROM connect_tokens WHERE account_id = ? AND live_mode = ? AND json_extract(body, '$.tariff_id') = ?",
+      )
+      .all(scope.accountId, scope.liveMode ? 1 : 0, tariffId) as { body: string }[];
+    for (const r of rows) {
+      const t = JSON.parse(r.body) as ConnectTokenRecord;
+      if (t.complete_action !== 'SAVE' || t.price_available === available) continue;
+      t.price_available = available;
+      this.save(t);
+    }
+  }
+
   expired(t: ConnectTokenRecord): boolean {
     return Date.parse(t.time_expiry) <= this.clock.now().getTime();
+  }
+
+  /** Browser origins besides loopback ones that may call the connect service (`connect_web_origins`). */
+  webOrigins(): string[] {
+    if (!this.origins) {
+      const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(ORIGINS_KEY) as
+        { value: string } | undefined;
+      this.origins = row ? (JSON.parse(row.value) as string[]) : [];
+    }
+    return this.origins;
+  }
+
+  setWebOrigins(origins: string[]): void {
+    const unique = [...new Set(origins)];
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(ORIGINS_KEY, JSON.stringify(unique));
+    this.origins = unique;
   }
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import formbody from '@fastify/formbody';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,12 +8,17 @@ import type { ConnectFlow } from './flow.js';
 import { logoSvg } from './logo.js';
 import { securityHeaders } from '../http/plugins/security-headers.js';
 import { requestJournal } from '../http/plugins/journal.js';
+import { TOKEN_PARAMS, withToken } from '../../engine/connect/protocol.js';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A Content-Security-Policy allowing the page's own scripts and the connect service. */
-export function csp(connectServiceUrl: string): string {
+/**
+ * A Content-Security-Policy allowing the page's own scripts and the connect service. Forms post
+ * to the page's own origin and to `formTargets`: a provider's consent form is answered by a
+ * redirect to the client's own address, which browsers check against `form-action` too.
+ */
+export function csp(connectServiceUrl: string, formTargets: string[] = []): string {
   return [
     `default-src 'self'`,
     `script-src 'self'`,
@@ -22,8 +27,31 @@ export function csp(connectServiceUrl: string): string {
     `font-src 'self' data:`,
     `connect-src 'self' ${connectServiceUrl}`,
     `frame-ancestors *`,
-    `form-action 'self'`,
+    [`form-action 'self'`, ...formTargets].join(' '),
   ].join('; ');
+}
+
+/** The connect token of a page request: either query parameter, or the form field. */
+function tokenOf(req: FastifyRequest): string | undefined {
+  for (const from of [req.query, req.body] as (Record<string, unknown> | undefined)[])
+    for (const p of TOKEN_PARAMS) {
+      const v = from?.[p];
+      if (typeof v === 'string' && v) return v;
+    }
+  return undefined;
+}
+
+const UNSAFE_SCHEMES = ['javascript:', 'data:', 'blob:', 'file:', 'filesystem:'];
+/** A URL as a CSP source: its origin for a web address, its scheme for an app's own (`myapp:`). */
+function originOf(url: string | null | undefined): string[] {
+  if (!url) return [];
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return [u.origin];
+    return /^[a-z][a-z0-9+.-]*:$/.test(u.protocol) && !UNSAFE_SCHEMES.includes(u.protocol) ? [u.protocol] : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -40,16 +68,24 @@ export function buildConnectWeb(
   void app.register(formbody);
   const indexFile = join(opts.distDir, 'connect', 'index.html');
   const haveApp = existsSync(indexFile);
-  void app.register(securityHeaders, { csp: () => csp(opts.connectApiUrl()) });
+  // The provider's pages return to the client's own address (`connect_url`): forms may go there.
+  void app.register(securityHeaders, {
+    csp: (req) => {
+      const id = req.url.startsWith('/provider-login/') ? tokenOf(req) : undefined;
+      const t = id ? svc.connectTokens.load(id) : undefined;
+      return csp(opts.connectApiUrl(), originOf(t?.connect_url));
+    },
+  });
+  // This app serves the provider logos: the provider library answers their URLs absolute, here.
+  svc.providers.logoBase = opts.connectWebUrl;
   // The simulated provider pages are part of a session: journal them under its token's account.
   void app.register(requestJournal, {
     journal: svc.journal,
     surface: 'connect_web',
     now: () => svc.clock.now(),
     scopeOf: (req) => {
-      const id =
-        (req.query as Record<string, unknown>)?.svc_cot ?? (req.body as Record<string, unknown> | undefined)?.svc_cot;
-      const token = typeof id === 'string' ? svc.connectTokens.load(id) : undefined;
+      const id = tokenOf(req);
+      const token = id ? svc.connectTokens.load(id) : undefined;
       return token ? { accountId: token.account_id, liveMode: token.live_mode } : null;
     },
     skip: (req) => !req.url.startsWith('/provider-login/'),
@@ -70,7 +106,12 @@ export function buildConnectWeb(
     } catch {
       /* any name gets a logo */
     }
-    reply.type('image/svg+xml').header('cache-control', 'max-age=3600');
+    // Any page may show or fetch a logo: the hosted app's, a client's own, the admin app.
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', 'max-age=3600')
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin');
     return logoSvg(id, name);
   });
 
@@ -84,7 +125,7 @@ export function buildConnectWeb(
 
   app.get('/provider-login/:id', async (req, reply) => {
     const { id } = req.params as { id: string };
-    const token = String((req.query as Record<string, unknown>).svc_cot ?? '');
+    const token = tokenOf(req) ?? '';
     const p = provider(id);
     reply.type('text/html; charset=utf-8');
     if (!p) return reply.code(404).send(page('Unknown provider', '<p>This provider does not exist.</p>'));
@@ -108,7 +149,7 @@ export function buildConnectWeb(
     const { id } = req.params as { id: string };
     const body = (req.body ?? {}) as Record<string, string>;
     const p = provider(id);
-    const tokenId = String(body.svc_cot ?? '');
+    const tokenId = tokenOf(req) ?? '';
     const t = svc.connectTokens.load(tokenId);
     if (!p || !t)
       return reply
@@ -117,9 +158,8 @@ export function buildConnectWeb(
         .send(page('Sign-in failed', '<p>The sign-in link is not valid any more.</p>'));
     const result = body.decision === 'allow' && body.consent === 'yes' ? (p.direct_behaviour ?? 'succeed') : 'fail';
     flow.setDirectResult(tokenId, id, result);
-    const back = new URL(t.connect_url ?? opts.connectWebUrl() + '/');
-    back.searchParams.set('svc_cot', tokenId);
-    return reply.redirect(back.toString(), 303);
+    // Back to the client's own page (another origin), which resumes the session with the token.
+    return reply.redirect(withToken(t.connect_url ?? opts.connectWebUrl() + '/', tokenId), 303);
   });
 
   // The single-page app answers every other GET (including /complete).

@@ -3,13 +3,62 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
 
-export type Db = BetterSqlite3.Database;
+/**
+ * The database, and a counter that moves on every write, so caches of what was read can tell
+ * when they are stale without asking SQL. Writes by other processes (the command line working
+ * on the same folder) are seen through `PRAGMA data_version`, polled at most every `pollMs`.
+ */
+export type Db = BetterSqlite3.Database & { readonly writes: WriteVersion };
+
+export interface WriteVersion {
+  /** Changes whenever anything may have been written, by this connection or another. */
+  current(): number;
+  pollMs: number;
+}
+
+const WRITE = /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i;
+
+function trackWrites(db: BetterSqlite3.Database): Db {
+  let local = 0;
+  let external = 0;
+  let checkedAt = 0;
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const writes: WriteVersion = {
+    pollMs: 250,
+    current() {
+      const now = Date.now();
+      if (now - checkedAt >= writes.pollMs) {
+        checkedAt = now;
+        external = dataVersion.get() as number;
+      }
+      return local * 1_000_003 + external;
+    },
+  };
+  const prepare = db.prepare.bind(db);
+  (db as { prepare: typeof db.prepare }).prepare = ((sql: string) => {
+    const st = prepare(sql);
+    if (WRITE.test(sql)) {
+      const run = st.run.bind(st);
+      st.run = (...args: unknown[]) => {
+        local++;
+        return run(...args);
+      };
+    }
+    return st;
+  }) as typeof db.prepare;
+  const exec = db.exec.bind(db);
+  (db as { exec: typeof db.exec }).exec = (sql: string) => {
+    local++;
+    return exec(sql);
+  };
+  return Object.assign(db, { writes });
+}
 
 export const DB_FILE = 'tariff-desk.sqlite';
 
 /** Opens (creating when needed) the service database in `dataDir`, in WAL mode, migrated. */
 export function openDatabase(dataDir: string | ':memory:'): Db {
-  let db: Db;
+  let db: BetterSqlite3.Database;
   if (dataDir === ':memory:') db = new BetterSqlite3(':memory:');
   else {
     mkdirSync(dataDir, { recursive: true });
@@ -21,10 +70,10 @@ export function openDatabase(dataDir: string | ':memory:'): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  return db;
+  return trackWrites(db);
 }
 
-export function migrate(db: Db): number {
+export function migrate(db: BetterSqlite3.Database): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const m of migrations) {
     if (m.version <= current) continue;

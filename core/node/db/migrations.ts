@@ -146,4 +146,49 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'webhook signing keys (PS256)',
+    sql: `
+      CREATE TABLE webhook_signing_keys (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        kid TEXT NOT NULL UNIQUE,
+        alg TEXT NOT NULL,
+        public_jwk TEXT NOT NULL,
+        private_pem TEXT NOT NULL,
+        time_created TEXT NOT NULL,
+        retired_at TEXT,
+        expires_at TEXT
+      );
+      CREATE UNIQUE INDEX webhook_signing_keys_current ON webhook_signing_keys(alg) WHERE retired_at IS NULL;
+    `,
+  },
+  {
+    version: 6,
+    name: 'tariff lifecycle events sent',
+    sql: `
+      CREATE TABLE tariff_lifecycle (
+        tariff_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        time_sent TEXT NOT NULL,
+        PRIMARY KEY (tariff_id, kind)
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: 'scenarios (saved test-mode worlds)',
+    sql: `
+      CREATE TABLE scenarios (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        files TEXT NOT NULL,
+        time_created TEXT NOT NULL
+      );
+      CREATE INDEX scenarios_account ON scenarios(account_id, seq);
+    `,
+  },
 ];

@@ -12,11 +12,16 @@ import { providerRoutes } from './routes/providers.js';
 import { priceRoutes } from './routes/prices.js';
 import { marketRoutes } from './routes/market.js';
 import { connectRoutes } from './routes/connect.js';
+import { pendingConnectionRoutes } from './routes/pending-connections.js';
 import { libraryRoutes } from './routes/library.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { signingKeyRoutes } from './routes/signing-keys.js';
 import { demoRoutes } from './routes/demo.js';
 import { trafficRoutes } from './routes/traffic.js';
+import { clockRoutes } from './routes/clock.js';
+import { workspaceRoutes } from './routes/workspace.js';
+import { scenarioRoutes } from './routes/scenarios.js';
 import { buildOpenApi } from './openapi.js';
 import { errorBodies, frameworkError } from './plugins/errors.js';
 import { JSON_CSP, securityHeaders } from './plugins/security-headers.js';
@@ -25,6 +30,7 @@ import { requestJournal } from './plugins/journal.js';
 import { bearerAuth } from './plugins/auth.js';
 import { rateLimit } from './plugins/rate-limit.js';
 import { faultInjection } from './plugins/faults.js';
+import { apiVersion } from './plugins/api-version.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,13 +55,18 @@ export function apiRoutes(): Route[] {
     ...tariffRoutes,
     ...priceRoutes,
     ...connectRoutes,
+    ...pendingConnectionRoutes,
     ...providerRoutes,
     ...libraryRoutes,
     ...marketRoutes,
     ...eventRoutes,
     ...webhookRoutes,
+    ...signingKeyRoutes,
     ...demoRoutes,
     ...trafficRoutes,
+    ...clockRoutes,
+    ...workspaceRoutes,
+    ...scenarioRoutes,
   ];
   let doc: string | undefined;
   routes.push(
@@ -76,14 +87,14 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Errors the router raises before any route runs (bad URLs, overlong segments).
-    frameworkErrors: (err, _request, reply) => {
+    frameworkErrors: (err, request, reply) => {
       const apiErr: ApiError = frameworkError(err);
       // The framework types this reply loosely; it is the same error body as everywhere else.
       const raw = reply as unknown as { code(n: number): { type(t: string): { send(b: string): void } } };
       raw
         .code(apiErr.status)
         .type('application/json')
-        .send(JSON.stringify(errorBody(apiErr, 'api', false, now())));
+        .send(JSON.stringify(errorBody(apiErr, 'api', false, now(), request.id)));
     },
   });
   // JSON only: anything else is answered 415 by the framework. The raw text is kept for the catcher.
@@ -105,9 +116,9 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
   void app.register(securityHeaders, { csp: () => JSON_CSP });
   void app.register(loopbackCors, {
     origins: opts.corsOrigins,
-    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-    headers: ['authorization', 'content-type'],
-    exposed: ['retry-after'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    headers: ['authorization', 'content-type', 'flatpeak-version'],
+    exposed: ['retry-after', 'flatpeak-version'],
   });
   // Every request goes to the journal, but its own reads (the app polls them).
   void app.register(requestJournal, {
@@ -116,6 +127,7 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     now,
     skip: (req) => req.method === 'GET' && req.routeOptions.url === '/journal',
   });
+  void app.register(apiVersion);
   void app.register(bearerAuth, { accounts: svc.accounts });
   void app.register(rateLimit, { limiter: svc.rateLimiter, perMinute: (id) => svc.settings.rateLimit(id) });
   void app.register(faultInjection, { faults: svc.faults });
@@ -132,7 +144,8 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
           const query = parseWith(r.query, request.query ?? {}, 'query');
           const body = r.body ? parseWith(r.body, request.body, 'body') : undefined;
           const out = await r.handler({ params, query, body, scope: request.scope!, svc, request, reply });
-          reply.code(r.status ?? 200).type('application/json');
+          if (r.status) reply.code(r.status);
+          reply.type('application/json');
           return typeof out === 'string' ? out : JSON.stringify(out);
         },
       });

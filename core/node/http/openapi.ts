@@ -29,12 +29,13 @@ export function buildOpenApi(routes: Contract[], webhooks: WebhookDoc[] = [], se
   for (const r of routes) {
     const body = r.body ? { body: { required: true, content: { 'application/json': { schema: r.body } } } } : {};
     registry.registerPath({
-      method: r.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
+      method: r.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete',
       path: toOpenApiPath(r.path),
       operationId: r.operationId,
       summary: r.summary,
       tags: [r.tag],
-      security: r.auth === false ? [{ basicAuth: [] }] : [{ bearerAuth: [] }],
+      // `auth: false` routes take Basic credentials (login) or nothing at all (the catcher, the JWKS).
+      security: r.auth !== false ? [{ bearerAuth: [] }] : r.operationId === 'login' ? [{ basicAuth: [] }] : [],
       request: {
         ...(r.params ? { params: r.params as z.ZodObject } : {}),
         ...(r.query ? { query: r.query as z.ZodObject } : {}),
@@ -45,6 +46,14 @@ export function buildOpenApi(routes: Contract[], webhooks: WebhookDoc[] = [], se
           description: r.responseDescription ?? 'OK',
           content: { 'application/json': { schema: r.response } },
         },
+        ...(r.alternateStatus
+          ? {
+              [r.alternateStatus.status]: {
+                description: r.alternateStatus.description,
+                content: { 'application/json': { schema: r.response } },
+              },
+            }
+          : {}),
         '400': error,
         '401': error,
         '404': error,

@@ -121,6 +121,15 @@ export class MarketService {
       .toMillis();
   }
 
+  /** When the region's next prices are published: 13:00 local each day for demo regions; unknown for imported ones. */
+  nextPublication(id: string): number | null {
+    const r = this.metaOf(id).region;
+    if (!r.demo) return null;
+    const now = DateTime.fromJSDate(this.clock.now(), { zone: r.timezone });
+    const today = now.startOf('day').set({ hour: 13 });
+    return (now < today ? today : today.plus({ days: 1 })).toMillis();
+  }
+
   /** Fills a demo region's stored series over whole local days covering `[from, to)`, up to the horizon. */
   private ensureDemo(id: string, r: StoredRegion, from: number, to: number): void {
     if (!r.demo || !r.shape) return;
@@ -143,9 +152,11 @@ export class MarketService {
     this.db.transaction(() => {
       for (const [a, b] of ranges) {
         let day = DateTime.fromMillis(a, { zone: r.timezone }).startOf('day');
+        // Imported points win over the demo series wherever they overlap, whichever came first.
+        const taken = this.storedOverlapping(id, day.toMillis(), b + DAY + 3_600_000);
         while (day.toMillis() < b) {
           for (const p of demoDay(id, r.timezone, r.shape!, day.year, day.month, day.day, r.resolution_minutes))
-            ins.run(id, p.start, p.end, p.value);
+            if (!taken(p.start, p.end)) ins.run(id, p.start, p.end, p.value);
           lo = Math.min(lo, day.toMillis());
           day = day.plus({ days: 1 }).startOf('day');
           hi = Math.max(hi, day.toMillis());
@@ -156,6 +167,35 @@ export class MarketService {
     cov.demoFrom = lo;
     cov.demoTo = hi;
     this.changed(id);
+  }
+
+  /** Whether a stored point of the region overlaps `[start, end)`, for points near `[from, to)`. */
+  private storedOverlapping(id: string, from: number, to: number): (start: number, end: number) => boolean {
+    const rows = this.db
+      .prepare(
+        'SELECT start_ms AS s, end_ms AS e FROM market_prices WHERE region = ? AND start_ms < ? AND end_ms > ? ORDER BY start_ms',
+      )
+      .all(id, to, from) as { s: number; e: number }[];
+    // The latest end among points starting at or before each one: overlap is a search away.
+    const maxEnd: number[] = [];
+    rows.forEach((r, i) => maxEnd.push(Math.max(r.e, i > 0 ? maxEnd[i - 1]! : -Infinity)));
+    return (start, end) => {
+      let lo = 0;
+      let hi = rows.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (rows[mid]!.s < end) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo > 0 && maxEnd[lo - 1]! > start;
+    };
+  }
+
+  /** Forgets what was read from the database: a workspace import replaced regions' series and times. */
+  reload(): void {
+    this.meta = undefined;
+    this.cache.clear();
+    for (const id of this.regionIds()) this.changed(id);
   }
 
   /** The region's series for pricing `[from, to)`; cached in memory until the region's data change. */

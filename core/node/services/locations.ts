@@ -8,8 +8,11 @@ import { deriveCurrency, deriveTimezone } from '../../engine/geo/locale.js';
 import { Codes, invalid, notFound } from '../../engine/errors.js';
 import type { MarketService } from '../market/service.js';
 import type { EventService } from './events.js';
+import { ReadCache } from '../cache.js';
 
 export class LocationService {
+  private readonly found: ReadCache<string, Location | undefined>;
+
   constructor(
     private readonly db: Db,
     private readonly store: Store,
@@ -17,7 +20,9 @@ export class LocationService {
     private readonly ids: IdGenerator,
     private readonly market: MarketService,
     private readonly events: EventService,
-  ) {}
+  ) {
+    this.found = new ReadCache(db.writes);
+  }
 
   private marketRegion(address: Location['postal_address'], given: string | null | undefined): string | null {
     if (given === null) return null;
@@ -84,8 +89,9 @@ export class LocationService {
   }
 
   /** The stored location without its derived tariff status: for callers that need its zone or address. */
+  /** The stored location (without its derived status); cached until anything is written. */
   find(scope: Scope, id: string): Location {
-    const loc = this.store.locations.get(scope, id);
+    const loc = this.found.get(`${scope.accountId}|${scope.liveMode}|${id}`, () => this.store.locations.get(scope, id));
     if (!loc) throw notFound('location', id);
     return loc;
   }
@@ -145,6 +151,8 @@ export class LocationService {
   private tariffStatus(scope: Scope, id: string): Location['tariff_status'] {
     const tariffs = this.store.tariffs.all(scope, { location_id: id });
     if (tariffs.length === 0) return 'NOT_CONNECTED';
-    return tariffs.some((t) => t.status === 'ERROR') ? 'ERROR' : 'CONNECTED';
+    // The most pressing state wins: a broken tariff, then a failed or pending DIRECT connection.
+    for (const s of ['ERROR', 'FAILED', 'PENDING'] as const) if (tariffs.some((t) => t.status === s)) return s;
+    return 'CONNECTED';
   }
 }

@@ -13,33 +13,40 @@ import { computePrices } from '../../engine/pricing/engine.js';
 import { formOf, formatter } from '../../engine/pricing/format.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
 import { invalid, unprocessable } from '../../engine/errors.js';
+import { ByteLru, ReadCache } from '../cache.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
 
-/** A small cache of written `data` arrays: the engine is pure, so equal inputs give equal text. */
-class DataCache {
-  private map = new Map<string, string>();
-  constructor(private readonly max: number) {}
-  get(k: string): string | undefined {
-    const v = this.map.get(k);
-    if (v !== undefined) {
-      this.map.delete(k);
-      this.map.set(k, v);
-    }
-    return v;
+interface Written {
+  text: string;
+  /** Ascending instants inside the window where the answer's price changes. */
+  cuts: Float64Array;
+}
+
+/** The first change strictly after `now`, or null when the window holds none. */
+function nextCut(cuts: Float64Array, now: number): number | null {
+  let lo = 0;
+  let hi = cuts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cuts[mid]! <= now) lo = mid + 1;
+    else hi = mid;
   }
-  set(k: string, v: string): void {
-    this.map.set(k, v);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-  }
+  return lo < cuts.length ? cuts[lo]! : null;
 }
 
 /** `POST /prices/{id}`: loads the location's components, runs the pure engine, writes the answer. */
 export class PriceService {
   /** Compiled tariffs keyed by their stored JSON and zone: any change to a tariff misses. */
   private compiled = new Map<string, CompiledComponent>();
-  private written = new DataCache(16);
+  /** Written `data` arrays: the engine is pure, so equal inputs give equal text. Bounded by bytes. */
+  private written = new ByteLru<string, Written>(
+    16 * 1024 * 1024,
+    (w, k) => 2 * (w.text.length + k.length) + 8 * w.cuts.length,
+  );
   private readonly tariffRows;
+  /** The tariff rows of a location and direction, read again only after a write. */
+  private readonly rows: ReadCache<string, unknown[]>;
 
   constructor(
     db: Db,
@@ -48,8 +55,9 @@ export class PriceService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {
+    this.rows = new ReadCache(db.writes);
     this.tariffRows = db.prepare(
-      "SELECT body, COALESCE(time_updated, json_extract(body, '$.time_created')) AS updated FROM tariffs WHERE account_id = ? AND live_mode = ? AND location_id = ? AND direction = ? ORDER BY seq",
+      "SELECT body, COALESCE(time_updated, json_extract(body, '$.time_created')) AS updated, json_extract(body, '$.status') AS status, json_extract(body, '$.type') AS type FROM tariffs WHERE account_id = ? AND live_mode = ? AND location_id = ? AND direction = ? ORDER BY seq",
     );
   }
 
@@ -87,10 +95,14 @@ export class PriceService {
   /** Loads what a window's prices depend on, without running the engine. */
   private prepare(scope: Scope, locationId: string, direction: TariffDirection, req: PriceRequest) {
     const loc = this.locations.find(scope, locationId);
-    const rows = this.tariffRows.all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as {
-      body: string;
-      updated: string;
-    }[];
+    const all = this.rows.get(`${scope.accountId}|${scope.liveMode}|${locationId}|${direction}`, () =>
+      this.tariffRows.all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction),
+    ) as { body: string; updated: string; status: string; type: string }[];
+    // A DIRECT provider that has not delivered yet: production answers this until it resolves.
+    if (all.some((r) => r.status === 'PENDING' && r.type === 'COMMODITY'))
+      throw unprocessable('pending_connect', 'The tariff is still being fetched from the provider; try again later.');
+    // A failed connection has no rates to price.
+    const rows = all.filter((r) => r.status !== 'FAILED' && r.status !== 'PENDING');
     if (rows.length === 0)
       throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
     const { from, to } = this.window(req, loc.timezone);
@@ -99,6 +111,7 @@ export class PriceService {
     const needsMarket = components.some((c) => c.market && c.start < to && c.end > from);
     let market: MarketSeries | undefined;
     let marketVersion = '';
+    let nextPublication: number | null = null;
     if (needsMarket) {
       if (!loc.market_region)
         throw unprocessable('no_price_data', 'The location has market-rate tariffs but no market region.');
@@ -107,10 +120,31 @@ export class PriceService {
         throw unprocessable('no_price_data', `Market region ${loc.market_region} has no published prices.`);
       lastUpdated = Math.max(lastUpdated, Date.parse(this.market.timeUpdated(loc.market_region)));
       marketVersion = `${loc.market_region}@${this.market.version(loc.market_region)}`;
+      nextPublication = this.market.nextPublication(loc.market_region);
     }
-    const key = [direction, from, to, loc.timezone, marketVersion, ...rows.map((r) => r.body)].join('\n');
-    const run = () => computePrices({ zone: loc.timezone, from, to, direction, components, market });
-    return { from, to, direction, zone: loc.timezone, currency: loc.currency_code, lastUpdated, key, run };
+    const key = [
+      direction,
+      from,
+      to,
+      loc.timezone,
+      marketVersion,
+      req.expand?.join() ?? '',
+      ...rows.map((r) => r.body),
+    ].join('\n');
+    const breakdown = req.expand?.includes('components') ?? false;
+    const run = () => computePrices({ zone: loc.timezone, from, to, direction, components, market, breakdown });
+    return {
+      from,
+      to,
+      direction,
+      zone: loc.timezone,
+      currency: loc.currency_code,
+      lastUpdated,
+      key,
+      run,
+      market: needsMarket,
+      nextPublication,
+    };
   }
 
   /** The price object (docs/api.md, Prices) as JSON text, written directly: the answer can be large. */
@@ -119,6 +153,9 @@ export class PriceService {
     const p = this.prepare(scope, locationId, direction, req);
     const form = formOf(req.end_time);
     const fmt = formatter(form);
+    const written = this.data(p, form, fmt);
+    const now = this.clock.now().getTime();
+    const next = p.market ? p.nextPublication : nextCut(written.cuts, now);
     const head = {
       id: this.ids('prs'),
       object: 'price',
@@ -127,27 +164,38 @@ export class PriceService {
       location_timezone: p.zone,
       currency_code: p.currency,
       last_updated: fmt(p.lastUpdated),
+      next_update: next === null ? null : fmt(next),
       request: { tariff_direction: direction, start_time: fmt(p.from), end_time: fmt(p.to) },
       account_id: scope.accountId,
       tariff_direction: direction,
     };
+    const h = JSON.stringify(head);
+    return `${h.slice(0, -1)},"data":[${written.text}],"time_created":"${this.clock.now().toISOString()}"}`;
+  }
+
+  /** The `data` array as JSON text and the instants where the price changes, cached by everything they depend on. */
+  private data(p: ReturnType<PriceService['prepare']>, form: ReturnType<typeof formOf>, fmt: (t: number) => string) {
     const dataKey = `${JSON.stringify(form)}\n${p.key}`;
-    let data = this.written.get(dataKey);
-    if (data === undefined) {
+    let written = this.written.get(dataKey);
+    if (written === undefined) {
       const intervals = p.run();
       const parts: string[] = [];
+      const cuts = new Float64Array(Math.max(0, intervals.length - 1));
       let prevTo = fmt(intervals[0]?.from ?? p.from);
-      for (const iv of intervals) {
+      intervals.forEach((iv, i) => {
         const to = fmt(iv.to);
+        const shares = iv.components
+          ? `,"components":[${iv.components.map((c) => `{"tariff_id":"${c.component.id}","type":"${c.component.type}","value":${c.value},"confidence":${c.confidence}}`).join(',')}]`
+          : '';
         parts.push(
-          `{"valid_from":"${prevTo}","valid_to":"${to}","price":{"value":${iv.value},"confidence":${iv.confidence}}}`,
+          `{"valid_from":"${prevTo}","valid_to":"${to}","price":{"value":${iv.value},"confidence":${iv.confidence}}${shares}}`,
         );
+        if (i < cuts.length) cuts[i] = iv.to;
         prevTo = to;
-      }
-      data = parts.join(',');
-      this.written.set(dataKey, data);
+      });
+      written = { text: parts.join(','), cuts };
+      this.written.set(dataKey, written);
     }
-    const h = JSON.stringify(head);
-    return `${h.slice(0, -1)},"data":[${data}],"time_created":"${this.clock.now().toISOString()}"}`;
+    return written;
   }
 }

@@ -10,11 +10,31 @@ import { seedProviders } from './provider-seed.js';
 type StoredProvider = Omit<Provider, 'live_mode' | 'object'>;
 
 /** The provider library: shared by every account, as a real service's provider catalogue is. */
+/** Where provider logos are served until the connect web app says where it listens (its default address). */
+const DEFAULT_LOGO_BASE = 'http://127.0.0.1:7070';
+
 export class ProviderService {
+  /**
+   * The connect web app's address: it serves `/logos/…`, so logo URLs stored relative to it are
+   * answered absolute, loadable from any page on this machine (docs/connect.md, Protocol).
+   */
+  logoBase: () => string = () => DEFAULT_LOGO_BASE;
+
   constructor(
     private readonly db: Db,
     private readonly ids: IdGenerator,
   ) {}
+
+  private present(p: StoredProvider, liveMode: boolean): Provider {
+    const logo = p.logo_url.startsWith('/') ? (this.logoBase() || DEFAULT_LOGO_BASE) + p.logo_url : p.logo_url;
+    return { ...p, logo_url: logo, object: 'provider', live_mode: liveMode };
+  }
+
+  private stored(id: string): StoredProvider {
+    const row = this.db.prepare('SELECT body FROM providers WHERE id = ?').get(id) as { body: string } | undefined;
+    if (!row) throw notFound('provider', id);
+    return JSON.parse(row.body) as StoredProvider;
+  }
 
   private withIds(tariffs: z.output<typeof ProviderCreate>['tariffs']): LibraryTariff[] {
     return tariffs.map((t) => ({ ...t, id: t.id ?? this.ids('ltf') }));
@@ -37,7 +57,7 @@ export class ProviderService {
   }
 
   update(id: string, patch: z.output<typeof ProviderUpdate>, liveMode: boolean): Provider {
-    const { object: _o, live_mode: _l, ...current } = this.get(id, liveMode);
+    const current = this.stored(id);
     const next: StoredProvider = {
       ...current,
       ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
@@ -72,9 +92,7 @@ export class ProviderService {
   }
 
   get(id: string, liveMode: boolean): Provider {
-    const row = this.db.prepare('SELECT body FROM providers WHERE id = ?').get(id) as { body: string } | undefined;
-    if (!row) throw notFound('provider', id);
-    return { ...JSON.parse(row.body), object: 'provider', live_mode: liveMode } as Provider;
+    return this.present(this.stored(id), liveMode);
   }
 
   list(
@@ -104,7 +122,7 @@ export class ProviderService {
       else from = Math.max(0, at - limit);
       to = q.starting_after ? from + limit : at;
     } else to = limit;
-    const data = matching.slice(from, to).map((p) => ({ ...p, object: 'provider' as const, live_mode: liveMode }));
+    const data = matching.slice(from, to).map((p) => this.present(p, liveMode));
     const has_more = q.ending_before ? from > 0 : to < matching.length;
     return { data, has_more };
   }

@@ -1,11 +1,24 @@
 import type { Db } from '../db/database.js';
 
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, SettingDefaults, type SettingKey } from '../../engine/settings.js';
+import { WireProfile } from '../../engine/wire-profile.js';
+import { ClockMode, type ClockSetting } from '../../engine/clock.js';
+import { z } from 'zod';
+import { ReadCache } from '../cache.js';
 
-/** Service-wide settings kept in the database, with defaults. */
+const SavedClock = z.object({ mode: ClockMode, value: z.number() });
 
+export type SettingsStore = Pick<SettingsService, 'clock' | 'setClock'>;
+
+/** Service-wide and per-account settings kept in the database, with defaults. */
 export class SettingsService {
-  constructor(private readonly db: Db) {}
+  private readonly profiles = new Map<string, WireProfile>();
+
+  private readonly limits: ReadCache<string, number>;
+
+  constructor(private readonly db: Db) {
+    this.limits = new ReadCache(db.writes);
+  }
 
   get(key: SettingKey): number {
     const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
@@ -18,17 +31,56 @@ export class SettingsService {
       .run(key, String(value));
   }
 
+  /** Read on every request, so cached until anything is written. */
   rateLimit(accountId: string): number {
-    const row = this.db
-      .prepare('SELECT value FROM settings WHERE key = ?')
-      .get(`rate_limit_per_minute:${accountId}`) as { value: string } | undefined;
-    return row ? Number(row.value) : DEFAULT_RATE_LIMIT_PER_MINUTE;
+    return this.limits.get(accountId, () => {
+      const row = this.db
+        .prepare('SELECT value FROM settings WHERE key = ?')
+        .get(`rate_limit_per_minute:${accountId}`) as { value: string } | undefined;
+      return row ? Number(row.value) : DEFAULT_RATE_LIMIT_PER_MINUTE;
+    });
   }
 
   setRateLimit(accountId: string, perMinute: number): void {
     this.db
       .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
       .run(`rate_limit_per_minute:${accountId}`, String(perMinute));
+  }
+
+  /** The account's wire profile; read on every request that differs by profile, so it is cached. */
+  wireProfile(accountId: string): WireProfile {
+    let p = this.profiles.get(accountId);
+    if (!p) {
+      const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(`wire_profile:${accountId}`) as
+        { value: string } | undefined;
+      p = WireProfile.catch('spec').parse(row?.value);
+      this.profiles.set(accountId, p);
+    }
+    return p;
+  }
+
+  setWireProfile(accountId: string, profile: WireProfile): void {
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(`wire_profile:${accountId}`, profile);
+    this.profiles.set(accountId, profile);
+  }
+
+  /** The service clock's saved setting, if it was ever moved. */
+  clock(): ClockSetting | undefined {
+    const row = this.db.prepare("SELECT value FROM settings WHERE key = 'clock'").get() as
+      { value: string } | undefined;
+    if (!row) return undefined;
+    const parsed = SavedClock.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  setClock(s: ClockSetting): void {
+    this.db
+      .prepare(
+        "INSERT INTO settings (key, value) VALUES ('clock', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      )
+      .run(JSON.stringify(s));
   }
 
   all(): Record<SettingKey, number> {

@@ -8,6 +8,7 @@ import type { GridFeeService } from './grid-fees.js';
 import { structureOf } from '../../engine/schedule/structure.js';
 
 const EMPTY: Slot = { status: 'NOT_CONNECTED', connection_type: null, provider: null, tariff: null };
+const NOT_SUPPORTED = { status: 'NOT_SUPPORTED' } as const;
 
 /** `GET /locations/{id}/status`: one slot per type and direction, and the grid-fee check (docs/connect.md, Grid fees). */
 export class StatusService {
@@ -59,7 +60,7 @@ export class StatusService {
   }
 
   status(scope: Scope, locationId: string): LocationStatus {
-    this.locations.find(scope, locationId);
+    const loc = this.locations.find(scope, locationId);
     const last = (type: 'COMMODITY' | 'NON_COMMODITY', dir: 'IMPORT' | 'EXPORT' | 'LOCAL') =>
       this.tariffs.slot(scope, locationId, type, dir).at(-1);
     const nc = last('NON_COMMODITY', 'IMPORT');
@@ -68,15 +69,14 @@ export class StatusService {
       id: locationId,
       object: 'location_status',
       live_mode: scope.liveMode,
+      account_id: scope.accountId,
+      time_created: loc.time_created,
       tariff_status: {
         commodity_import: this.slot(scope, last('COMMODITY', 'IMPORT')),
         commodity_export: this.slot(scope, last('COMMODITY', 'EXPORT')),
-        ...(nc
-          ? { non_commodity_import: this.slot(scope, nc) }
-          : offer
-            ? { non_commodity_import: { ...EMPTY, offer } }
-            : {}),
-        local: this.slot(scope, last('COMMODITY', 'LOCAL')),
+        non_commodity_import: nc ? this.slot(scope, nc) : offer ? { ...EMPTY, offer } : EMPTY,
+        non_commodity_export: NOT_SUPPORTED,
+        local: NOT_SUPPORTED,
       },
     };
   }

@@ -22,6 +22,8 @@ export interface TariffFilter {
 export interface TariffOrigin {
   connection_type: Tariff['connection_type'];
   is_linked: boolean;
+  /** PENDING for a DIRECT provider that has not delivered the tariff yet; CONNECTED otherwise. */
+  status?: Tariff['status'];
 }
 
 export class TariffService {
@@ -128,7 +130,7 @@ export class TariffService {
         connection_type: origin.connection_type,
         type,
         ...(direction ? { direction } : {}),
-        status: 'CONNECTED',
+        status: origin.status ?? 'CONNECTED',
         ...(display_name !== undefined ? { display_name } : {}),
         ...(provider_id !== undefined ? { provider_id } : {}),
         market_rates: market_rates ?? false,

@@ -12,7 +12,8 @@ export class RateLimiter {
     const t = this.now();
     const cap = Math.max(1, perMinute);
     const b = this.buckets.get(key) ?? { tokens: cap, at: t };
-    b.tokens = Math.min(cap, b.tokens + ((t - b.at) / 60_000) * cap);
+    // The service clock may be moved back (time travel, a scenario): no time passed then, none is owed.
+    b.tokens = Math.min(cap, b.tokens + (Math.max(0, t - b.at) / 60_000) * cap);
     b.at = t;
     this.buckets.set(key, b);
     if (b.tokens >= 1) {
@@ -26,6 +27,7 @@ export class RateLimiter {
 export class LoginThrottle {
   private failures = new Map<string, { count: number; until: number; last: number }>();
   static readonly FREE_ATTEMPTS = 5;
+  static readonly MAX_LOCKOUT_MS = 300_000;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -33,7 +35,8 @@ export class LoginThrottle {
   blocked(key: string): number | undefined {
     const f = this.failures.get(key);
     if (!f) return undefined;
-    const wait = f.until - this.now();
+    // Never longer than the longest lockout, whichever way the service clock was moved since.
+    const wait = Math.min(f.until - this.now(), LoginThrottle.MAX_LOCKOUT_MS);
     return wait > 0 ? Math.ceil(wait / 1000) : undefined;
   }
 
@@ -43,7 +46,7 @@ export class LoginThrottle {
     // Failures fade after ten quiet minutes.
     const count = f && t - f.last < 600_000 ? f.count + 1 : 1;
     const over = count - LoginThrottle.FREE_ATTEMPTS;
-    const until = over >= 0 ? t + Math.min(300_000, 1000 * 2 ** over) : 0;
+    const until = over >= 0 ? t + Math.min(LoginThrottle.MAX_LOCKOUT_MS, 1000 * 2 ** over) : 0;
     this.failures.set(key, { count, until, last: t });
   }
 

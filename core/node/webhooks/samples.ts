@@ -45,7 +45,18 @@ export function samplePayload(type: EventType, scope: Scope, now: Date, ids: IdG
     account_id: scope.accountId,
   };
   if (type === 'connect.session.complete')
-    return { id: ids('cot'), object: 'connect_token', location_id: location.id, price_available: true };
+    return {
+      id: ids('cot'),
+      object: 'connect_token',
+      location_id: location.id,
+      price_available: true,
+      tariff_id: tariff.id,
+      customer_id: null,
+      customer_reference_id: null,
+      location_reference_id: null,
+    };
+  if (type === 'tariff.expiring' || type === 'tariff.expired' || type === 'tariff.fetch.failed')
+    return { location_id: location.id, tariff_id: tariff.id, account_id: scope.accountId, live_mode: scope.liveMode };
   if (type.startsWith('tariff.')) return { object: tariff };
   return { object: location };
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/database.js';
 import type { Scope } from '../db/documents.js';
 import { DocumentTable } from '../db/documents.js';
@@ -8,7 +7,12 @@ import type { IdGenerator } from '../../engine/ids.js';
 import type { EventRecord, EventService } from '../services/events.js';
 import { invalid, notFound } from '../../engine/errors.js';
 import { fromZod } from '../../engine/api/validate.js';
-import { newSecret } from './signing.js';
+import { newSecret, verifyPs256, verifyStandard, type Verification } from './signing.js';
+import { SigningKeyStore } from './keys.js';
+import type { SettingsService } from '../services/settings.js';
+import { canonicalEventType, PROFILES, wireEventName, type WireProfile } from '../../engine/wire-profile.js';
+import { schemeOfHeaders } from '../../engine/webhooks/signature.js';
+import type { CaughtMessage } from '../../engine/api/routes/webhooks.js';
 import {
   EVENT_TYPES,
   type Attempt,
@@ -47,15 +51,20 @@ export class WebhookService {
   apiUrl = 'http://127.0.0.1:7071';
   /** Told when deliveries are due now (the worker). */
   onDue: () => void = () => {};
+  /** The install's PS256 signing keys (the `published` profile). */
+  readonly keys: SigningKeyStore;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: EventService,
+    /** Each account's wire profile: it picks the signature scheme and event names when a message is sent. */
+    private readonly settings: Pick<SettingsService, 'wireProfile'>,
     /** Wall time for scheduling the outbox (real time, even when the service clock is fixed). */
     private readonly now: () => number = Date.now,
   ) {
+    this.keys = new SigningKeyStore(db, clock);
     this.endpoints = new DocumentTable<WebhookEndpoint>(db, 'webhook_endpoints', [], () => ({}));
     this.endpointById = db.prepare('SELECT body FROM webhook_endpoints WHERE id = ?');
     events.onEvent((scope, e) => this.enqueue(scope, e));
@@ -187,13 +196,29 @@ export class WebhookService {
     return [e.secret, ...prev];
   }
 
-  private matches(e: WebhookEndpoint, type: string) {
-    return !e.disabled && (e.enabled_events.includes('*') || e.enabled_events.includes(type));
+  /** The wire profile of an account, which decides how its messages are signed and named when sent. */
+  wireProfile(accountId: string): WireProfile {
+    return this.settings.wireProfile(accountId);
+  }
+
+  /**
+   * Whether an endpoint wants an event of canonical type `type`. Under `published` its filter
+   * names events by their production names (the canonical names are accepted too); under
+   * `spec`, by the canonical names only.
+   */
+  private matches(e: WebhookEndpoint, type: string, profile: WireProfile) {
+    if (e.disabled) return false;
+    if (e.enabled_events.includes('*')) return true;
+    return profile === 'spec'
+      ? e.enabled_events.includes(type)
+      : e.enabled_events.some((name) => canonicalEventType(name) === type);
   }
 
   /** Called inside the transaction that records the event: the outbox row exists exactly when the event does. */
   private enqueue(scope: Scope, event: EventRecord): void {
-    for (const e of this.endpoints.all(scope)) if (this.matches(e, event.type)) this.addDelivery(scope, e, event.id);
+    const profile = this.wireProfile(scope.accountId);
+    for (const e of this.endpoints.all(scope))
+      if (this.matches(e, event.type, profile)) this.addDelivery(scope, e, event.id);
     setImmediate(() => this.onDue());
   }
 
@@ -254,11 +279,12 @@ export class WebhookService {
     return r.t ?? undefined;
   }
 
-  eventBody(row: DeliveryRow): string | undefined {
+  /** The message body: the event envelope, its `type` named as the profile names it on the wire. */
+  eventBody(row: DeliveryRow, profile: WireProfile = 'spec'): string | undefined {
     const r = this.db.prepare('SELECT body FROM events WHERE id = ?').get(row.event_id) as { body: string } | undefined;
     if (!r) return undefined;
     const { object_id: _o, ...e } = JSON.parse(r.body) as EventRecord & { object_id: string };
-    return JSON.stringify(e);
+    return JSON.stringify(profile === 'spec' ? e : { ...e, type: wireEventName(profile, e.type) });
   }
 
   /** Records one attempt and the delivery's new state, in one transaction. */
@@ -319,7 +345,12 @@ export class WebhookService {
       this.db.prepare('SELECT body FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq').all(deliveryId) as {
         body: string;
       }[]
-    ).map((r) => JSON.parse(r.body));
+    ).map((r) => ({
+      // Attempts logged before PS256 existed were all Standard Webhooks.
+      scheme: 'standard-webhooks',
+      explanation: 'Standard Webhooks (logged before attempts recorded their scheme).',
+      ...(JSON.parse(r.body) as Partial<Attempt>),
+    })) as Attempt[];
   }
 
   private view(row: DeliveryRow) {
@@ -373,32 +404,52 @@ export class WebhookService {
 
   // ---- the built-in catcher ----
 
-  /** Records what the catcher received and whether its Standard Webhooks signature verifies. */
-  catch(endpointId: string, headers: Record<string, string | string[] | undefined>, body: string) {
+  /**
+   * Records what the catcher received, which signature scheme it carries, and whether that
+   * verifies: Standard Webhooks with the endpoint's secrets, PS256 with this service's
+   * published keys by kid. The explanation says what passed and what failed.
+   */
+  catch(endpointId: string, headers: Record<string, string | string[] | undefined>, body: string): CaughtMessage {
     const e = this.byId(endpointId);
     const flat: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
-    let valid = false;
-    let reason = e ? '' : 'unknown endpoint';
-    if (e) {
-      for (const secret of this.signingSecrets(e)) {
-        try {
-          new Webhook(secret).verify(body, flat);
-          valid = true;
-          break;
-        } catch (err) {
-          reason = (err as Error).message;
-        }
-      }
-    }
-    const msg = {
+    const scheme = schemeOfHeaders(flat);
+    let check: Verification;
+    if (!e)
+      check = {
+        valid: false,
+        error: 'unknown endpoint',
+        explanation: `No endpoint ${endpointId}: nothing to check against.`,
+      };
+    else if (scheme === 'ps256') check = verifyPs256(flat, body, (kid) => this.keys.publishedKey(kid), this.now());
+    else if (scheme === 'standard-webhooks')
+      check = verifyStandard(
+        flat,
+        body,
+        this.signingSecrets(e).map((secret, i) => ({
+          secret,
+          label: i === 0 ? 'current secret' : 'previous secret (in its 24 h grace)',
+        })),
+        this.now(),
+      );
+    else
+      check = {
+        valid: false,
+        // The library's words for this case, as the catcher has always recorded them.
+        error: 'Missing required headers',
+        explanation:
+          'Neither webhook-signature (Standard Webhooks, spec profile) nor Flatpeak-Signature (PS256, published profile) is present.',
+      };
+    const msg: CaughtMessage = {
       id: this.ids('msg'),
       endpoint_id: endpointId,
       received_at: this.clock.now().toISOString(),
       headers: flat,
       body,
-      signature_valid: valid,
-      signature_error: valid ? null : reason,
+      signature_valid: check.valid,
+      signature_error: check.error,
+      scheme,
+      explanation: check.explanation,
     };
     this.db.transaction(() => {
       this.db
@@ -418,11 +469,29 @@ export class WebhookService {
       body: string;
     }[];
     return rows
-      .map((r) => JSON.parse(r.body) as ReturnType<WebhookService['catch']>)
+      .map((r) =>
+        caughtOf(JSON.parse(r.body) as Omit<CaughtMessage, 'scheme' | 'explanation'> & Partial<CaughtMessage>),
+      )
       .filter((m) => mine.has(m.endpoint_id) && (!endpointId || m.endpoint_id === endpointId))
       .slice(0, limit);
   }
 }
+
+/** A stored caught message; those caught before the catcher knew two schemes were all checked as Standard Webhooks. */
+function caughtOf(m: Omit<CaughtMessage, 'scheme' | 'explanation'> & Partial<CaughtMessage>): CaughtMessage {
+  return {
+    ...m,
+    scheme: m.scheme !== undefined ? m.scheme : schemeOfHeaders(m.headers),
+    explanation:
+      m.explanation ??
+      (m.signature_valid
+        ? 'Standard Webhooks (webhook-signature): verified.'
+        : `Standard Webhooks (webhook-signature): FAILED: ${m.signature_error ?? 'unknown reason'}.`),
+  };
+}
+
+/** The scheme an account's messages are signed with now. */
+export const schemeOf = (profile: WireProfile) => PROFILES[profile].signature;
 
 function deepMerge(base: unknown, over: unknown): unknown {
   if (over === undefined) return base;

@@ -1,6 +1,7 @@
-import type { WebhookService, DeliveryRow } from './service.js';
+import { schemeOf, type WebhookService, type DeliveryRow } from './service.js';
 import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js';
-import { signedHeaders } from './signing.js';
+import type { WireProfile } from '../../engine/wire-profile.js';
+import { ps256Headers, signedHeaders } from './signing.js';
 
 /** Delays between attempts. Compressed retries within about a minute for local testing. */
 export const SCHEDULES: Record<WebhookEndpoint['retry_schedule'], number[]> = {
@@ -71,6 +72,12 @@ export class WebhookWorker {
     await this.idle;
   }
 
+  /** Delivers everything due now and resolves when the outbox is idle (time travel waits on it). */
+  async settle(): Promise<void> {
+    this.kick();
+    while (this.running) await this.idle;
+  }
+
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -123,17 +130,57 @@ export class WebhookWorker {
     }
   }
 
+  /** The headers of one attempt, signed by the scheme of the account's profile now, with the endpoint's faults applied. */
+  private async sign(
+    e: WebhookEndpoint,
+    row: DeliveryRow,
+    body: string,
+    profile: WireProfile,
+    now: Date,
+  ): Promise<{ headers: Record<string, string>; scheme: Attempt['scheme']; explanation: string }> {
+    const stamp = e.faults.stale_timestamp ? new Date(now.getTime() - 600_000) : now;
+    const notes = [
+      ...(e.faults.stale_timestamp ? ['timestamp ten minutes old (stale_timestamp fault)'] : []),
+      `profile ${profile}`,
+    ];
+    const scheme = schemeOf(profile);
+    if (scheme === 'ps256') {
+      const key = await this.svc.keys.current();
+      const headers = e.faults.wrong_signature
+        ? ps256Headers(stamp, body, { kid: key.kid, privateKey: await this.svc.keys.unpublishedKey() })
+        : ps256Headers(stamp, body, key);
+      const by = e.faults.wrong_signature
+        ? `a key nobody publishes, under kid ${key.kid} (wrong_signature fault)`
+        : `key ${key.kid}, the current key in /jwks.json`;
+      return {
+        headers,
+        scheme,
+        explanation: `PS256: RSA-PSS SHA-256 over "{timestamp}.{raw body}" signed with ${by}; ${notes.join('; ')}.`,
+      };
+    }
+    const secrets = e.faults.wrong_signature
+      ? ['whsec_' + Buffer.from('not-the-endpoint-secret-000000').toString('base64')]
+      : this.svc.signingSecrets(e);
+    const by = e.faults.wrong_signature
+      ? 'a secret the endpoint does not have (wrong_signature fault)'
+      : secrets.length > 1
+        ? "the endpoint's current and previous secrets (rotation grace)"
+        : "the endpoint's secret";
+    return {
+      headers: signedHeaders(row.event_id, stamp, body, secrets),
+      scheme,
+      explanation: `Standard Webhooks: HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{raw body}" with ${by}; ${notes.join('; ')}.`,
+    };
+  }
+
   private async send(
     e: WebhookEndpoint,
     row: DeliveryRow,
     body: string,
+    profile: WireProfile,
   ): Promise<{ attempt: Attempt; retryAfter?: number | undefined }> {
     const now = new Date(this.now());
-    const stamp = e.faults.stale_timestamp ? new Date(now.getTime() - 600_000) : now;
-    const secrets = e.faults.wrong_signature
-      ? ['whsec_' + Buffer.from('not-the-endpoint-secret-000000').toString('base64')]
-      : this.svc.signingSecrets(e);
-    const headers = signedHeaders(row.event_id, stamp, body, secrets);
+    const { headers, scheme, explanation } = await this.sign(e, row, body, profile, now);
     const started = performance.now();
     let status: number | null = null;
     let responseBody = '';
@@ -163,13 +210,17 @@ export class WebhookWorker {
         latency_ms: Math.round((performance.now() - started) * 10) / 10,
         response_body: responseBody,
         error,
+        scheme,
+        explanation,
       },
       retryAfter,
     };
   }
 
   private async attempt(e: WebhookEndpoint, row: DeliveryRow): Promise<void> {
-    const body = this.svc.eventBody(row);
+    // The profile in force now decides the scheme and the event names, whenever the event was queued.
+    const profile = this.svc.wireProfile(row.account_id);
+    const body = this.svc.eventBody(row, profile);
     if (!body)
       return this.svc.recordAttempt(
         row,
@@ -181,11 +232,13 @@ export class WebhookWorker {
           latency_ms: 0,
           response_body: '',
           error: 'event no longer exists',
+          scheme: schemeOf(profile),
+          explanation: 'Not sent: the event no longer exists.',
         },
         { status: 'failed', next_attempt_at: null },
       );
-    const { attempt, retryAfter } = await this.send(e, row, body);
-    if (e.faults.duplicate) this.svc.logExtraAttempt(row, (await this.send(e, row, body)).attempt);
+    const { attempt, retryAfter } = await this.send(e, row, body, profile);
+    if (e.faults.duplicate) this.svc.logExtraAttempt(row, (await this.send(e, row, body, profile)).attempt);
     const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
     if (ok) return this.svc.recordAttempt(row, attempt, { status: 'delivered', next_attempt_at: null });
     if (attempt.status === 410)

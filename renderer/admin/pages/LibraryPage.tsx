@@ -83,7 +83,7 @@ function Providers() {
               <TableCell>
                 <Avatar
                   variant="rounded"
-                  src={boot.connect_web_url + p.logo_url}
+                  src={new URL(p.logo_url, boot.connect_web_url).href}
                   alt=""
                   sx={{ width: 28, height: 28 }}
                 />

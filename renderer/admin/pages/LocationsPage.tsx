@@ -24,6 +24,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { EmptyState, ErrorAlert, Loading, Mono, PageHeader } from '../components/common';
+import { ResolvePending } from '../components/ResolvePending';
 import type { LocationStatus } from '../../../core/engine/schemas/connect';
 import type { PostalAddress } from '../../../core/engine/schemas/location';
 import type { TariffDirection, TariffType } from '../../../core/engine/schemas/common';
@@ -44,8 +45,8 @@ const SLOTS = [
   ['commodity_import', 'Electricity supply', 'COMMODITY', 'IMPORT'],
   ['commodity_export', 'Feed-in (export)', 'COMMODITY', 'EXPORT'],
   ['non_commodity_import', 'Grid fees', 'NON_COMMODITY', 'IMPORT'],
-  ['local', 'Local generation', 'COMMODITY', 'LOCAL'],
 ] as const satisfies readonly (readonly [keyof LocationStatus['tariff_status'], string, TariffType, TariffDirection])[];
+// Export grid fees and local tariffs are always NOT_SUPPORTED: the service offers no such slot.
 
 export function LocationsPage() {
   const { api, liveMode, route, navigate } = useApp();
@@ -125,6 +126,7 @@ export function StatusViewer({ id }: { id: string }) {
           tariff_type: s.type,
           tariff_direction: s.direction,
           actions: { disconnect_tariff: true },
+          callback_url: `${boot.connect_web_url}/complete`,
         },
       }),
     onSuccess: () => qc.invalidateQueries(),
@@ -178,7 +180,7 @@ export function StatusViewer({ id }: { id: string }) {
                       {s.provider.logo_url ? (
                         <Avatar
                           variant="rounded"
-                          src={boot.connect_web_url + s.provider.logo_url}
+                          src={new URL(s.provider.logo_url, boot.connect_web_url).href}
                           alt=""
                           sx={{ width: 28, height: 28 }}
                         />
@@ -210,6 +212,7 @@ export function StatusViewer({ id }: { id: string }) {
                   ) : null}
                 </CardContent>
                 <CardActions>
+                  {s.status === 'PENDING' && s.tariff ? <ResolvePending tariffId={s.tariff.id} /> : null}
                   {connected ? (
                     <>
                       <Button

@@ -13,6 +13,7 @@ export function OverviewPage() {
     queryKey: ['webhooks', liveMode],
     queryFn: () => api.call('webhooks.list', { query: { limit: 100 } }),
   });
+  const settings = useQuery({ queryKey: ['settings', liveMode], queryFn: () => api.call('settings.retrieve') });
   const rows: [string, string][] = [
     ['REST API', boot.api_url],
     ['Connect service', boot.connect_service_url],
@@ -54,6 +55,20 @@ export function OverviewPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={2}>
+            <Paper variant="outlined" sx={{ p: 2 }} data-testid="overview-profile">
+              <Typography variant="overline">Wire profile</Typography>
+              <Typography variant="h5">
+                {settings.data
+                  ? settings.data.wire_profile === 'published'
+                    ? 'Production forms'
+                    : 'Service interface'
+                  : '…'}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {settings.data?.wire_profile ?? ''} · event names, create and delete statuses, webhook signatures
+              </Typography>
+              <SmallButton onClick={() => navigate('settings')}>Change in settings</SmallButton>
+            </Paper>
             <Paper variant="outlined" sx={{ p: 2 }}>
               <Typography variant="overline">Locations</Typography>
               <Typography variant="h3">{locations.data?.data.length ?? '…'}</Typography>

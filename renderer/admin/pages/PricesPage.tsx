@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
+  Alert,
   Button,
   MenuItem,
   Paper,
@@ -18,8 +19,17 @@ import { DateTime } from 'luxon';
 import { useApp } from '../context';
 import { EmptyState, ErrorAlert, Loading, PageHeader, EnumSelect } from '../components/common';
 import { PriceChart } from '../components/PriceChart';
-import { breakdown, marketSeries } from '../preview';
+import { chartOf, oddDays, wallTime } from '../price-answer';
 import { TariffDirection } from '../../../core/engine/schemas/common';
+
+/** A quiet hint beside a value (an offset, a unit). */
+function Hint({ children }: { children: ReactNode }) {
+  return (
+    <Typography component="span" variant="caption" color="text.secondary">
+      {children}
+    </Typography>
+  );
+}
 
 export function PricesPage() {
   const { api, liveMode, route, navigate } = useApp();
@@ -47,8 +57,13 @@ export function PricesPage() {
   const prices = useQuery({
     enabled: !!location.data,
     queryKey: ['prices', liveMode, locationId, direction, win],
+    // The answer with each tariff's share: the chart, the table and the CSV all draw this one answer.
     queryFn: () =>
-      api.call('prices.retrieve', { params: { id: locationId! }, body: { ...win, tariff_direction: direction } }),
+      api.call('prices.retrieve', {
+        params: { id: locationId! },
+        body: { ...win, tariff_direction: direction, expand: ['components'] },
+      }),
+    retry: false,
   });
   const tariffs = useQuery({
     enabled: !!locationId,
@@ -57,18 +72,12 @@ export function PricesPage() {
   });
   const from = Date.parse(win.start_time);
   const to = Date.parse(win.end_time);
-  const series = useQuery({
-    enabled: !!location.data,
-    queryKey: ['market', location.data?.market_region, from, to],
-    queryFn: () => marketSeries(api, location.data?.market_region ?? null, from, to),
-  });
   const chart = useMemo(
-    () =>
-      tariffs.data && prices.data && !series.isLoading
-        ? breakdown(zone, from, to, direction, tariffs.data.data, series.data)
-        : null,
-    [tariffs.data, prices.data, series.data, series.isLoading, zone, from, to, direction],
+    () => (prices.data ? chartOf(prices.data, tariffs.data?.data ?? []) : null),
+    [prices.data, tariffs.data],
   );
+  const odd = useMemo(() => oddDays(zone, from, to), [zone, from, to]);
+  const uncovered = prices.data?.data.filter((d) => !d.components?.length).length ?? 0;
 
   const exportCsv = () => {
     if (!prices.data) return;
@@ -88,7 +97,7 @@ export function PricesPage() {
     <>
       <PageHeader
         title="Prices"
-        subtitle="POST /prices for a window and direction; components computed by the same engine"
+        subtitle="The service's price answer for a window: the total, each tariff's share, and how sure it is"
         actions={prices.data ? <Button onClick={exportCsv}>Export CSV</Button> : null}
       />
       {locations.data?.data.length === 0 ? (
@@ -137,34 +146,68 @@ export function PricesPage() {
         <>
           <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
             <Typography variant="subtitle1" component="h2">
-              {prices.data.currency_code}/kWh in {zone} · {prices.data.data.length} intervals · last updated{' '}
-              {prices.data.last_updated}
+              {prices.data.currency_code} per kWh, in {zone} local time · {prices.data.data.length} intervals · tariffs
+              last changed {wallTime(prices.data.last_updated, zone).text}
+              {prices.data.next_update ? ` · may change ${wallTime(prices.data.next_update, zone).text}` : ''}
             </Typography>
+            {odd.length ? (
+              <Typography variant="body2" color="text.secondary" data-testid="odd-days">
+                Clock change in this window: {odd.map((d) => `${d.date} has ${d.hours} hours`).join('; ')}.
+              </Typography>
+            ) : null}
+            {uncovered ? (
+              <Alert severity="info" sx={{ my: 1 }} data-testid="no-contract">
+                {uncovered} interval{uncovered === 1 ? '' : 's'} with no contract active: no tariff covers them, so the
+                price is unknown (shown as 0 at confidence 0).
+              </Alert>
+            ) : null}
             {chart ? (
-              <PriceChart points={chart.points} components={chart.series} zone={zone} label="Price chart" />
-            ) : (
-              <Loading show />
-            )}
+              <PriceChart
+                points={chart.points}
+                components={chart.series}
+                zone={zone}
+                unit={`${prices.data.currency_code}/kWh`}
+                label="Price chart"
+              />
+            ) : null}
           </Paper>
           <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 360 }}>
             <Table size="small" stickyHeader aria-label="Price table">
               <TableHead>
                 <TableRow>
-                  <TableCell>From</TableCell>
-                  <TableCell>To</TableCell>
-                  <TableCell align="right">Value</TableCell>
+                  <TableCell>From (local)</TableCell>
+                  <TableCell>To (local)</TableCell>
+                  <TableCell align="right">{prices.data.currency_code}/kWh</TableCell>
                   <TableCell align="right">Confidence</TableCell>
+                  <TableCell>Note</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {prices.data.data.slice(0, 500).map((d) => (
-                  <TableRow key={d.valid_from}>
-                    <TableCell>{d.valid_from}</TableCell>
-                    <TableCell>{d.valid_to}</TableCell>
-                    <TableCell align="right">{d.price.value.toFixed(5)}</TableCell>
-                    <TableCell align="right">{d.price.confidence}</TableCell>
-                  </TableRow>
-                ))}
+                {prices.data.data.slice(0, 500).map((d) => {
+                  const a = wallTime(d.valid_from, zone);
+                  const b = wallTime(d.valid_to, zone);
+                  return (
+                    <TableRow key={d.valid_from}>
+                      <TableCell title={d.valid_from}>
+                        {a.text} <Hint>{a.offset}</Hint>
+                      </TableCell>
+                      <TableCell title={d.valid_to}>
+                        {b.text} <Hint>{b.offset}</Hint>
+                      </TableCell>
+                      <TableCell align="right">{d.price.value.toFixed(5)}</TableCell>
+                      <TableCell align="right">{d.price.confidence}</TableCell>
+                      <TableCell>
+                        {!d.components?.length
+                          ? 'no contract active'
+                          : d.price.confidence < 1
+                            ? d.price.confidence <= 0.5
+                              ? 'gap in a schedule, or an estimate'
+                              : 'estimate or tiered rate'
+                            : ''}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
           </TableContainer>

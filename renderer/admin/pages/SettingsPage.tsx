@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import type { WireProfile } from '../../../core/engine/wire-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { CopyTable, ErrorAlert, Mono, PageHeader } from '../components/common';
+import { ScenariosPanel } from './ScenariosPanel';
+import { WorkspacePanel } from './WorkspacePanel';
 
 export function SettingsPage() {
   const { api, boot, liveMode } = useApp();
@@ -29,11 +32,16 @@ export function SettingsPage() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }),
   });
   const reset = useMutation({ mutationFn: () => api.call('demo.reset'), onSuccess: () => qc.invalidateQueries() });
+  const profile = useMutation({
+    mutationFn: (wire_profile: WireProfile) => api.call('settings.update', { body: { wire_profile } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }),
+  });
   const port = (u: string) => new URL(u).port;
   return (
     <>
       <PageHeader title="Settings" />
       <Stack spacing={2}>
+        <ScenariosPanel />
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">
             Keys
@@ -85,6 +93,31 @@ export function SettingsPage() {
           ) : null}
           <ErrorAlert error={settings.error ?? save.error} />
         </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }} data-testid="wire-profile">
+          <Typography variant="h6" component="h2">
+            Wire profile
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            How this account speaks where the service's own interface and the production service differ: event names,
+            status codes of creates and deletes, and the webhook signature.
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={settings.data?.wire_profile ?? 'spec'}
+            onChange={(_e, v: WireProfile | null) => v && profile.mutate(v)}
+            aria-label="Wire profile"
+          >
+            <ToggleButton value="spec">Service interface (spec)</ToggleButton>
+            <ToggleButton value="published">Production forms (published)</ToggleButton>
+          </ToggleButtonGroup>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {settings.data?.wire_profile === 'published'
+              ? 'Events such as location.create and connect_session.complete; 201 on create, 202 on delete; webhooks signed PS256 with keys at /jwks.json.'
+              : 'Events such as location.created and connect.session.complete; 200 on create and delete; Standard Webhooks signatures (whsec_ secrets).'}
+          </Typography>
+          <ErrorAlert error={profile.error} />
+        </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">
             Ports
@@ -122,6 +155,7 @@ export function SettingsPage() {
           ) : null}
           <ErrorAlert error={reset.error} />
         </Paper>
+        <WorkspacePanel />
       </Stack>
     </>
   );

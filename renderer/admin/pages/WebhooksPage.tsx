@@ -31,8 +31,11 @@ import {
   TriggerRequest,
   type WebhookEndpointUpdate,
 } from '../../../core/engine/webhooks/schemas';
+import { isSignatureHeader } from '../../../core/engine/webhooks/signature';
 
 const TYPES = TriggerRequest.shape.type.options;
+/** The signature schemes, as the page names them. */
+const SCHEMES = { 'standard-webhooks': 'Standard Webhooks', ps256: 'PS256' } as const;
 /** The endpoint faults of the schema, labelled. */
 const FAULTS = {
   wrong_signature: 'Wrong signature',
@@ -147,6 +150,12 @@ function EndpointView({ id }: { id: string }) {
     mutationFn: () => api.call('webhooks.rotate_secret', { params: { id } }),
     onSuccess: refresh,
   });
+  const keys = useQuery({
+    queryKey: ['webhook-signing-keys'],
+    queryFn: () => api.call('webhook_signing_keys.list'),
+    refetchInterval: 10_000,
+  });
+  const rotateKey = useMutation({ mutationFn: () => api.call('webhook_signing_keys.rotate'), onSuccess: refresh });
   const trigger = useMutation({ mutationFn: () => api.call('events.trigger', { body: { type } }), onSuccess: refresh });
   const resend = useMutation({
     mutationFn: (eventId: string) => api.call('events.resend', { params: { id: eventId }, body: { endpoint_id: id } }),
@@ -182,6 +191,28 @@ function EndpointView({ id }: { id: string }) {
         {e.previous_secret ? (
           <Typography variant="body2" color="text.secondary">
             Previous secret signs too until {e.previous_secret_expires_at}
+          </Typography>
+        ) : null}
+        {keys.data ? (
+          <Typography variant="body2" aria-label="PS256 signing key">
+            PS256 key (published profile) <Mono>{keys.data.current_kid}</Mono>{' '}
+            <CopyButton value={keys.data.current_kid} label="key id" />{' '}
+            <Button size="small" onClick={() => rotateKey.mutate()}>
+              Rotate key
+            </Button>
+            {keys.data.keys
+              .filter((k) => k.status === 'previous')
+              .map((k) => (
+                <Typography
+                  key={k.kid}
+                  variant="body2"
+                  color="text.secondary"
+                  component="span"
+                  sx={{ display: 'block' }}
+                >
+                  Previous key <Mono>{k.kid}</Mono> stays in /jwks.json until {k.expires_at}
+                </Typography>
+              ))}
           </Typography>
         ) : null}
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -225,7 +256,7 @@ function EndpointView({ id }: { id: string }) {
             Trigger event
           </Button>
         </Stack>
-        <ErrorAlert error={patch.error ?? trigger.error ?? resend.error ?? rotate.error} />
+        <ErrorAlert error={patch.error ?? trigger.error ?? resend.error ?? rotate.error ?? rotateKey.error} />
       </Paper>
       {e.catcher ? (
         <Paper variant="outlined" sx={{ p: 2 }} aria-label="Catcher inbox">
@@ -244,15 +275,21 @@ function EndpointView({ id }: { id: string }) {
                   label={m.signature_valid ? 'signature verifies' : 'bad signature'}
                   sx={{ mr: 1 }}
                 />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={m.scheme ? SCHEMES[m.scheme] : 'no signature'}
+                  sx={{ mr: 1 }}
+                />
                 <Typography variant="body2">
                   {m.received_at} · {eventTypeOf(m.body)}
                 </Typography>
               </AccordionSummary>
               <AccordionDetails>
-                {m.signature_error ? <Alert severity="error">{m.signature_error}</Alert> : null}
+                <Alert severity={m.signature_valid ? 'success' : 'error'}>{m.explanation}</Alert>
                 <Box component="pre" sx={{ fontSize: 12, overflow: 'auto', bgcolor: '#f6f8fa', p: 1 }}>
                   {Object.entries(m.headers)
-                    .filter(([k]) => k.startsWith('webhook'))
+                    .filter(([k]) => isSignatureHeader(k))
                     .map(([k, v]) => `${k}: ${v}`)
                     .join('\n')}
                   {'\n\n'}
@@ -291,7 +328,11 @@ function EndpointView({ id }: { id: string }) {
               {d.attempt_log.map((a) => (
                 <Box key={a.attempt + a.time} sx={{ mt: 1 }}>
                   <Typography variant="body2">
-                    <strong>Attempt {a.attempt}</strong> {a.time} → {a.status ?? a.error} ({a.latency_ms} ms)
+                    <strong>Attempt {a.attempt}</strong> {a.time} → {a.status ?? a.error} ({a.latency_ms} ms){' '}
+                    <Chip size="small" variant="outlined" label={SCHEMES[a.scheme]} />
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {a.explanation}
                   </Typography>
                   <Box
                     component="pre"

@@ -15,8 +15,8 @@ const COUNTRIES = [
   ['CH', 'Switzerland'],
 ];
 
-export function AddressPage({ page, submit, busy, errorFor }: PageProps) {
-  const initial = page.data.postal_address ?? {};
+export function AddressPage({ page, submit, busy, errorFor }: PageProps<'postal_address_capture'>) {
+  const initial = page.data.postal_address;
   const [a, setA] = useState({
     address_line1: initial.address_line1 ?? '',
     city: initial.city ?? '',

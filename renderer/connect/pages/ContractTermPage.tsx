@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import type { PageProps } from '../App';
 
-export function ContractTermPage({ submit, busy, errorFor }: PageProps) {
+export function ContractTermPage({ submit, busy, errorFor }: PageProps<'contract_term_capture'>) {
   const [date, setDate] = useState('');
   return (
     <Stack

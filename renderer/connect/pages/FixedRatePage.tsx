@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, InputAdornment, Stack, TextField } from '@mui/material';
 import type { PageProps } from '../App';
 
-export function FixedRatePage({ page, submit, busy, errorFor }: PageProps) {
-  const [cost, setCost] = useState(String(page.data.cost ?? ''));
+export function FixedRatePage({ page, submit, busy, errorFor }: PageProps<'rate_fixed_capture'>) {
+  // 0 means no price yet: the field starts empty.
+  const [cost, setCost] = useState(page.data.cost ? String(page.data.cost) : '');
   return (
     <Stack
       component="form"

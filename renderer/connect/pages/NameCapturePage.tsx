@@ -13,7 +13,7 @@ function NameCapture({
   field: string;
   initial: string;
   wrap: (name: string) => unknown;
-  props: PageProps;
+  props: PageProps<'provider_name_capture'> | PageProps<'tariff_name_capture'>;
 }) {
   const [name, setName] = useState(initial);
   return (
@@ -36,7 +36,7 @@ function NameCapture({
         fullWidth
         autoFocus
       />
-      {props.page.actions?.includes('ADDRESS_CHANGE') ? (
+      {(props.page.actions as readonly string[]).includes('ADDRESS_CHANGE') ? (
         <Button onClick={() => props.submit(undefined, 'ADDRESS_CHANGE')} color="inherit">
           Change address
         </Button>
@@ -48,20 +48,20 @@ function NameCapture({
   );
 }
 
-export const ProviderNamePage = (p: PageProps) => (
+export const ProviderNamePage = (p: PageProps<'provider_name_capture'>) => (
   <NameCapture
     label="Provider name"
     field="provider_name"
-    initial={p.page.data.provider?.name ?? ''}
+    initial={p.page.data.provider.name}
     wrap={(name) => ({ provider: { name } })}
     props={p}
   />
 );
-export const TariffNamePage = (p: PageProps) => (
+export const TariffNamePage = (p: PageProps<'tariff_name_capture'>) => (
   <NameCapture
     label="Tariff name"
     field="tariff_name"
-    initial={p.page.data.tariff?.name ?? ''}
+    initial={p.page.data.tariff.name}
     wrap={(name) => ({ tariff: { name } })}
     props={p}
   />

@@ -13,12 +13,10 @@ import {
 } from '@mui/material';
 import type { PageProps } from '../App';
 
-export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps) {
+export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps<'provider_select'>) {
   const [q, setQ] = useState('');
-  const providers = (page.data.providers ?? []).filter((p) =>
-    p.display_name.toLowerCase().includes(q.trim().toLowerCase()),
-  );
-  const a = page.data.postal_address ?? {};
+  const providers = page.data.providers.filter((p) => p.display_name.toLowerCase().includes(q.trim().toLowerCase()));
+  const a = page.data.postal_address;
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">

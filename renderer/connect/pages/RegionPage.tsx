@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import type { PageProps } from '../App';
 
-export function RegionPage({ page, submit, busy, errorFor }: PageProps) {
+export function RegionPage({ page, submit, busy, errorFor }: PageProps<'region_select'>) {
   const [region, setRegion] = useState(page.data.region ?? '');
   return (
     <Stack
@@ -24,7 +24,7 @@ export function RegionPage({ page, submit, busy, errorFor }: PageProps) {
         helperText={errorFor('region')}
         fullWidth
       >
-        {(page.data.regions ?? []).map((r) => (
+        {page.data.regions.map((r) => (
           <MenuItem key={r} value={r}>
             {r}
           </MenuItem>

@@ -1,7 +1,15 @@
 import { Alert, Button, Stack } from '@mui/material';
 import type { PageProps } from '../App';
 
-function Outcome({ severity, text, props }: { severity: 'info' | 'error'; text: string; props: PageProps }) {
+function Outcome({
+  severity,
+  text,
+  props,
+}: {
+  severity: 'info' | 'error';
+  text: string;
+  props: PageProps<'tariff_connection_pending'> | PageProps<'tariff_connection_failed'>;
+}) {
   return (
     <Stack spacing={2}>
       <Alert severity={severity}>{text}</Alert>
@@ -15,14 +23,14 @@ function Outcome({ severity, text, props }: { severity: 'info' | 'error'; text: 
   );
 }
 
-export const PendingPage = (p: PageProps) => (
+export const PendingPage = (p: PageProps<'tariff_connection_pending'>) => (
   <Outcome
     severity="info"
     text={`${p.page.data.provider?.display_name ?? 'Your provider'} has not answered yet. We will keep trying; you can close this window.`}
     props={p}
   />
 );
-export const FailedPage = (p: PageProps) => (
+export const FailedPage = (p: PageProps<'tariff_connection_failed'>) => (
   <Outcome
     severity="error"
     text={`${p.page.data.provider?.display_name ?? 'Your provider'} did not share your tariff. Try again or enter it yourself.`}

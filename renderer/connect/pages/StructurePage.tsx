@@ -8,7 +8,7 @@ const LABELS: Record<StructureType, [string, string]> = {
   MARKET: ['Market price', 'Follows the wholesale market, plus a surcharge'],
 };
 
-export function StructurePage({ page, submit, busy, errorFor }: PageProps) {
+export function StructurePage({ page, submit, busy, errorFor }: PageProps<'tariff_structure_select'>) {
   return (
     <Stack spacing={2} role="group" aria-label="Tariff structure">
       {errorFor('options') ? (
@@ -16,7 +16,7 @@ export function StructurePage({ page, submit, busy, errorFor }: PageProps) {
           {errorFor('options')}
         </Alert>
       ) : null}
-      {(page.data.options ?? []).map((o) => (
+      {page.data.options.map((o) => (
         <Button
           key={o}
           variant="outlined"

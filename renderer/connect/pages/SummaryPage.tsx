@@ -20,9 +20,9 @@ const STRUCTURE: Record<StructureType, string> = {
   MARKET: 'Market price',
 };
 
-export function SummaryPage({ page, submit, busy }: PageProps) {
+export function SummaryPage({ page, submit, busy }: PageProps<'tariff_summary'>) {
   const d = page.data;
-  const today = d.rates?.today ?? [];
+  const today = d.rates.today;
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>

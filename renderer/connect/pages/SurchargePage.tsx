@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, InputAdornment, Stack, TextField } from '@mui/material';
 import type { PageProps } from '../App';
 
-export function SurchargePage({ page, submit, busy, errorFor }: PageProps) {
-  const [fixed, setFixed] = useState(String(page.data.surcharge?.fixed ?? 0));
-  const [percentage, setPercentage] = useState(String(page.data.surcharge?.percentage ?? 0));
+export function SurchargePage({ page, submit, busy, errorFor }: PageProps<'surcharge_capture'>) {
+  const [fixed, setFixed] = useState(String(page.data.surcharge.fixed));
+  const [percentage, setPercentage] = useState(String(page.data.surcharge.percentage));
   const n = (s: string) => (s.trim() === '' ? 0 : Number(s.replace(',', '.')));
   return (
     <Stack

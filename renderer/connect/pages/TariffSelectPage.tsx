@@ -1,8 +1,8 @@
 import { Alert, Button, List, ListItemButton, ListItemText, Stack } from '@mui/material';
 import type { PageProps } from '../App';
 
-export function TariffSelectPage({ page, submit, busy, errorFor }: PageProps) {
-  const tariffs = page.data.tariffs ?? [];
+export function TariffSelectPage({ page, submit, busy, errorFor }: PageProps<'tariff_select'>) {
+  const tariffs = page.data.tariffs;
   return (
     <Stack spacing={2}>
       {errorFor('tariff') ? (

@@ -8,14 +8,21 @@ interface Band {
   cost: string;
 }
 const hhmm = (s: string) => s.slice(0, 5);
+/** Until bands are captured the service sends none: day and night is where most tariffs start. */
+const DEFAULT_BANDS: Band[] = [
+  { valid_from: '07:00', valid_to: '22:00', cost: '' },
+  { valid_from: '22:00', valid_to: '07:00', cost: '' },
+];
 
-export function TodRatePage({ page, submit, busy, errorFor }: PageProps) {
+export function TodRatePage({ page, submit, busy, errorFor }: PageProps<'rate_tod_capture'>) {
   const [bands, setBands] = useState<Band[]>(
-    (page.data.hours ?? []).map((h) => ({
-      valid_from: hhmm(h.valid_from),
-      valid_to: hhmm(h.valid_to),
-      cost: String(h.cost ?? ''),
-    })),
+    page.data.hours.length
+      ? page.data.hours.map((h) => ({
+          valid_from: hhmm(h.valid_from),
+          valid_to: hhmm(h.valid_to),
+          cost: String(h.cost),
+        }))
+      : DEFAULT_BANDS,
   );
   const set = (i: number, k: keyof Band, v: string) => setBands(bands.map((b, j) => (j === i ? { ...b, [k]: v } : b)));
   const err = errorFor('hours') ?? errorFor('cost');

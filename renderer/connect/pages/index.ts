@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PageProps } from '../App';
+import type { ConnectRoute } from '../protocol';
 import { AddressPage } from './AddressPage';
 import { ProviderSelectPage } from './ProviderSelectPage';
 import { ProviderNamePage, TariffNamePage } from './NameCapturePage';
@@ -13,8 +14,8 @@ import { SurchargePage } from './SurchargePage';
 import { FailedPage, PendingPage } from './StatusPage';
 import { SummaryPage } from './SummaryPage';
 
-/** One screen per route of the connect protocol. */
-export const PAGES: Record<string, ComponentType<PageProps>> = {
+/** One screen per route of the connect protocol; the compiler insists on each, typed by its route. */
+export const PAGES: { [R in ConnectRoute]: ComponentType<PageProps<R>> } = {
   postal_address_capture: AddressPage,
   provider_select: ProviderSelectPage,
   provider_name_capture: ProviderNamePage,
@@ -31,7 +32,7 @@ export const PAGES: Record<string, ComponentType<PageProps>> = {
   tariff_summary: SummaryPage,
 };
 
-export const TITLES: Record<string, string> = {
+export const TITLES: Record<ConnectRoute, string> = {
   postal_address_capture: 'Where is the supply?',
   provider_select: 'Choose your energy provider',
   provider_name_capture: 'Name your provider',

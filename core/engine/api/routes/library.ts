@@ -4,6 +4,8 @@ import { idOf, listOf } from '../../schemas/common.js';
 import { Provider, ProviderCreate, ProviderUpdate } from '../../schemas/misc.js';
 import { GridFee, GridFeeCreate } from '../../schemas/connect.js';
 import { SettingDefaults } from '../../settings.js';
+import { WireProfile } from '../../wire-profile.js';
+import { ConnectWebOrigins } from '../../connect/origins.js';
 
 const ProviderId = z.strictObject({ id: idOf('provider') });
 const Settings = z
@@ -12,6 +14,8 @@ const Settings = z
     connect_token_ttl_seconds: z.number().int(),
     bearer_token_ttl_seconds: z.number().int(),
     rate_limit_per_minute: z.number().int(),
+    wire_profile: WireProfile,
+    connect_web_origins: z.array(z.string()),
   })
   .meta({ id: 'Settings' });
 
@@ -100,6 +104,11 @@ export const libraryContracts = contracts({
         .max(1_000_000)
         .optional()
         .meta({ description: 'Requests a minute for this account; default 6000' }),
+      connect_web_origins: ConnectWebOrigins.optional(),
+      wire_profile: WireProfile.optional().meta({
+        description:
+          "For this account: spec (default) or published, the production service's forms where they differ (docs/api.md, Wire profiles)",
+      }),
     }),
     response: Settings,
   },

@@ -1,4 +1,5 @@
 import { contracts } from '../contract.js';
+import { Accepted } from '../../wire-profile.js';
 import { z } from 'zod';
 import { idOf } from '../../schemas/common.js';
 import { Location, LocationCreate, LocationList, LocationListQuery, LocationUpdate } from '../../schemas/location.js';
@@ -13,6 +14,7 @@ export const locationContracts = contracts({
     tag: 'Locations',
     body: LocationCreate,
     response: Location,
+    alternateStatus: { status: 201, description: 'The created location, under the published wire profile.' },
   },
   'locations.list': {
     method: 'GET',
@@ -45,6 +47,8 @@ export const locationContracts = contracts({
     summary: 'Delete a location and its tariffs',
     tag: 'Locations',
     params: ById,
-    response: Location,
+    response: z.union([Location, Accepted]),
+    responseDescription: 'The deleted location (wire profile spec).',
+    alternateStatus: { status: 202, description: 'Accepted, without the object (wire profile published).' },
   },
 });

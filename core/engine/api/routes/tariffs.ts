@@ -1,4 +1,5 @@
 import { contracts } from '../contract.js';
+import { Accepted } from '../../wire-profile.js';
 import { z } from 'zod';
 import { idOf } from '../../schemas/common.js';
 import { Tariff, TariffCreate, TariffList, TariffListQuery, TariffUpdate } from '../../schemas/tariff.js';
@@ -45,6 +46,8 @@ export const tariffContracts = contracts({
     summary: 'Delete a tariff',
     tag: 'Tariffs',
     params: ById,
-    response: Tariff,
+    response: z.union([Tariff, Accepted]),
+    responseDescription: 'The deleted tariff (wire profile spec).',
+    alternateStatus: { status: 202, description: 'Accepted, without the object (wire profile published).' },
   },
 });

@@ -8,6 +8,7 @@ import {
   WebhookEndpoint,
   WebhookEndpointCreate,
   WebhookEndpointUpdate,
+  WebhookSignatureScheme,
 } from '../../webhooks/schemas.js';
 
 const ById = z.strictObject({ id: idOf('webhookEndpoint') });
@@ -20,8 +21,13 @@ const CaughtMessage = z
     body: z.string(),
     signature_valid: z.boolean(),
     signature_error: z.string().nullable(),
+    scheme: WebhookSignatureScheme.nullable().meta({
+      description: 'The signature scheme the request carried, or null when it carried neither.',
+    }),
+    explanation: z.string().meta({ description: 'What the catcher checked, and what passed or failed, in words.' }),
   })
   .meta({ id: 'CaughtMessage' });
+export type CaughtMessage = z.infer<typeof CaughtMessage>;
 
 export const webhookContracts = contracts({
   'webhooks.create': {

@@ -48,8 +48,9 @@ export interface ErrorOptions {
 const contextOf = (req: FastifyRequest, surface: string) => req.routeOptions.config?.operationId ?? surface;
 
 /**
- * Every error becomes the service's error object: named code, message, context, mode and time,
- * always JSON, `Retry-After` where one applies, never a stack trace.
+ * Every error becomes the service's error object: named code, message, context, mode, time and
+ * the request's id (as the journal records it), always JSON, `Retry-After` where one applies,
+ * never a stack trace.
  */
 export const errorBodies = fp<ErrorOptions>(
   async (app, opts) => {
@@ -58,7 +59,8 @@ export const errorBodies = fp<ErrorOptions>(
         err instanceof ApiError ? err : err instanceof z.ZodError ? fromZod(err, 'body') : frameworkError(err);
       if (apiErr.status >= 500) request.log.error(err);
       if (apiErr.extra.retry_after !== undefined) reply.header('Retry-After', String(apiErr.extra.retry_after));
-      const body = errorBody(apiErr, contextOf(request, opts.surface), request.scope?.liveMode ?? false, opts.now());
+      const live = request.scope?.liveMode ?? false;
+      const body = errorBody(apiErr, contextOf(request, opts.surface), live, opts.now(), request.id);
       void reply.code(apiErr.status).type('application/json').send(JSON.stringify(body));
     });
     if (opts.notFound !== false) {
@@ -72,7 +74,7 @@ export const errorBodies = fp<ErrorOptions>(
         void reply
           .code(404)
           .type('application/json')
-          .send(JSON.stringify(errorBody(e, opts.surface, false, opts.now())));
+          .send(JSON.stringify(errorBody(e, opts.surface, false, opts.now(), request.id)));
       });
     }
   },

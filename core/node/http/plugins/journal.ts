@@ -47,6 +47,7 @@ export const requestJournal = fp<JournalOptions>(
         fault: request.fault,
         account_id: scope?.accountId ?? null,
         live_mode: scope?.liveMode ?? null,
+        request_id: request.id,
       });
     });
   },

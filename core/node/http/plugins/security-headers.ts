@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { LOOPBACK_HOST } from '../loopback.js';
 
 export interface SecurityOptions {
-  /** The Content-Security-Policy of every answer. */
-  csp: () => string;
+  /** The Content-Security-Policy of every answer (a page may depend on its request). */
+  csp: (req: FastifyRequest) => string;
   /** Pages that must never be framed by another site (the admin app) say DENY. */
   frameOptions?: 'DENY';
   /**
@@ -22,8 +23,8 @@ export const securityHeaders = fp<SecurityOptions>(
           return reply.code(421).type('text/plain').send('Misdirected request');
       });
     }
-    app.addHook('onSend', async (_req, reply) => {
-      reply.header('content-security-policy', opts.csp());
+    app.addHook('onSend', async (req, reply) => {
+      reply.header('content-security-policy', opts.csp(req));
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'no-referrer');
       if (opts.frameOptions) reply.header('x-frame-options', opts.frameOptions);

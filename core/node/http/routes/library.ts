@@ -7,6 +7,8 @@ const settingsView = (svc: Service, accountId: string) => ({
   ...svc.settings.all(),
   bearer_token_ttl_seconds: svc.accounts.get(accountId)!.token_ttl_seconds,
   rate_limit_per_minute: svc.settings.rateLimit(accountId),
+  wire_profile: svc.settings.wireProfile(accountId),
+  connect_web_origins: svc.connectTokens.webOrigins(),
 });
 
 export const libraryRoutes = implement(libraryContracts, {
@@ -22,6 +24,8 @@ export const libraryRoutes = implement(libraryContracts, {
       svc.settings.set('connect_token_ttl_seconds', body.connect_token_ttl_seconds);
     if (body.bearer_token_ttl_seconds !== undefined)
       svc.accounts.setTokenTtl(scope.accountId, body.bearer_token_ttl_seconds);
+    if (body.connect_web_origins !== undefined) svc.connectTokens.setWebOrigins(body.connect_web_origins);
+    if (body.wire_profile !== undefined) svc.settings.setWireProfile(scope.accountId, body.wire_profile);
     if (body.rate_limit_per_minute !== undefined)
       svc.settings.setRateLimit(scope.accountId, body.rate_limit_per_minute);
     return settingsView(svc, scope.accountId);

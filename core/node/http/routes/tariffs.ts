@@ -1,4 +1,5 @@
 import { asList, implement } from '../route.js';
+import { deleted } from '../profile.js';
 import { tariffContracts } from '../../../engine/api/routes/tariffs.js';
 
 export const tariffRoutes = implement(tariffContracts, {
@@ -9,5 +10,5 @@ export const tariffRoutes = implement(tariffContracts, {
   },
   'tariffs.retrieve': ({ svc, scope, params }) => svc.tariffs.get(scope, params.id),
   'tariffs.update': ({ svc, scope, params, body }) => svc.tariffs.update(scope, params.id, body),
-  'tariffs.delete': ({ svc, scope, params }) => svc.tariffs.delete(scope, params.id),
+  'tariffs.delete': ({ svc, scope, params, reply }) => deleted(svc, scope, reply, svc.tariffs.delete(scope, params.id)),
 });

@@ -1,0 +1,24 @@
+import type { ConnectRoute } from './routes/index.js';
+
+/**
+ * A connect session's server-side state (docs/connect.md, Protocol): the page it is on, the
+ * pages before it (for BACK), and what it has captured. `direct_redirect` is the time spent on a
+ * DIRECT provider's own login and consent pages.
+ */
+export interface SessionState {
+  route: ConnectRoute | 'direct_redirect';
+  history: (ConnectRoute | 'direct_redirect')[];
+  address?: { address_line1?: string; city?: string; post_code?: string; country_code?: string; state?: string };
+  provider_id?: string;
+  provider_name?: string;
+  library_tariff_id?: string;
+  tariff_name?: string;
+  structure?: 'FIXED' | 'TIME_OF_DAY' | 'MARKET';
+  fixed_cost?: number;
+  tod_hours?: { valid_from: string; valid_to: string; cost: number }[];
+  region?: string;
+  surcharge?: { fixed: number; percentage: number };
+  /** DIRECT: the provider's answer after its login and consent pages. */
+  direct_result?: 'succeed' | 'pending' | 'fail';
+  connection_type?: 'LIBRARY' | 'MANUAL' | 'DIRECT';
+}

@@ -1,0 +1,168 @@
+import { parseArgs } from 'node:util';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createService, type Service } from '../../node/service.js';
+import { DB_FILE } from '../../node/db/database.js';
+import { ApiError } from '../../engine/errors.js';
+import { ServiceError } from '../../engine/api/client.js';
+import { exportWorkspaceFolder, readWorkspaceSource } from '../../node/workspace/folder.js';
+import { importWorkspace, type ImportSummary } from '../../node/workspace/import.js';
+import type { WorkspaceFiles } from '../../node/workspace/format.js';
+import { HOST_FILE } from '../host.js';
+import { connectClient } from './client.js';
+
+export const EXPORT_USAGE = `Usage: tariff-desk export DIR [--data-dir D]
+
+Writes the default account's test-mode world as a workspace folder: one JSON file per object
+(locations/, tariffs/, providers/, grid-fees/, webhooks/), market/ series as CSV, settings.json,
+clock.json and workspace.json. DIR is new, empty, or an earlier export (files of objects that
+are gone are removed; nothing else in DIR is touched). Works whether a host runs on D or not.`;
+
+export const IMPORT_USAGE = `Usage: tariff-desk import DIR [--data-dir D] [--replace]
+
+Reads a workspace folder (or a bundle file downloaded from the app), validates all of it, and
+writes it as the default account's test-mode world in one transaction. A data folder whose
+test-mode world is not empty needs --replace. When a host runs on D, the import goes through
+its API, so the running service sees it at once.`;
+
+/** The API of a host running on the data folder, if one is. */
+async function runningHost(dataDir: string): Promise<string | undefined> {
+  const file = join(dataDir, HOST_FILE);
+  if (!existsSync(file)) return undefined;
+  let info: { pid?: unknown; api_url?: unknown };
+  try {
+    info = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof info.pid !== 'number' || typeof info.api_url !== 'string') return undefined;
+  try {
+    process.kill(info.pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  try {
+    await fetch(`${info.api_url}/clock`, { signal: AbortSignal.timeout(3000) });
+    return info.api_url;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The service's refusal as one line: its message and its code. */
+function explained(e: unknown): Error {
+  if (e instanceof ApiError || e instanceof ServiceError) return new Error(`${e.message} (${e.code})`);
+  return e as Error;
+}
+
+function withService<T>(dataDir: string, fn: (svc: Service, accountId: string) => T): T {
+  const svc = createService({ dataDir });
+  try {
+    return fn(svc, svc.accounts.ensureDefault().account_id);
+  } finally {
+    svc.close();
+  }
+}
+
+/** Writes a workspace into a data folder with no host running on it. */
+function importDirect(dataDir: string, files: WorkspaceFiles, replace: boolean): ImportSummary {
+  return withService(dataDir, (svc, accountId) =>
+    importWorkspace(svc, { accountId, liveMode: false }, files, { replace }),
+  );
+}
+
+function summaryLine(s: Omit<ImportSummary, 'replaced'>): string {
+  return `${s.locations} locations, ${s.tariffs} tariffs, ${s.webhook_endpoints} webhook endpoints, ${s.providers} providers, ${s.grid_fees} grid fees, ${s.market_points} market points`;
+}
+
+/** `tariff-desk export DIR`: the test-mode world of the data folder's default account, as files. */
+export async function exportCommand(args: string[], defaultDataDir: string): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(EXPORT_USAGE + '\n');
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    process.stderr.write(EXPORT_USAGE + '\n');
+    return 2;
+  }
+  const dir = resolve(positionals[0]!);
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir);
+  if (!existsSync(join(dataDir, DB_FILE))) throw new Error(`no database in ${dataDir}`);
+  // Reading needs no host: WAL lets this read beside a running one, and the clock is saved on every move.
+  const n = withService(dataDir, (svc, accountId) => {
+    try {
+      return exportWorkspaceFolder(svc, { accountId, liveMode: false }, dir);
+    } catch (e) {
+      throw explained(e);
+    }
+  });
+  process.stdout.write(`Exported ${n} files to ${dir}\n`);
+  return 0;
+}
+
+/** `tariff-desk import DIR`: a workspace as the data folder's test-mode world. */
+export async function importCommand(args: string[], defaultDataDir: string): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      'data-dir': { type: 'string' },
+      replace: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(IMPORT_USAGE + '\n');
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    process.stderr.write(IMPORT_USAGE + '\n');
+    return 2;
+  }
+  const source = resolve(positionals[0]!);
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir);
+  const replace = values.replace;
+  try {
+    const files = readWorkspaceSource(source);
+    const api = await runningHost(dataDir);
+    let line: string;
+    if (api) {
+      const client = await connectClient({ apiUrl: api, dataDir });
+      const r = await client.call('workspace.import', { body: { files, replace } });
+      line = `${summaryLine(r)} (through the host at ${api}; clock ${r.clock.mode} ${r.clock.now})`;
+    } else line = summaryLine(importDirect(dataDir, files, replace));
+    process.stdout.write(`Imported ${source} into ${dataDir}: ${line}\n`);
+    return 0;
+  } catch (e) {
+    throw explained(e);
+  }
+}
+
+/**
+ * `serve --workspace DIR`: a new temporary data folder holding the workspace and nothing else,
+ * so every run starts from the same world. The caller removes it when the host stops.
+ */
+export function dataDirFromWorkspace(dir: string): string {
+  let files: WorkspaceFiles;
+  try {
+    files = readWorkspaceSource(dir);
+  } catch (e) {
+    throw explained(e);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'tariff-desk-workspace-'));
+  try {
+    importDirect(dataDir, files, false);
+  } catch (e) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw explained(e);
+  }
+  return dataDir;
+}

@@ -1,0 +1,235 @@
+import type { Service } from '../service.js';
+import type { Scope } from '../db/documents.js';
+import type { StoredTariff } from '../db/store.js';
+import type { Location } from '../../engine/schemas/location.js';
+import type { WebhookEndpoint } from '../../engine/webhooks/schemas.js';
+import type { ClockSetting } from '../../engine/clock.js';
+import { ApiError, invalid } from '../../engine/errors.js';
+import { contractInstant } from '../../engine/schedule/contract.js';
+import { EXPIRING_NOTICE_MS } from '../services/lifecycle.js';
+import { newSecret } from '../webhooks/signing.js';
+import { clockSettingOf, parseWorkspace, type Workspace } from './model.js';
+import type { WorkspaceFiles } from './format.js';
+
+export interface ImportOptions {
+  /** Replace a non-empty test-mode world; without it such an import is refused (409 workspace_not_empty). */
+  replace: boolean;
+  /** Leave the service clock as it is (built-in scenarios). */
+  keepClock?: boolean;
+  /** Leave the account's settings as they are (built-in scenarios). */
+  keepSettings?: boolean;
+}
+
+export interface ImportSummary {
+  replaced: boolean;
+  locations: number;
+  tariffs: number;
+  providers: number;
+  grid_fees: number;
+  webhook_endpoints: number;
+  market_points: number;
+}
+
+/** Objects of the account's test-mode world: locations, tariffs and webhook endpoints. */
+export function worldSize(svc: Service, scope: Scope): number {
+  let n = 0;
+  for (const t of ['locations', 'tariffs', 'webhook_endpoints'])
+    n += (
+      svc.db
+        .prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE account_id = ? AND live_mode = ?`)
+        .get(scope.accountId, scope.liveMode ? 1 : 0) as { n: number }
+    ).n;
+  return n;
+}
+
+/** The instant a clock setting stands at now (the service clock is consulted, not moved). */
+function nowUnder(svc: Service, setting: ClockSetting): number {
+  const saved = svc.clock.saved();
+  svc.clock.restore(setting);
+  try {
+    return svc.clock.millis();
+  } finally {
+    svc.clock.restore(saved);
+  }
+}
+
+/**
+ * Writes a parsed workspace as the account's test-mode world, in one transaction: the old
+ * world (locations, tariffs, connect tokens, events, webhook endpoints and their deliveries)
+ * goes, the library (providers, grid fees) and the market series are replaced, the settings
+ * and the clock are set. Nothing is recorded as an event; lifecycle events that fell due
+ * before the clock's now count as sent. Either all of it is written or none.
+ */
+export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: ImportOptions): ImportSummary {
+  if (scope.liveMode)
+    throw invalid('live_mode_not_allowed', 'A workspace is a test-mode world; log in with the test key.');
+  const clock = opts.keepClock ? svc.clock.saved() : clockSettingOf(ws.clock);
+  const now = nowUnder(svc, clock);
+  const db = svc.db;
+  const args = [scope.accountId, scope.liveMode ? 1 : 0];
+  const summary = db.transaction((): ImportSummary => {
+    const existing = worldSize(svc, scope);
+    if (existing > 0 && !opts.replace)
+      throw new ApiError(
+        409,
+        'invalid_request',
+        'workspace_not_empty',
+        `The test-mode world has ${existing} locations, tariffs and webhook endpoints; import with replace (tariff-desk import --replace) to replace them.`,
+      );
+    // Endpoints keep their secrets across an import (receivers stay configured); new ones get new secrets.
+    const secrets = new Map(svc.webhooks.endpoints.all(scope).map((e) => [e.id, e]));
+
+    // The old world.
+    db.prepare(
+      'DELETE FROM tariff_lifecycle WHERE tariff_id IN (SELECT id FROM tariffs WHERE account_id = ? AND live_mode = ?)',
+    ).run(...args);
+    db.prepare(
+      'DELETE FROM catcher_messages WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = ? AND live_mode = ?)',
+    ).run(...args);
+    db.prepare(
+      'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?)',
+    ).run(...args);
+    for (const t of ['webhook_deliveries', 'tariffs', 'locations', 'connect_tokens', 'events', 'webhook_endpoints'])
+      db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
+
+    // Ids are unique across accounts and modes: one held elsewhere refuses the whole import.
+    const taken = (table: string, id: string) =>
+      db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+    for (const [table, folder, list] of [
+      ['locations', 'locations', ws.locations],
+      ['tariffs', 'tariffs', ws.tariffs],
+      ['webhook_endpoints', 'webhooks', ws.webhooks],
+    ] as const)
+      for (const o of list)
+        if (taken(table, o.id))
+          throw new ApiError(
+            422,
+            'invalid_request',
+            'workspace_id_conflict',
+            `${folder}/${o.id}.json: id: ${o.id} is held by another account or by live mode.`,
+          );
+
+    // The library and the market series are the service's: replaced whole.
+    db.prepare('DELETE FROM providers').run();
+    const insProvider = db.prepare('INSERT INTO providers (id, body) VALUES (?, ?)');
+    for (const p of ws.providers) insProvider.run(p.id, JSON.stringify(p));
+    db.prepare('DELETE FROM grid_fees').run();
+    const insFee = db.prepare('INSERT INTO grid_fees (id, body) VALUES (?, ?)');
+    for (const g of ws.grid_fees) insFee.run(g.id, JSON.stringify({ ...g, object: 'grid_fee' }));
+    db.prepare('DELETE FROM market_prices').run();
+    db.prepare('UPDATE market_regions SET demo_from = NULL, demo_to = NULL').run();
+    const insPoint = db.prepare('INSERT INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)');
+    let points = 0;
+    for (const [region, list] of Object.entries(ws.market))
+      for (const p of list) {
+        insPoint.run(region, p.start, p.end, p.value);
+        points++;
+      }
+    const setRegionTime = db.prepare('UPDATE market_regions SET time_updated = ? WHERE id = ?');
+    for (const [region, r] of Object.entries(ws.market_regions ?? {})) setRegionTime.run(r.time_updated, region);
+
+    // The account's objects, in list order.
+    const zones = new Map<string, string>();
+    for (const l of ws.locations) {
+      const loc: Location = {
+        id: l.id,
+        object: 'location',
+        live_mode: scope.liveMode,
+        reference_id: l.reference_id,
+        postal_address: l.postal_address,
+        timezone: l.timezone,
+        currency_code: l.currency_code,
+        market_region: l.market_region,
+        tariff_status: 'NOT_CONNECTED',
+        time_created: l.time_created,
+        account_id: scope.accountId,
+        ...(l.customer_id !== undefined ? { customer_id: l.customer_id } : {}),
+        ...(l.location_reference_id !== undefined ? { location_reference_id: l.location_reference_id } : {}),
+      };
+      svc.store.locations.insert(scope, loc);
+      zones.set(l.id, l.timezone);
+    }
+    const touch = db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?');
+    const mark = db.prepare('INSERT OR IGNORE INTO tariff_lifecycle (tariff_id, kind, time_sent) VALUES (?, ?, ?)');
+    const sentAt = new Date(now).toISOString();
+    for (const t of ws.tariffs) {
+      const stored: StoredTariff = {
+        id: t.id,
+        object: 'tariff',
+        location_id: t.location_id,
+        live_mode: scope.liveMode,
+        is_linked: t.is_linked,
+        connection_type: t.connection_type,
+        type: t.type,
+        ...(t.direction ? { direction: t.direction } : {}),
+        status: t.status,
+        ...(t.display_name !== undefined ? { display_name: t.display_name } : {}),
+        ...(t.provider_id !== undefined ? { provider_id: t.provider_id } : {}),
+        market_rates: t.market_rates,
+        contract_start_date: t.contract_start_date,
+        contract_end_date: t.contract_end_date,
+        ...(t.schedule ? { schedule: t.schedule } : {}),
+        time_created: t.time_created,
+        account_id: scope.accountId,
+      };
+      svc.store.tariffs.insert(scope, stored);
+      touch.run(t.time_updated, t.id);
+      // The world arrives as it stands at the clock's now: what fell due before it is not sent again.
+      const end = contractInstant(t.contract_end_date, zones.get(t.location_id)!);
+      if (Number.isFinite(end)) {
+        if (now >= end - EXPIRING_NOTICE_MS) mark.run(t.id, 'tariff.expiring', sentAt);
+        if (now >= end) mark.run(t.id, 'tariff.expired', sentAt);
+      }
+    }
+    for (const w of ws.webhooks) {
+      const kept = secrets.get(w.id);
+      const e: WebhookEndpoint = {
+        id: w.id,
+        object: 'webhook_endpoint',
+        live_mode: scope.liveMode,
+        url: w.url ?? `${svc.webhooks.apiUrl}/catcher/${w.id}`,
+        enabled_events: w.enabled_events,
+        description: w.description,
+        disabled: w.disabled,
+        disabled_reason: w.disabled_reason,
+        retry_schedule: w.retry_schedule,
+        secret: kept?.secret ?? newSecret(),
+        previous_secret: kept?.previous_secret ?? null,
+        previous_secret_expires_at: kept?.previous_secret_expires_at ?? null,
+        faults: w.faults,
+        catcher: w.catcher,
+        time_created: w.time_created,
+      };
+      svc.webhooks.endpoints.insert(scope, e);
+    }
+
+    // A world that was imported is not seeded with the demo on a later start.
+    db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(`demo_seeded:${scope.accountId}`, '1');
+    if (!opts.keepClock) svc.settings.setClock(clock);
+    // Last: the settings service caches the wire profile as it writes it.
+    if (!opts.keepSettings) {
+      svc.accounts.setTokenTtl(scope.accountId, ws.settings.bearer_token_ttl_seconds);
+      svc.settings.set('connect_token_ttl_seconds', ws.settings.connect_token_ttl_seconds);
+      svc.settings.setRateLimit(scope.accountId, ws.settings.rate_limit_per_minute);
+      svc.settings.setWireProfile(scope.accountId, ws.settings.wire_profile);
+    }
+    return {
+      replaced: existing > 0,
+      locations: ws.locations.length,
+      tariffs: ws.tariffs.length,
+      providers: ws.providers.length,
+      grid_fees: ws.grid_fees.length,
+      webhook_endpoints: ws.webhooks.length,
+      market_points: points,
+    };
+  })();
+  // What the service holds in memory follows the database.
+  svc.market.reload();
+  if (!opts.keepClock) svc.clock.restore(clock);
+  return summary;
+}
+
+/** Validates a whole workspace, then writes it in one transaction (docs/workspaces.md). */
+export function importWorkspace(svc: Service, scope: Scope, files: WorkspaceFiles, opts: ImportOptions): ImportSummary {
+  return applyWorkspace(svc, scope, parseWorkspace(files), opts);
+}

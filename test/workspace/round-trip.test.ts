@@ -1,0 +1,338 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { harness, snapshot, tariffBody, type Harness } from '../helpers.js';
+import type { ServiceError } from '../../core/engine/api/client.js';
+import { readWorkspaceFolder, writeWorkspaceFolder } from '../../core/node/workspace/folder.js';
+
+const open: Harness[] = [];
+afterEach(async () => {
+  while (open.length) await open.pop()!.close();
+});
+async function fresh(): Promise<Harness> {
+  const h = await harness('2026-03-01T12:00:00Z');
+  open.push(h);
+  return h;
+}
+
+/** Keys sorted at every depth, as a workspace writes them. */
+const canon = (v: any): any =>
+  Array.isArray(v)
+    ? v.map(canon)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canon(v[k])]),
+        )
+      : v;
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e as ServiceError,
+  );
+
+/** A world with a bit of everything: the demo set, a market import, settings, library edits, a webhook, a frozen clock. */
+async function richWorld(h: Harness) {
+  await h.api.call('demo.reset');
+  await h.api.call('clock.set', { body: { mode: 'frozen', now: '2026-03-02T09:30:00Z' } });
+  await h.api.call('market.import', {
+    params: { id: 'GB' },
+    body: { csv: 'timestamp,price\n2026-03-02T00:00:00Z,0.1\n2026-03-02T01:00:00Z,0.2\n2026-03-02T02:00:00Z,0.15\n' },
+  });
+  // A chart was looked at: demo points are stored, and they are not part of a workspace.
+  await h.api.call('market.prices.list', {
+    params: { id: 'DE-LU' },
+    query: { start_time: '2026-03-01T00:00:00Z', end_time: '2026-03-03T00:00:00Z' },
+  });
+  await h.api.call('settings.update', { body: { wire_profile: 'published', rate_limit_per_minute: 1234 } });
+  await h.api.call('providers.create', {
+    body: {
+      display_name: 'Fjord Kraft',
+      country_codes: ['no'],
+      connection_types: ['DIRECT'],
+      direct_behaviour: 'pending',
+    },
+  });
+  // A tariff outlives its provider: London's Agile Thames keeps naming the provider removed here.
+  await h.api.call('providers.delete', { params: { id: 'prv_thamespower' } });
+  await h.api.call('grid_fees.create', {
+    body: {
+      country_code: 'DE',
+      post_code_prefix: '20',
+      grid_operator: 'Hafennetz',
+      display_name: 'Hamburg',
+      schedule: tariffBody('loc_x').schedule as never,
+    },
+  });
+  await h.api.call('webhooks.create', {
+    body: { url: 'https://example.com/hook', enabled_events: ['tariff.created'], faults: { duplicate: true } },
+  });
+  const loc = await h.api.call('locations.create', {
+    body: { postal_address: { city: 'Oslo', country_code: 'NO' }, reference_id: 'oslo' },
+  });
+  const t = await h.api.call('tariffs.create', { body: tariffBody(loc.id) as never });
+  await h.api.call('tariffs.update', { params: { id: t.id }, body: { display_name: 'Renamed' } });
+  return { loc, tariff: t };
+}
+
+describe('a workspace round trip', () => {
+  it('export → import into an empty data folder → export gives byte-identical files, secrets never leave', async () => {
+    const a = await fresh();
+    await richWorld(a);
+    const first = await a.api.call('workspace.export');
+    const paths = Object.keys(first.files);
+    expect(paths).toEqual([...paths].sort());
+    expect(paths).toEqual(
+      expect.arrayContaining(['workspace.json', 'settings.json', 'clock.json', 'market/regions.json', 'market/GB.csv']),
+    );
+    // Imported points only: the demo series of DE-LU is made again, not carried.
+    expect(paths).not.toContain('market/DE-LU.csv');
+    expect(first.files['market/GB.csv']).toBe(
+      'start,end,price_per_kwh\n2026-03-02T00:00:00Z,2026-03-02T01:00:00Z,0.1\n2026-03-02T01:00:00Z,2026-03-02T02:00:00Z,0.2\n2026-03-02T02:00:00Z,2026-03-02T03:00:00Z,0.15\n',
+    );
+    for (const kind of ['locations', 'tariffs', 'providers', 'grid-fees', 'webhooks'])
+      for (const p of paths.filter((x) => x.startsWith(kind + '/'))) {
+        const o = JSON.parse(first.files[p]!);
+        expect(p).toBe(`${kind}/${o.id}.json`);
+        // One object per file, keys sorted, two-space indent, final newline.
+        expect(first.files[p]).toBe(JSON.stringify(canon(o), null, 2) + '\n');
+        expect(Object.keys(o)).toEqual([...Object.keys(o)].sort());
+        expect(o).not.toHaveProperty('account_id');
+        expect(o).not.toHaveProperty('live_mode');
+      }
+    expect(paths).not.toContain('providers/prv_thamespower.json');
+    expect(Object.values(first.files).some((f) => f.includes('"provider_id": "prv_thamespower"'))).toBe(true);
+    expect(JSON.parse(first.files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-02T09:30:00.000Z' });
+    expect(JSON.parse(first.files['settings.json']!)).toEqual({
+      bearer_token_ttl_seconds: 3600,
+      connect_token_ttl_seconds: 86400,
+      rate_limit_per_minute: 1234,
+      wire_profile: 'published',
+    });
+    expect(JSON.parse(first.files['workspace.json']!)).toMatchObject({
+      format: 'tariff-desk-workspace',
+      format_version: 1,
+    });
+    const all = Object.values(first.files).join('\n');
+    expect(all).not.toMatch(/whsec_/);
+    const catcher = paths.find((p) => p.startsWith('webhooks/') && JSON.parse(first.files[p]!).catcher)!;
+    expect(JSON.parse(first.files[catcher]!).url).toBeNull();
+
+    const b = await fresh();
+    const imported = await b.api.call('workspace.import', { body: { files: first.files } });
+    expect(imported).toMatchObject({
+      object: 'workspace_import',
+      replaced: false,
+      locations: 5,
+      tariffs: 7,
+      webhook_endpoints: 2,
+      market_points: 3,
+      clock: { mode: 'frozen', now: '2026-03-02T09:30:00.000Z' },
+    });
+    const second = await b.api.call('workspace.export');
+    expect(Object.keys(second.files)).toEqual(paths);
+    for (const p of paths) expect(second.files[p], p).toBe(first.files[p]);
+
+    // The objects answer the same in both services (but for the account they belong to).
+    const strip = (o: any) => ({ ...o, account_id: undefined });
+    const locsA = (await a.api.call('locations.list', { query: { limit: 100 } })).data;
+    const locsB = (await b.api.call('locations.list', { query: { limit: 100 } })).data;
+    expect(locsB.map(strip)).toEqual(locsA.map(strip));
+    for (const l of locsA) {
+      const ta = (await a.api.call('tariffs.list', { query: { location_id: l.id } })).data;
+      const tb = (await b.api.call('tariffs.list', { query: { location_id: l.id } })).data;
+      expect(tb.map(strip)).toEqual(ta.map(strip));
+    }
+    // Endpoints came back with new secrets of their own.
+    const ea = (await a.api.call('webhooks.list')).data;
+    const eb = (await b.api.call('webhooks.list')).data;
+    expect(eb.map((e) => e.id)).toEqual(ea.map((e) => e.id));
+    expect(eb[0]!.secret).toMatch(/^whsec_/);
+    expect(eb[0]!.secret).not.toBe(ea[0]!.secret);
+    expect((await b.api.call('settings.retrieve')).wire_profile).toBe('published');
+  });
+
+  it('a folder: written sorted, read back equal; a re-export removes files of objects that went, and leaves others', async () => {
+    const h = await fresh();
+    const { loc } = await richWorld(h);
+    const dir = mkdtempSync(join(tmpdir(), 'td-ws-folder-'));
+    const files = (await h.api.call('workspace.export')).files;
+    writeWorkspaceFolder(dir, files);
+    expect(readWorkspaceFolder(dir)).toEqual(files);
+    writeFileSync(join(dir, 'README.md'), 'our checked-in world\n');
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    await h.api.call('locations.delete', { params: { id: loc.id } });
+    const after = (await h.api.call('workspace.export')).files;
+    writeWorkspaceFolder(dir, after);
+    expect(existsSync(join(dir, 'locations', `${loc.id}.json`))).toBe(false);
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('our checked-in world\n');
+    expect(existsSync(join(dir, '.git', 'HEAD'))).toBe(true);
+    expect(readWorkspaceFolder(dir)).toEqual(after);
+    // A folder with other files and no workspace.json is not overwritten.
+    const other = mkdtempSync(join(tmpdir(), 'td-ws-other-'));
+    writeFileSync(join(other, 'notes.txt'), 'mine');
+    expect(() => writeWorkspaceFolder(other, after)).toThrow(/no workspace.json/);
+  });
+});
+
+/** A valid workspace to spoil one file of. */
+async function validFiles(): Promise<{ files: Record<string, string>; tariff: string; location: string }> {
+  const src = await fresh();
+  const { loc, tariff } = await richWorld(src);
+  const files = (await src.api.call('workspace.export')).files;
+  return { files, tariff: `tariffs/${tariff.id}.json`, location: `locations/${loc.id}.json` };
+}
+
+describe('a malformed workspace is refused as a whole, naming the file and the field', () => {
+  it.each([
+    {
+      name: 'bad JSON',
+      spoil: (f: Record<string, string>, t: string) => void (f[t] = f[t]!.slice(0, 40)),
+      code: 'workspace_json_invalid',
+      message: (t: string) => new RegExp(`^${t}: not JSON`),
+    },
+    {
+      name: 'an unknown format version',
+      spoil: (f: Record<string, string>) =>
+        void (f['workspace.json'] = JSON.stringify({ ...JSON.parse(f['workspace.json']!), format_version: 2 })),
+      code: 'workspace_version_unsupported',
+      message: () => /^workspace\.json: format_version: 2 is not supported/,
+    },
+    {
+      name: 'a tariff pointing at a missing location',
+      spoil: (f: Record<string, string>, t: string) =>
+        void (f[t] = JSON.stringify({ ...JSON.parse(f[t]!), location_id: 'loc_gone' })),
+      code: 'workspace_reference_missing',
+      message: (t: string) => new RegExp(`^${t}: location_id: no location loc_gone in this workspace`),
+    },
+    {
+      name: 'an invalid schedule (overlapping bands)',
+      spoil: (f: Record<string, string>, t: string) => {
+        const o = JSON.parse(f[t]!);
+        o.schedule[0].days_and_hours[0].hours[1].valid_to = '08:00:00';
+        f[t] = JSON.stringify(o);
+      },
+      code: 'hours_overlap',
+      message: (t: string) =>
+        new RegExp(`^${t}: schedule\\[0\\]\\.days_and_hours\\[0\\]\\.hours\\[1\\]: band 1 overlaps band 0`),
+    },
+    {
+      name: 'a field the format does not know',
+      spoil: (f: Record<string, string>, t: string) =>
+        void (f[t] = JSON.stringify({ ...JSON.parse(f[t]!), colour: 'red' })),
+      code: 'parameter_unknown',
+      message: (t: string) => new RegExp(`^${t}: Field 'colour' is not recognized`),
+    },
+    {
+      name: 'a missing required field',
+      spoil: (f: Record<string, string>, _t: string, l: string) => {
+        const o = JSON.parse(f[l]!);
+        delete o.timezone;
+        f[l] = JSON.stringify(o);
+      },
+      code: 'timezone_missing',
+      message: (_t: string, l: string) => new RegExp(`^${l}: timezone is required`),
+    },
+    {
+      name: 'a file named for another id',
+      spoil: (f: Record<string, string>, t: string) =>
+        void (f[t] = JSON.stringify({ ...JSON.parse(f[t]!), id: 'trf_other' })),
+      code: 'workspace_file_name_invalid',
+      message: (t: string) => new RegExp(`^${t}: id: 'trf_other' does not match the file name`),
+    },
+    {
+      name: 'a file the format does not know',
+      spoil: (f: Record<string, string>) => void (f['tariffs/notes.txt'] = 'hello'),
+      code: 'workspace_file_unknown',
+      message: () => /^tariffs\/notes\.txt: not a file of a workspace/,
+    },
+    {
+      name: 'a missing settings.json',
+      spoil: (f: Record<string, string>) => void delete f['settings.json'],
+      code: 'workspace_file_missing',
+      message: () => /^settings\.json: missing/,
+    },
+    {
+      name: 'a bad market row',
+      spoil: (f: Record<string, string>) => void (f['market/GB.csv'] = f['market/GB.csv']!.replace('0.2\n', 'cheap\n')),
+      code: 'csv_row_invalid',
+      message: () => /^market\/GB\.csv: line 3: price 'cheap' is not a number/,
+    },
+    {
+      name: 'overlapping COMMODITY contracts',
+      spoil: (f: Record<string, string>, t: string) => {
+        const o = JSON.parse(f[t]!);
+        f['tariffs/trf_copy.json'] = JSON.stringify({ ...o, id: 'trf_copy' });
+      },
+      code: 'commodity_overlap',
+      status: 422,
+      message: () =>
+        /^tariffs\/trf_\w+\.json: contract_start_date: the COMMODITY IMPORT contract overlaps that of tariffs\/trf_\w+\.json/,
+    },
+  ])('$name', async ({ spoil, code, message, status }) => {
+    const { files, tariff, location } = await validFiles();
+    spoil(files, tariff, location);
+    const target = await fresh();
+    await target.api.call('demo.reset');
+    const before = snapshot(target.svc);
+    const err = await refusal(target.api.call('workspace.import', { body: { files, replace: true } }));
+    expect(err.code).toBe(code);
+    expect(err.status).toBe(status ?? 400);
+    expect(err.message).toMatch(message(tariff, location));
+    // Nothing was imported: every table is as it was.
+    expect(snapshot(target.svc)).toBe(before);
+  });
+
+  it('an id held by another account refuses the whole import, after validation, inside the transaction', async () => {
+    const { files } = await validFiles();
+    const h = open[open.length - 1]!;
+    const other = h.svc.accounts.create('Other');
+    const auth = await h.login(other.account_id, other.test_key);
+    const before = snapshot(h.svc);
+    const r = await h.call({
+      method: 'POST',
+      url: '/workspace/import',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ files }),
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.code).toBe('workspace_id_conflict');
+    expect(r.body.message).toMatch(/^locations\/loc_\w+\.json: id: loc_\w+ is held by another account or by live mode/);
+    expect(snapshot(h.svc)).toBe(before);
+  });
+});
+
+describe('importing into a non-empty world', () => {
+  it('is refused without replace (409 workspace_not_empty, nothing changes) and replaces the world with it', async () => {
+    const { files } = await validFiles();
+    const h = await fresh();
+    await h.api.call('demo.reset');
+    const demoLoc = (await h.api.call('locations.list')).data[0]!;
+    const before = snapshot(h.svc);
+    const err = await refusal(h.api.call('workspace.import', { body: { files } }));
+    expect(err.status).toBe(409);
+    expect(err.code).toBe('workspace_not_empty');
+    expect(err.message).toMatch(/--replace/);
+    expect(snapshot(h.svc)).toBe(before);
+    const r = await h.api.call('workspace.import', { body: { files, replace: true } });
+    expect(r.replaced).toBe(true);
+    const locs = (await h.api.call('locations.list', { query: { limit: 100 } })).data;
+    expect(locs.map((l) => l.id)).not.toContain(demoLoc.id);
+    expect(locs).toHaveLength(5);
+    // The old world's events went with it; the import itself records none.
+    expect((await h.api.call('events.list', { query: { limit: 100 } })).data).toEqual([]);
+  });
+
+  it('is test mode only', async () => {
+    const h = await fresh();
+    const r = await h.call({ method: 'GET', url: '/workspace', headers: h.live });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('live_mode_not_allowed');
+  });
+});

@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import { harness, snapshot, type Harness } from '../helpers.js';
+import type { ServiceError } from '../../core/engine/api/client.js';
+
+let h: Harness;
+afterEach(() => h?.close());
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e as ServiceError,
+  );
+
+const refs = async () =>
+  (await h.api.call('locations.list', { query: { limit: 100 } })).data.map((l) => l.reference_id).sort();
+
+describe('scenarios through the API', () => {
+  it('lists the two built-in ones; saves the world with its clock; restores it in one call, clock included', async () => {
+    h = await harness('2026-03-01T12:00:00Z');
+    const list = await h.api.call('scenarios.list');
+    expect(list.data.map((s) => [s.id, s.name, s.built_in, s.clock])).toEqual([
+      ['scn_demodata', 'Demo data', true, null],
+      ['scn_contractending', 'Contract ending', true, null],
+    ]);
+
+    await h.api.call('demo.reset');
+    await h.api.call('clock.set', { body: { mode: 'frozen', now: '2026-05-04T08:00:00Z' } });
+    await h.api.call('settings.update', { body: { wire_profile: 'published' } });
+    const saved = await h.api.call('scenarios.create', { body: { name: 'Before the demo', description: 'May' } });
+    expect(saved).toMatchObject({
+      object: 'scenario',
+      name: 'Before the demo',
+      description: 'May',
+      built_in: false,
+      clock: { mode: 'frozen', now: '2026-05-04T08:00:00.000Z', offset_ms: null },
+      locations: 4,
+      tariffs: 6,
+      webhook_endpoints: 1,
+      time_created: '2026-05-04T08:00:00.000Z',
+    });
+    expect(saved.id).toMatch(/^scn_/);
+    const world = (await h.api.call('workspace.export')).files;
+    expect((await refusal(h.api.call('scenarios.create', { body: { name: 'before the DEMO' } }))).code).toBe(
+      'scenario_name_taken',
+    );
+
+    // The world changes: a location goes, the clock runs on, the profile goes back.
+    const gone = (await h.api.call('locations.list')).data[0]!;
+    await h.api.call('locations.delete', { params: { id: gone.id } });
+    await h.api.call('clock.set', { body: { mode: 'real' } });
+    await h.api.call('settings.update', { body: { wire_profile: 'spec' } });
+
+    const r = await h.api.call('scenarios.restore', { params: { id: saved.id } });
+    expect(r).toMatchObject({
+      object: 'scenario_restore',
+      scenario: { id: saved.id },
+      locations: 4,
+      tariffs: 6,
+      webhook_endpoints: 1,
+      clock: { mode: 'frozen', now: '2026-05-04T08:00:00.000Z' },
+    });
+    // The world is the saved one to the byte.
+    expect((await h.api.call('workspace.export')).files).toEqual(world);
+    expect((await h.api.call('locations.retrieve', { params: { id: gone.id } })).id).toBe(gone.id);
+    expect((await h.api.call('settings.retrieve')).wire_profile).toBe('published');
+    expect((await h.api.call('scenarios.list')).data.map((s) => s.name)).toEqual([
+      'Demo data',
+      'Contract ending',
+      'Before the demo',
+    ]);
+
+    // Saved ones can be deleted, built-in ones cannot.
+    expect((await h.api.call('scenarios.delete', { params: { id: saved.id } })).id).toBe(saved.id);
+    expect((await refusal(h.api.call('scenarios.restore', { params: { id: saved.id } }))).code).toBe(
+      'scenario_not_found',
+    );
+    const builtIn = await refusal(h.api.call('scenarios.delete', { params: { id: 'scn_demodata' } }));
+    expect([builtIn.status, builtIn.code]).toEqual([400, 'scenario_built_in']);
+  });
+
+  it('"Contract ending": a tariff ending 8 days after the clock; one day on, tariff.expiring goes out', async () => {
+    h = await harness('2026-03-01T12:00:00Z');
+    await h.api.call('clock.set', { body: { mode: 'frozen', now: '2026-06-10T10:00:00Z' } });
+    const r = await h.api.call('scenarios.restore', { params: { id: 'scn_contractending' } });
+    // A built-in keeps the clock; its data are made around it.
+    expect(r.clock).toMatchObject({ mode: 'frozen', now: '2026-06-10T10:00:00.000Z' });
+    expect(r).toMatchObject({ locations: 5, tariffs: 7, webhook_endpoints: 1 });
+    expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-contract-ending', 'demo-london', 'demo-sydney']);
+    const munich = (await h.api.call('locations.list', { query: { limit: 100 } })).data.find(
+      (l) => l.reference_id === 'demo-contract-ending',
+    )!;
+    const [tariff] = (await h.api.call('tariffs.list', { query: { location_id: munich.id } })).data;
+    const today = DateTime.fromISO('2026-06-10T10:00:00Z', { zone: munich.timezone });
+    expect(tariff!.contract_end_date).toBe(today.plus({ days: 8 }).toISODate());
+    // Nothing is due yet; a day later the seven-day notice is.
+    expect((await h.api.call('events.list', { query: { type: 'tariff.expiring' } })).data).toEqual([]);
+    await h.api.call('clock.advance', { body: { seconds: 86400 } });
+    const expiring = (await h.api.call('events.list', { query: { type: 'tariff.expiring' } })).data;
+    expect(expiring).toHaveLength(1);
+    expect(expiring[0]!.data).toMatchObject({ tariff_id: tariff!.id, location_id: munich.id });
+
+    // Restoring it again starts over: the notice is owed again, not remembered from before.
+    await h.api.call('clock.set', { body: { mode: 'frozen', now: '2026-06-10T10:00:00Z' } });
+    await h.api.call('scenarios.restore', { params: { id: 'scn_contractending' } });
+    expect((await h.api.call('events.list', { query: { type: 'tariff.expiring' } })).data).toEqual([]);
+    await h.api.call('clock.advance', { body: { seconds: 86400 } });
+    expect((await h.api.call('events.list', { query: { type: 'tariff.expiring' } })).data).toHaveLength(1);
+  });
+
+  it('"Demo data" replaces whatever is there with the demo set and keeps settings and clock', async () => {
+    h = await harness('2026-03-01T12:00:00Z');
+    await h.api.call('locations.create', { body: { postal_address: { city: 'Oslo', country_code: 'NO' } } });
+    await h.api.call('settings.update', { body: { wire_profile: 'published' } });
+    await h.api.call('clock.set', { body: { mode: 'offset', now: '2026-04-01T00:00:00Z' } });
+    const before = await h.api.call('clock.retrieve');
+    const r = await h.api.call('scenarios.restore', { params: { id: 'scn_demodata' } });
+    expect(r).toMatchObject({ scenario: { name: 'Demo data', built_in: true }, locations: 4, tariffs: 6 });
+    expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-sydney']);
+    expect((await h.api.call('settings.retrieve')).wire_profile).toBe('published');
+    expect(r.clock.mode).toBe('offset');
+    expect(Math.abs(r.clock.offset_seconds - before.offset_seconds)).toBeLessThanOrEqual(1);
+  });
+
+  it('are test mode only, and a refused restore changes nothing', async () => {
+    h = await harness('2026-03-01T12:00:00Z');
+    const live = await h.call({ method: 'GET', url: '/scenarios', headers: h.live });
+    expect([live.status, live.body.code]).toEqual([400, 'live_mode_not_allowed']);
+    await h.api.call('demo.reset');
+    const before = snapshot(h.svc);
+    const r = await h.call({ method: 'POST', url: '/scenarios/scn_nothere/restore', headers: h.test });
+    expect([r.status, r.body.code]).toEqual([404, 'scenario_not_found']);
+    expect(snapshot(h.svc)).toBe(before);
+  });
+});
