@@ -26,10 +26,18 @@ interface WebCrypto {
   getRandomValues<T extends Uint8Array>(array: T): T;
 }
 
+/** Random bytes drawn in batches: a price answer needs an id per request, a system call each is waste. */
+const pool = new Uint8Array(4096);
+let used = pool.length;
+
 export const randomIds: IdGenerator = (prefix) => {
-  const bytes = (globalThis as unknown as { crypto: WebCrypto }).crypto.getRandomValues(new Uint8Array(20));
+  if (used + 20 > pool.length) {
+    (globalThis as unknown as { crypto: WebCrypto }).crypto.getRandomValues(pool);
+    used = 0;
+  }
   let out = '';
-  for (const b of bytes) out += ALPHABET[b % 62];
+  for (let i = used; i < used + 20; i++) out += ALPHABET[pool[i]! % 62];
+  used += 20;
   return `${prefix}_${out}`;
 };
 

@@ -146,7 +146,7 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
           const out = await r.handler({ params, query, body, scope: request.scope!, svc, request, reply });
           if (r.status) reply.code(r.status);
           reply.type('application/json');
-          return typeof out === 'string' ? out : JSON.stringify(out);
+          return typeof out === 'string' || Buffer.isBuffer(out) ? out : JSON.stringify(out);
         },
       });
     }

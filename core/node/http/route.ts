@@ -14,10 +14,10 @@ export interface HandlerContext<C extends ContractDef> {
   reply: FastifyReply;
 }
 
-/** A handler answers its contract's response, or JSON text already serialized (prices, OpenAPI). */
+/** A handler answers its contract's response, or JSON already serialized as text or bytes (prices, OpenAPI). */
 export type Handler<C extends ContractDef> = (
   ctx: HandlerContext<C>,
-) => ResponseIn<C> | string | Promise<ResponseIn<C> | string>;
+) => ResponseIn<C> | string | Buffer | Promise<ResponseIn<C> | string | Buffer>;
 
 /** A contract with the service's handler bound to it. */
 export interface Route extends Contract {

@@ -112,22 +112,42 @@ export class MarketService {
     );
   }
 
-  /** End of what the demo market has "published": tomorrow's prices appear at 13:00 local. */
+  /**
+   * The demo market's publication marks around now: tomorrow's prices appear at 13:00 local.
+   * Asked on every price request, so kept per region for the stretch of time they hold
+   * (between two 13:00s); the stretch is checked both ways, as the service clock may move back.
+   */
+  private marks = new Map<string, { since: number; until: number; horizon: number }>();
+
+  private publication(r: StoredRegion): { horizon: number; next: number } {
+    const t = this.clock.now().getTime();
+    let m = this.marks.get(r.id);
+    if (!m || t < m.since || t >= m.until) {
+      const now = DateTime.fromMillis(t, { zone: r.timezone });
+      const today13 = now.startOf('day').set({ hour: 13 });
+      const before = now < today13;
+      m = {
+        since: (before ? today13.minus({ days: 1 }) : today13).toMillis(),
+        until: (before ? today13 : today13.plus({ days: 1 })).toMillis(),
+        horizon: now
+          .startOf('day')
+          .plus({ days: before ? 1 : 2 })
+          .toMillis(),
+      };
+      this.marks.set(r.id, m);
+    }
+    return { horizon: m.horizon, next: m.until };
+  }
+
+  /** End of what the demo market has "published". */
   private horizon(r: StoredRegion): number {
-    const now = DateTime.fromJSDate(this.clock.now(), { zone: r.timezone });
-    return now
-      .startOf('day')
-      .plus({ days: now.hour >= 13 ? 2 : 1 })
-      .toMillis();
+    return this.publication(r).horizon;
   }
 
   /** When the region's next prices are published: 13:00 local each day for demo regions; unknown for imported ones. */
   nextPublication(id: string): number | null {
     const r = this.metaOf(id).region;
-    if (!r.demo) return null;
-    const now = DateTime.fromJSDate(this.clock.now(), { zone: r.timezone });
-    const today = now.startOf('day').set({ hour: 13 });
-    return (now < today ? today : today.plus({ days: 1 })).toMillis();
+    return r.demo ? this.publication(r).next : null;
   }
 
   /** Fills a demo region's stored series over whole local days covering `[from, to)`, up to the horizon. */

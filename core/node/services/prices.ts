@@ -11,14 +11,24 @@ import type { TariffDirection } from '../../engine/schemas/common.js';
 import { compileComponent, type CompiledComponent } from '../../engine/pricing/compile.js';
 import { computePrices } from '../../engine/pricing/engine.js';
 import { formOf, formatter } from '../../engine/pricing/format.js';
+import { PriceWriter } from './price-writer.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
 import { invalid, unprocessable } from '../../engine/errors.js';
 import { ByteLru, ReadCache } from '../cache.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
 
+interface TariffSet {
+  /** A number of its own, so cached answers can name the tariffs they came from in a few bytes. */
+  generation: number;
+  pending: boolean;
+  components: CompiledComponent[];
+  lastUpdated: number;
+}
+
 interface Written {
-  text: string;
+  /** The `data` array's items as JSON bytes. */
+  bytes: Buffer;
   /** Ascending instants inside the window where the answer's price changes. */
   cuts: Float64Array;
 }
@@ -42,11 +52,12 @@ export class PriceService {
   /** Written `data` arrays: the engine is pure, so equal inputs give equal text. Bounded by bytes. */
   private written = new ByteLru<string, Written>(
     16 * 1024 * 1024,
-    (w, k) => 2 * (w.text.length + k.length) + 8 * w.cuts.length,
+    (w, k) => w.bytes.length + 2 * k.length + 8 * w.cuts.length,
   );
   private readonly tariffRows;
-  /** The tariff rows of a location and direction, read again only after a write. */
-  private readonly rows: ReadCache<string, unknown[]>;
+  /** The compiled tariffs of a location and direction, loaded again only after a write. */
+  private readonly rows: ReadCache<string, TariffSet>;
+  private generations = 0;
 
   constructor(
     db: Db,
@@ -83,8 +94,8 @@ export class PriceService {
         'end_time_before_start_time',
         `end_time must be after start_time${req.start_time ? '' : ' (now, by default)'}.`,
       );
-    const limit = Math.max(from + HOURS_90, DateTime.fromMillis(from, { zone }).plus({ days: 90 }).toMillis());
-    if (to > limit)
+    // 90 local days are only worth working out for a window longer than 90×24 h.
+    if (to > from + HOURS_90 && to > DateTime.fromMillis(from, { zone }).plus({ days: 90 }).toMillis())
       throw invalid(
         'window_too_long',
         'The window may be at most 90 days (90×24 h or 90 local calendar days, whichever is longer).',
@@ -92,22 +103,38 @@ export class PriceService {
     return { from, to };
   }
 
+  /** The location's tariffs of a direction, compiled: read and compiled once per write. */
+  private load(scope: Scope, locationId: string, direction: TariffDirection, zone: string): TariffSet {
+    const all = this.tariffRows.all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction) as {
+      body: string;
+      updated: string;
+      status: string;
+      type: string;
+    }[];
+    // A failed connection has no rates to price; a pending one is refused as a whole.
+    const rows = all.filter((r) => r.status !== 'FAILED' && r.status !== 'PENDING');
+    return {
+      generation: ++this.generations,
+      pending: all.some((r) => r.status === 'PENDING' && r.type === 'COMMODITY'),
+      components: rows.map((r) => this.compile(r.body, zone)),
+      lastUpdated: rows.length ? Math.max(...rows.map((r) => Date.parse(r.updated))) : 0,
+    };
+  }
+
   /** Loads what a window's prices depend on, without running the engine. */
   private prepare(scope: Scope, locationId: string, direction: TariffDirection, req: PriceRequest) {
     const loc = this.locations.find(scope, locationId);
-    const all = this.rows.get(`${scope.accountId}|${scope.liveMode}|${locationId}|${direction}`, () =>
-      this.tariffRows.all(scope.accountId, scope.liveMode ? 1 : 0, locationId, direction),
-    ) as { body: string; updated: string; status: string; type: string }[];
+    const set = this.rows.get(`${scope.accountId}|${scope.liveMode}|${locationId}|${direction}`, () =>
+      this.load(scope, locationId, direction, loc.timezone),
+    );
     // A DIRECT provider that has not delivered yet: production answers this until it resolves.
-    if (all.some((r) => r.status === 'PENDING' && r.type === 'COMMODITY'))
+    if (set.pending)
       throw unprocessable('pending_connect', 'The tariff is still being fetched from the provider; try again later.');
-    // A failed connection has no rates to price.
-    const rows = all.filter((r) => r.status !== 'FAILED' && r.status !== 'PENDING');
-    if (rows.length === 0)
+    if (set.components.length === 0)
       throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
     const { from, to } = this.window(req, loc.timezone);
-    const components = rows.map((r) => this.compile(r.body, loc.timezone));
-    let lastUpdated = Math.max(...rows.map((r) => Date.parse(r.updated)));
+    const components = set.components;
+    let lastUpdated = set.lastUpdated;
     const needsMarket = components.some((c) => c.market && c.start < to && c.end > from);
     let market: MarketSeries | undefined;
     let marketVersion = '';
@@ -122,15 +149,8 @@ export class PriceService {
       marketVersion = `${loc.market_region}@${this.market.version(loc.market_region)}`;
       nextPublication = this.market.nextPublication(loc.market_region);
     }
-    const key = [
-      direction,
-      from,
-      to,
-      loc.timezone,
-      marketVersion,
-      req.expand?.join() ?? '',
-      ...rows.map((r) => r.body),
-    ].join('\n');
+    // The set's generation stands for its tariffs: a write loads (and numbers) them afresh.
+    const key = `${direction}|${from}|${to}|${marketVersion}|${req.expand?.join() ?? ''}|${set.generation}`;
     const breakdown = req.expand?.includes('components') ?? false;
     const run = () => computePrices({ zone: loc.timezone, from, to, direction, components, market, breakdown });
     return {
@@ -148,12 +168,12 @@ export class PriceService {
   }
 
   /** The price object (docs/api.md, Prices) as JSON text, written directly: the answer can be large. */
-  priceJson(scope: Scope, locationId: string, req: PriceRequest): string {
+  priceJson(scope: Scope, locationId: string, req: PriceRequest): Buffer {
     const direction = req.tariff_direction ?? 'IMPORT';
     const p = this.prepare(scope, locationId, direction, req);
     const form = formOf(req.end_time);
     const fmt = formatter(form);
-    const written = this.data(p, form, fmt);
+    const written = this.data(p, form);
     const now = this.clock.now().getTime();
     const next = p.market ? p.nextPublication : nextCut(written.cuts, now);
     const head = {
@@ -170,30 +190,23 @@ export class PriceService {
       tariff_direction: direction,
     };
     const h = JSON.stringify(head);
-    return `${h.slice(0, -1)},"data":[${written.text}],"time_created":"${this.clock.now().toISOString()}"}`;
+    // One buffer for the answer: the head, the cached data bytes, the tail.
+    return Buffer.concat([
+      Buffer.from(`${h.slice(0, -1)},"data":[`),
+      written.bytes,
+      Buffer.from(`],"time_created":"${this.clock.now().toISOString()}"}`),
+    ]);
   }
 
   /** The `data` array as JSON text and the instants where the price changes, cached by everything they depend on. */
-  private data(p: ReturnType<PriceService['prepare']>, form: ReturnType<typeof formOf>, fmt: (t: number) => string) {
-    const dataKey = `${JSON.stringify(form)}\n${p.key}`;
+  private data(p: ReturnType<PriceService['prepare']>, form: ReturnType<typeof formOf>) {
+    const dataKey = `${form.kind === 'Z' ? 'Z' : form.minutes}|${p.key}`;
     let written = this.written.get(dataKey);
     if (written === undefined) {
       const intervals = p.run();
-      const parts: string[] = [];
       const cuts = new Float64Array(Math.max(0, intervals.length - 1));
-      let prevTo = fmt(intervals[0]?.from ?? p.from);
-      intervals.forEach((iv, i) => {
-        const to = fmt(iv.to);
-        const shares = iv.components
-          ? `,"components":[${iv.components.map((c) => `{"tariff_id":"${c.component.id}","type":"${c.component.type}","value":${c.value},"confidence":${c.confidence}}`).join(',')}]`
-          : '';
-        parts.push(
-          `{"valid_from":"${prevTo}","valid_to":"${to}","price":{"value":${iv.value},"confidence":${iv.confidence}}${shares}}`,
-        );
-        if (i < cuts.length) cuts[i] = iv.to;
-        prevTo = to;
-      });
-      written = { text: parts.join(','), cuts };
+      for (let i = 0; i < cuts.length; i++) cuts[i] = intervals[i]!.to;
+      written = { bytes: new PriceWriter(form, intervals.length).write(intervals, p.from), cuts };
       this.written.set(dataKey, written);
     }
     return written;

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { Journal, JournalEntry } from '../../traffic/journal.js';
+import { JOURNAL_BODY_BYTES, type Journal, type JournalEntry } from '../../traffic/journal.js';
 import type { Scope } from '../../db/documents.js';
 import './request.js';
 
@@ -29,6 +29,11 @@ export const requestJournal = fp<JournalOptions>(
     });
     app.addHook('onSend', async (request, _reply, payload) => {
       if (typeof payload === 'string') request.responseText = payload;
+      // A large answer sent as bytes: only its start is kept, so only its start becomes text.
+      else if (Buffer.isBuffer(payload)) {
+        request.responseText = payload.toString('utf8', 0, JOURNAL_BODY_BYTES);
+        request.responseLength = payload.length;
+      }
       return payload;
     });
     app.addHook('onResponse', async (request, reply) => {
@@ -44,6 +49,7 @@ export const requestJournal = fp<JournalOptions>(
         request_headers: request.headers,
         request_body: request.rawBody ?? (typeof request.body === 'string' ? request.body : ''),
         response_body: request.responseText,
+        ...(request.responseLength ? { response_length: request.responseLength } : {}),
         fault: request.fault,
         account_id: scope?.accountId ?? null,
         live_mode: scope?.liveMode ?? null,

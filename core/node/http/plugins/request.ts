@@ -11,6 +11,8 @@ declare module 'fastify' {
     /** The fault rule that hit this request, if any. */
     fault: string | null;
     responseText: string;
+    /** The answer's full length when only its start was kept as text. */
+    responseLength?: number;
   }
   interface FastifyContextConfig {
     /** The route's operation id: the `context` of its error bodies. */
