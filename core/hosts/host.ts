@@ -74,7 +74,14 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const servers = [api, connect, connectWeb, ...(appServer ? [appServer] : [])];
   // The outbox runs on the service clock, so moving the clock delivers owed retries.
   const worker = new WebhookWorker(service.webhooks, { now: () => service.clock.millis(), ...opts.webhooks });
-  service.timeTravel.add({ nextDueAt: () => service.webhooks.nextDueAt(), run: () => worker.settle() });
+  service.timeTravel.add({
+    nextDueAt: () => service.webhooks.nextDueAt(),
+    run: async () => {
+      const due = (service.webhooks.nextDueAt() ?? Infinity) <= service.clock.millis();
+      await worker.settle();
+      return due ? 'webhook outbox: deliveries due by now attempted' : undefined;
+    },
+  });
   try {
     await api.listen({ host, port: opts.apiPort ?? DEFAULT_PORTS.api });
     await connect.listen({ host, port: opts.connectPort ?? DEFAULT_PORTS.connect });

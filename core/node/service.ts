@@ -81,6 +81,20 @@ export function createService(opts: ServiceOptions): Service {
   const gridFees = new GridFeeService(db, clock, ids);
   gridFees.seedIfEmpty();
   const lifecycle = new LifecycleService(db, clock, events);
+  const journal = new Journal();
+  const timeTravel = new TimeTravel(clock, lifecycle, settings, journal);
+  // The demo market publishes tomorrow's prices at 13:00 local: time travel passes each publication.
+  timeTravel.add({
+    nextDueAt: () => {
+      const next = market.regionIds().map((id) => market.nextPublication(id) ?? Infinity);
+      return next.length ? Math.min(...next) : undefined;
+    },
+    run: () => {
+      const now = clock.millis();
+      const published = market.regionIds().filter((id) => market.publishedAt(id) === now);
+      return published.length ? `market ${published.join(', ')}: day-ahead prices published` : undefined;
+    },
+  });
   const prices = new PriceService(db, locations, market, clock, ids);
   const status = new StatusService(locations, tariffs, providers, gridFees);
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () =>
@@ -102,10 +116,10 @@ export function createService(opts: ServiceOptions): Service {
     status,
     settings,
     lifecycle,
-    timeTravel: new TimeTravel(clock, lifecycle, settings),
+    timeTravel,
     connectTokens,
     webhooks,
-    journal: new Journal(),
+    journal,
     faults: new FaultService(ids),
     rateLimiter: new RateLimiter(() => clock.now().getTime()),
     loginThrottle: new LoginThrottle(() => clock.now().getTime()),

@@ -102,6 +102,18 @@ describe('the service clock', () => {
     expect(rx.got).toHaveLength(2);
     const events = await api.call('events.list', { query: { limit: 100 } });
     expect(events.data.filter((e) => e.type.startsWith('tariff.expir'))).toHaveLength(2);
+    // The journal shows what fired on the way, each at the virtual time it happened.
+    const fired = async (path: string) =>
+      (await api.call('journal.list', { query: { limit: 100, path } })).data
+        .filter((e) => e.surface === 'clock')
+        .map((e) => `${e.time} ${e.path}`);
+    const lifecycle = await fired('lifecycle');
+    expect(lifecycle.reverse()).toEqual([
+      '2026-03-02T12:00:00.000Z 1 tariff lifecycle event recorded',
+      `${new Date(end).toISOString()} 1 tariff lifecycle event recorded`,
+    ]);
+    // The demo market publishes tomorrow's prices at 13:00 local: Berlin's at 12:00Z in March.
+    expect(await fired('DE-LU')).toContain('2026-03-03T12:00:00.000Z market DE-LU, NO1: day-ahead prices published');
   });
 
   it('an endpoint that was down gets its owed retries when the clock moves, in order, once each', async () => {

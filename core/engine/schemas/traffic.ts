@@ -6,7 +6,7 @@ export const JournalEntry = z
   .object({
     id: z.number().int(),
     time: Timestamp,
-    surface: z.enum(['api', 'connect', 'connect_web']),
+    surface: z.enum(['api', 'connect', 'connect_web', 'clock']),
     method: z.string(),
     path: z.string(),
     status: z.number().int(),

@@ -119,7 +119,7 @@ export class MarketService {
    */
   private marks = new Map<string, { since: number; until: number; horizon: number }>();
 
-  private publication(r: StoredRegion): { horizon: number; next: number } {
+  private publication(r: StoredRegion): { horizon: number; next: number; since: number } {
     const t = this.clock.now().getTime();
     let m = this.marks.get(r.id);
     if (!m || t < m.since || t >= m.until) {
@@ -136,12 +136,18 @@ export class MarketService {
       };
       this.marks.set(r.id, m);
     }
-    return { horizon: m.horizon, next: m.until };
+    return { horizon: m.horizon, next: m.until, since: m.since };
   }
 
   /** End of what the demo market has "published". */
   private horizon(r: StoredRegion): number {
     return this.publication(r).horizon;
+  }
+
+  /** The instant the region's latest demo prices were published (the last 13:00 local), or null. */
+  publishedAt(id: string): number | null {
+    const r = this.metaOf(id).region;
+    return r.demo ? this.publication(r).since : null;
   }
 
   /** When the region's next prices are published: 13:00 local each day for demo regions; unknown for imported ones. */

@@ -3,11 +3,16 @@ import { CLOCK_MAX, CLOCK_MIN, type ClockMode } from '../../engine/clock.js';
 import { invalid } from '../../engine/errors.js';
 import type { LifecycleService } from './lifecycle.js';
 import type { SettingsStore } from './settings.js';
+import type { Journal } from '../traffic/journal.js';
+import type { Scope } from '../db/documents.js';
 
-/** Work that falls due by the clock: it says when it is next due, and runs what is due now. */
+/**
+ * Work that falls due by the clock: it says when it is next due, and runs what is due now,
+ * saying in a few words what it did (nothing said, nothing done).
+ */
 export interface DueWork {
   nextDueAt(): number | undefined;
-  run(): Promise<void> | void;
+  run(): Promise<string | void> | string | void;
 }
 
 /** More steps than any sensible jump needs; a runaway (a receiver failing forever) stops here. */
@@ -26,8 +31,15 @@ export class TimeTravel {
     private readonly clock: ServiceClock,
     lifecycle: LifecycleService,
     private readonly settings: SettingsStore,
+    private readonly journal: Journal,
   ) {
-    this.work.push({ nextDueAt: () => lifecycle.nextDueAt(), run: () => void lifecycle.runDue() });
+    this.work.push({
+      nextDueAt: () => lifecycle.nextDueAt(),
+      run: () => {
+        const n = lifecycle.runDue();
+        return n ? `${n} tariff lifecycle event${n === 1 ? '' : 's'} recorded` : undefined;
+      },
+    });
   }
 
   /** Hosts add the work they own (the webhook worker). */
@@ -44,7 +56,7 @@ export class TimeTravel {
     };
   }
 
-  async set(mode: ClockMode, at?: number) {
+  async set(mode: ClockMode, at?: number, scope?: Scope) {
     if (mode !== 'real') {
       if (at === undefined) throw invalid('now_missing', `now is required for mode ${mode}.`);
       checkRange(at);
@@ -54,38 +66,57 @@ export class TimeTravel {
     if (mode === 'real' || target <= before) {
       this.clock.set(mode, at);
     } else {
-      await this.travel(target);
+      await this.travel(target, scope);
       this.clock.set(mode, at);
     }
     this.save();
-    await this.runDue();
+    await this.runDue(scope);
     return this.state();
   }
 
-  async advance(ms: number) {
+  async advance(ms: number, scope?: Scope) {
     if (ms < 0) throw invalid('clock_advance_negative', 'The clock only advances; set it with PUT /clock to go back.');
     const target = this.clock.millis() + ms;
     checkRange(target);
-    await this.travel(target);
+    await this.travel(target, scope);
     this.save();
     return this.state();
   }
 
   /** Steps the clock through every due instant up to `target`, running the work due at each. */
-  private async travel(target: number): Promise<void> {
+  private async travel(target: number, scope?: Scope): Promise<void> {
     for (let step = 0; step < MAX_STEPS; step++) {
       const now = this.clock.millis();
       const next = Math.min(...this.work.map((w) => w.nextDueAt() ?? Infinity));
       if (!(next <= target)) break;
       this.clock.advance(Math.max(0, next - now));
-      await this.runDue();
+      await this.runDue(scope);
     }
     this.clock.advance(Math.max(0, target - this.clock.millis()));
-    await this.runDue();
+    await this.runDue(scope);
   }
 
-  private async runDue(): Promise<void> {
-    for (const w of this.work) await w.run();
+  /** Runs what is due; each thing done goes to the journal at the virtual time it happened. */
+  private async runDue(scope?: Scope): Promise<void> {
+    for (const w of this.work) {
+      const done = await w.run();
+      if (done && scope) {
+        this.journal.add({
+          time: this.clock.now().toISOString(),
+          surface: 'clock',
+          method: 'CLOCK',
+          path: done,
+          status: 200,
+          latency_ms: 0,
+          request_headers: {},
+          request_body: '',
+          response_body: '',
+          fault: null,
+          account_id: scope.accountId,
+          live_mode: scope.liveMode,
+        });
+      }
+    }
   }
 
   private save(): void {
