@@ -47,7 +47,7 @@ describe('the price answer writer', () => {
             t += s.step;
             return iv;
           });
-          const ours = new PriceWriter(form, 1).write(intervals, start).toString('utf8');
+          const ours = new PriceWriter(form, 1).write(intervals).toString('utf8');
           expect(ours).toBe(reference(intervals, start, form));
         },
       ),

@@ -1,4 +1,4 @@
-import type { PriceInterval } from '../../engine/pricing/types.js';
+import type { ComponentShare, PriceInterval } from '../../engine/pricing/types.js';
 import type { OutputForm } from '../../engine/pricing/format.js';
 
 const DAY = 86_400_000;
@@ -62,7 +62,20 @@ export class PriceWriter {
   }
 
   /** An instant in the answer's form: `2026-06-01T00:15:00+02:00`, milliseconds only when present. */
+  /** The last instant written and where: an interval's start is the previous one's end. */
+  private lastMs = Number.NaN;
+  private lastAt = 0;
+  private lastLen = 0;
+
   private time(ms: number): void {
+    if (ms === this.lastMs) {
+      this.room(this.lastLen);
+      this.buf.copyWithin(this.pos, this.lastAt, this.lastAt + this.lastLen);
+      this.pos += this.lastLen;
+      return;
+    }
+    this.lastMs = ms;
+    this.lastAt = this.pos;
     const s = ms + this.shift;
     const day = Math.floor(s / DAY) * DAY;
     if (day !== this.cachedDay) {
@@ -75,9 +88,7 @@ export class PriceWriter {
     let tod = TIMES[second];
     if (!tod) {
       const two = (n: number) => String(n).padStart(2, '0');
-      tod = Buffer.from(
-        `${two(Math.floor(second / 3600))}:${two(Math.floor((second % 3600) / 60))}:${two(second % 60)}`,
-      );
+      tod = bytes(`${two(Math.floor(second / 3600))}:${two(Math.floor((second % 3600) / 60))}:${two(second % 60)}`);
       TIMES[second] = tod;
     }
     this.room(40);
@@ -92,6 +103,7 @@ export class PriceWriter {
     }
     this.put(this.suffix);
     this.buf[this.pos++] = Q;
+    this.lastLen = this.pos - this.lastAt;
   }
 
   /**
@@ -131,43 +143,51 @@ export class PriceWriter {
     this.pos += digits;
   }
 
-  /** The intervals as the `data` array's items, comma-separated, without the brackets. */
-  write(intervals: readonly PriceInterval[], from: number): Buffer {
-    let prev = intervals[0]?.from ?? from;
-    for (let i = 0; i < intervals.length; i++) {
-      const iv = intervals[i]!;
-      this.room(64);
-      this.put(i === 0 ? OPEN_FIRST : OPEN);
-      this.time(prev);
-      this.room(32);
-      this.put(TO);
-      this.time(iv.to);
-      this.room(32);
-      this.put(PRICE);
-      this.number(iv.value);
-      this.room(32);
-      this.put(CONF);
-      this.number(iv.confidence);
-      this.room(4);
-      this.put(CLOSE);
-      if (iv.components) {
-        this.ascii(',"components":');
-        // Shares are unrounded: printed as JavaScript prints them.
-        this.ascii(
-          JSON.stringify(
-            iv.components.map((c) => ({
-              tariff_id: c.component.id,
-              type: c.component.type,
-              value: c.value,
-              confidence: c.confidence,
-            })),
-          ),
-        );
-      }
-      this.room(4);
-      this.put(CLOSE);
-      prev = iv.to;
+  private first = true;
+
+  /** One interval, written as the engine hands it over; shares only for an expanded answer. */
+  interval(from: number, to: number, value: number, confidence: number, shares?: readonly ComponentShare[]): void {
+    this.room(64);
+    this.put(this.first ? OPEN_FIRST : OPEN);
+    this.first = false;
+    this.time(from);
+    this.room(32);
+    this.put(TO);
+    this.time(to);
+    this.room(32);
+    this.put(PRICE);
+    this.number(value);
+    this.room(32);
+    this.put(CONF);
+    this.number(confidence);
+    this.room(4);
+    this.put(CLOSE);
+    if (shares) {
+      this.ascii(',"components":');
+      // Shares are unrounded: printed as JavaScript prints them.
+      this.ascii(
+        JSON.stringify(
+          shares.map((c) => ({
+            tariff_id: c.component.id,
+            type: c.component.type,
+            value: c.value,
+            confidence: c.confidence,
+          })),
+        ),
+      );
     }
+    this.room(4);
+    this.put(CLOSE);
+  }
+
+  /** What was written: the `data` array's items, comma-separated, without the brackets. */
+  bytes(): Buffer {
     return this.buf.subarray(0, this.pos);
+  }
+
+  /** The intervals as the `data` array's items. */
+  write(intervals: readonly PriceInterval[]): Buffer {
+    for (const iv of intervals) this.interval(iv.from, iv.to, iv.value, iv.confidence, iv.components);
+    return this.bytes();
   }
 }

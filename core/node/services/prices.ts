@@ -9,7 +9,7 @@ import type { MarketService } from '../market/service.js';
 import type { PriceRequest } from '../../engine/schemas/price.js';
 import type { TariffDirection } from '../../engine/schemas/common.js';
 import { compileComponent, type CompiledComponent } from '../../engine/pricing/compile.js';
-import { computePrices } from '../../engine/pricing/engine.js';
+import { computePrices, sweepPrices, type IntervalSink } from '../../engine/pricing/engine.js';
 import { formOf, formatter } from '../../engine/pricing/format.js';
 import { PriceWriter } from './price-writer.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
@@ -152,7 +152,9 @@ export class PriceService {
     // The set's generation stands for its tariffs: a write loads (and numbers) them afresh.
     const key = `${direction}|${from}|${to}|${marketVersion}|${req.expand?.join() ?? ''}|${set.generation}`;
     const breakdown = req.expand?.includes('components') ?? false;
-    const run = () => computePrices({ zone: loc.timezone, from, to, direction, components, market, breakdown });
+    const query = { zone: loc.timezone, from, to, direction, components, market, breakdown };
+    const run = () => computePrices(query);
+    const sweep = (sink: IntervalSink) => sweepPrices(query, sink);
     return {
       from,
       to,
@@ -162,6 +164,8 @@ export class PriceService {
       lastUpdated,
       key,
       run,
+      sweep,
+      breakdown,
       market: needsMarket,
       nextPublication,
     };
@@ -203,10 +207,30 @@ export class PriceService {
     const dataKey = `${form.kind === 'Z' ? 'Z' : form.minutes}|${p.key}`;
     let written = this.written.get(dataKey);
     if (written === undefined) {
-      const intervals = p.run();
-      const cuts = new Float64Array(Math.max(0, intervals.length - 1));
-      for (let i = 0; i < cuts.length; i++) cuts[i] = intervals[i]!.to;
-      written = { bytes: new PriceWriter(form, intervals.length).write(intervals, p.from), cuts };
+      // About one interval per quarter hour is the common case (15-minute markets).
+      const writer = new PriceWriter(form, Math.min(40_000, Math.ceil((p.to - p.from) / 900_000) + 16));
+      let cuts = new Float64Array(1024);
+      let n = 0;
+      const cut = (to: number) => {
+        if (n === cuts.length) {
+          const more = new Float64Array(n * 2);
+          more.set(cuts);
+          cuts = more;
+        }
+        cuts[n++] = to;
+      };
+      if (p.breakdown)
+        for (const iv of p.run()) {
+          writer.interval(iv.from, iv.to, iv.value, iv.confidence, iv.components);
+          cut(iv.to);
+        }
+      else
+        p.sweep((from, to, value, confidence) => {
+          writer.interval(from, to, value, confidence);
+          cut(to);
+        });
+      // The last interval ends the window: not a change.
+      written = { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) };
       this.written.set(dataKey, written);
     }
     return written;
