@@ -104,19 +104,24 @@ function streamOf(
  * Pure: no I/O; the same function serves the API and the renderer's live preview.
  */
 export function computePrices(q: PriceQuery): PriceInterval[] {
-  if (!q.breakdown) {
-    const out: PriceInterval[] = [];
-    sweepPrices(q, (from, to, value, confidence) => out.push({ from, to, value, confidence }));
-    return out;
-  }
-  return withShares(q);
+  const out: PriceInterval[] = [];
+  sweepPrices(q, (from, to, value, confidence, components) =>
+    out.push(components ? { from, to, value, confidence, components } : { from, to, value, confidence }),
+  );
+  return out;
 }
 
-/** Receives each output interval of a sweep, in order. */
-export type IntervalSink = (from: number, to: number, value: number, confidence: number) => void;
+/** Receives each output interval of a sweep, in order; `components` only when a breakdown was asked for. */
+export type IntervalSink = (
+  from: number,
+  to: number,
+  value: number,
+  confidence: number,
+  components?: ComponentShare[],
+) => void;
 
 /**
- * The same intervals as `computePrices`, handed to `sink` one by one instead of collected as
+ * The intervals of `computePrices`, handed to `sink` one by one instead of collected as
  * objects: a writer can put a 90-day answer straight into its buffer (rules 9, 10).
  */
 export function sweepPrices(q: PriceQuery, sink: IntervalSink): void {
@@ -124,16 +129,18 @@ export function sweepPrices(q: PriceQuery, sink: IntervalSink): void {
   const days = active.length ? localDays(q.zone, q.from, q.to) : [];
   const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market));
   const idx = new Int32Array(streams.length);
-  // The run being built: handed on once the next one differs.
+  // The run being built: handed on once the next step differs in value, confidence or shares.
   let runFrom = q.from;
   let runValue = Number.NaN;
   let runConf = Number.NaN;
+  let runShares: ComponentShare[] | undefined;
   let t = q.from;
   while (t < q.to) {
     let next = q.to;
     let sum = 0;
     let conf = 1;
     let any = false;
+    const shares: ComponentShare[] | undefined = q.breakdown ? [] : undefined;
     for (let k = 0; k < streams.length; k++) {
       const s = streams[k]!;
       let i = idx[k]!;
@@ -145,63 +152,22 @@ export function sweepPrices(q: PriceQuery, sink: IntervalSink): void {
         if (s.confs[i]! < conf) conf = s.confs[i]!;
         any = true;
         if (s.ends[i]! < next) next = s.ends[i]!;
+        shares?.push({ component: active[k]!.source, value: s.values[i]!, confidence: s.confs[i]! });
       } else if (s.starts[i]! < next) next = s.starts[i]!;
     }
     // Outside every contract nothing is known about the price.
     const value = any ? round5(sum) : 0;
     const confidence = any ? round5(conf) : 0;
-    if (value !== runValue || confidence !== runConf) {
-      if (t > q.from) sink(runFrom, t, runValue, runConf);
+    if (value !== runValue || confidence !== runConf || !sameShares(runShares, shares)) {
+      if (t > q.from) sink(runFrom, t, runValue, runConf, runShares);
       runFrom = t;
       runValue = value;
       runConf = confidence;
+      runShares = shares;
     }
     t = next;
   }
-  if (q.to > q.from) sink(runFrom, q.to, runValue, runConf);
-}
-
-/** Intervals with each component's share, cut wherever a share changes. */
-function withShares(q: PriceQuery): PriceInterval[] {
-  const active = q.components.filter((c) => c.direction === q.direction && c.start < q.to && c.end > q.from);
-  const days = active.length ? localDays(q.zone, q.from, q.to) : [];
-  const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market));
-  const idx = new Array<number>(streams.length).fill(0);
-  const out: PriceInterval[] = [];
-  let t = q.from;
-  while (t < q.to) {
-    let next = q.to;
-    let sum = 0;
-    let conf = 1;
-    let any = false;
-    const parts: ComponentShare[] | undefined = q.breakdown ? [] : undefined;
-    for (let k = 0; k < streams.length; k++) {
-      const s = streams[k]!;
-      let i = idx[k]!;
-      while (i < s.ends.length && s.ends[i]! <= t) i++;
-      idx[k] = i;
-      if (i >= s.ends.length) continue;
-      if (s.starts[i]! <= t) {
-        sum += s.values[i]!;
-        if (s.confs[i]! < conf) conf = s.confs[i]!;
-        any = true;
-        if (s.ends[i]! < next) next = s.ends[i]!;
-        parts?.push({ component: active[k]!.source, value: s.values[i]!, confidence: s.confs[i]! });
-      } else if (s.starts[i]! < next) next = s.starts[i]!;
-    }
-    // Outside every contract nothing is known about the price.
-    const value = any ? round5(sum) : 0;
-    const confidence = any ? round5(conf) : 0;
-    const last = out[out.length - 1];
-    if (last && last.value === value && last.confidence === confidence && sameShares(last.components, parts))
-      last.to = next;
-    else
-      out.push(
-        parts ? { from: t, to: next, value, confidence, components: parts } : { from: t, to: next, value, confidence },
-      );
-    t = next;
-  }
-  return out;
+  if (q.to > q.from) sink(runFrom, q.to, runValue, runConf, runShares);
 }
 
 function sameShares(a: ComponentShare[] | undefined, b: ComponentShare[] | undefined): boolean {

@@ -9,7 +9,7 @@ import type { MarketService } from '../market/service.js';
 import type { PriceRequest } from '../../engine/schemas/price.js';
 import type { TariffDirection } from '../../engine/schemas/common.js';
 import { compileComponent, type CompiledComponent } from '../../engine/pricing/compile.js';
-import { computePrices, sweepPrices, type IntervalSink } from '../../engine/pricing/engine.js';
+import { sweepPrices, type IntervalSink } from '../../engine/pricing/engine.js';
 import { formOf, formatter } from '../../engine/pricing/format.js';
 import { PriceWriter } from './price-writer.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
@@ -153,7 +153,6 @@ export class PriceService {
     const key = `${direction}|${from}|${to}|${marketVersion}|${req.expand?.join() ?? ''}|${set.generation}`;
     const breakdown = req.expand?.includes('components') ?? false;
     const query = { zone: loc.timezone, from, to, direction, components, market, breakdown };
-    const run = () => computePrices(query);
     const sweep = (sink: IntervalSink) => sweepPrices(query, sink);
     return {
       from,
@@ -163,9 +162,7 @@ export class PriceService {
       currency: loc.currency_code,
       lastUpdated,
       key,
-      run,
       sweep,
-      breakdown,
       market: needsMarket,
       nextPublication,
     };
@@ -219,16 +216,10 @@ export class PriceService {
         }
         cuts[n++] = to;
       };
-      if (p.breakdown)
-        for (const iv of p.run()) {
-          writer.interval(iv.from, iv.to, iv.value, iv.confidence, iv.components);
-          cut(iv.to);
-        }
-      else
-        p.sweep((from, to, value, confidence) => {
-          writer.interval(from, to, value, confidence);
-          cut(to);
-        });
+      p.sweep((from, to, value, confidence, components) => {
+        writer.interval(from, to, value, confidence, components);
+        cut(to);
+      });
       // The last interval ends the window: not a change.
       written = { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) };
       this.written.set(dataKey, written);
