@@ -181,29 +181,10 @@ export class TariffService {
         if (v === null) delete merged[k];
         else merged[k] = v;
       }
-      // Re-validate the whole result, so cross-field rules (fixed rates) hold after a patch.
-      const {
-        location_id,
-        type,
-        direction,
-        display_name,
-        provider_id,
-        market_rates,
-        contract_start_date,
-        contract_end_date,
-        schedule,
-      } = merged as StoredTariff;
-      const parsed = TariffCreateSchema.safeParse({
-        location_id,
-        type,
-        direction,
-        display_name,
-        provider_id,
-        market_rates,
-        contract_start_date,
-        contract_end_date,
-        schedule,
-      });
+      // Re-validate the whole result, so cross-field rules (fixed rates) hold after a patch:
+      // the fields a create takes, as they stand after it.
+      const writable = Object.keys(TariffCreateSchema.shape).filter((k) => merged[k] !== undefined);
+      const parsed = TariffCreateSchema.safeParse(Object.fromEntries(writable.map((k) => [k, merged[k]])));
       if (!parsed.success) throw parsed.error;
       this.checkProvider(scope, patch.provider_id);
       const next = merged as StoredTariff;
