@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
+import { FeedbackProvider } from './components/confirm';
 
 const theme = createTheme({
   palette: { primary: { main: '#2f5d8a' }, secondary: { main: '#3c8d6b' }, background: { default: '#f4f6f8' } },
@@ -14,7 +15,9 @@ createRoot(document.getElementById('root')!).render(
   <ThemeProvider theme={theme}>
     <CssBaseline />
     <QueryClientProvider client={queries}>
-      <App />
+      <FeedbackProvider>
+        <App />
+      </FeedbackProvider>
     </QueryClientProvider>
   </ThemeProvider>,
 );
