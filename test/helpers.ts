@@ -103,6 +103,15 @@ export const berlinAddress = {
   country_code: 'DE',
 };
 
+/** New South Wales: its DIRECT provider and three-rate tariffs. */
+export const sydneyAddress = {
+  address_line1: '1 George St',
+  city: 'Sydney',
+  post_code: '2000',
+  country_code: 'AU',
+  state: 'NSW',
+};
+
 export function tariffBody(locationId: string, extra: Record<string, unknown> = {}) {
   return {
     location_id: locationId,

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startHost } from '../../core/hosts/host.js';
-import { createApiClient, type ServiceError } from '../../core/engine/api/client.js';
+import type { ServiceError } from '../../core/engine/api/client.js';
+import { liveHost } from '../e2e/host.js';
 import { receiver, until, verifyStandardWebhook } from '../webhooks/receiver.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
 
@@ -16,22 +13,9 @@ const T0 = '2026-03-01T12:00:00.000Z';
 const DAY = 86_400;
 
 async function frozenHost() {
-  const h = await startHost({
-    dataDir: mkdtempSync(join(tmpdir(), 'td-clock-')),
-    apiPort: 0,
-    connectPort: 0,
-    connectWebPort: 0,
-    appPort: 0,
-    demo: false,
-    webhooks: { timeoutMs: 2000 },
-  });
-  cleanup.push(() => h.stop());
-  // The typed client logs in again when a clock jump outlives its bearer.
-  const api = createApiClient({
-    baseUrl: h.info.api_url,
-    credentials: { accountId: h.info.account_id, apiKey: h.info.test_key },
-    validate: true,
-  });
+  const env = await liveHost({ demo: false, webhooks: { timeoutMs: 2000 } });
+  cleanup.push(() => env.host.stop());
+  const { host: h, client: api } = env;
   expect(await api.call('clock.set', { body: { mode: 'frozen', now: T0 } })).toEqual({
     object: 'clock',
     mode: 'frozen',

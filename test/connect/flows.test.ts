@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CALLBACK, connectHarness, WEB, type ConnectHarness } from './harness.js';
+import { sydneyAddress } from '../helpers.js';
 
 let c: ConnectHarness;
 beforeEach(async () => (c = await connectHarness('2026-11-20T10:00:00Z')));
@@ -309,13 +310,7 @@ describe('DIRECT providers', () => {
 
   it('a failing provider shows the failed page; EDIT goes back to provider selection', async () => {
     const cot = await c.token({
-      postal_address: {
-        address_line1: '1 George St',
-        city: 'Sydney',
-        post_code: '2000',
-        country_code: 'AU',
-        state: 'NSW',
-      },
+      postal_address: sydneyAddress,
     });
     await c.start(cot);
     const r = await c.submit('provider_select', cot, { provider: { id: 'prv_harbourlight' } });

@@ -3,6 +3,7 @@ import { expect as see } from '@playwright/test';
 import type { Browser, Page } from 'playwright';
 import { launch, shot } from './browser.js';
 import { liveHost } from './host.js';
+import { sydneyAddress } from '../helpers.js';
 
 let browser: Browser;
 let env: Awaited<ReturnType<typeof liveHost>>;
@@ -154,13 +155,7 @@ describe('the hosted connect web app in Chromium', () => {
 
   it('a DIRECT provider: login and consent pages, the failure branch, and success', async () => {
     const cot = await token({
-      postal_address: {
-        address_line1: '1 George St',
-        city: 'Sydney',
-        post_code: '2000',
-        country_code: 'AU',
-        state: 'NSW',
-      },
+      postal_address: sydneyAddress,
     });
     const page = await open(cot);
     await onRoute(page, 'provider_select');

@@ -1,19 +1,32 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHost, type RunningHost } from '../../core/hosts/host.js';
+import { startHost, type HostOptions, type RunningHost } from '../../core/hosts/host.js';
+import { fixedClock } from '../../core/engine/clock.js';
+import { createApiClient } from '../../core/engine/api/client.js';
 
-/** A real host on free loopback ports and a temp folder, with a logged-in test-mode client. */
-export async function liveHost(opts: { now?: string; demo?: boolean } = {}) {
-  const { fixedClock } = await import('../../core/engine/clock.js');
+export interface LiveHostOptions extends Partial<Pick<HostOptions, 'dataDir' | 'appPort' | 'webhooks' | 'clock'>> {
+  /** Starts the service clock frozen at this instant. */
+  now?: string;
+  demo?: boolean;
+}
+
+/**
+ * The one real host the tests start: free loopback ports, a temp data folder unless one is
+ * given, a logged-in test-mode bearer, raw `api` and `send` (connect service) helpers and the
+ * typed client.
+ */
+export async function liveHost(opts: LiveHostOptions = {}) {
+  const { now, demo, ...rest } = opts;
   const host: RunningHost = await startHost({
-    dataDir: mkdtempSync(join(tmpdir(), 'td-e2e-')),
+    dataDir: mkdtempSync(join(tmpdir(), 'td-host-')),
     apiPort: 0,
     connectPort: 0,
     connectWebPort: 0,
     appPort: 0,
-    demo: opts.demo ?? true,
-    ...(opts.now ? { clock: fixedClock(opts.now) } : {}),
+    demo: demo ?? true,
+    ...(now ? { clock: fixedClock(now) } : {}),
+    ...rest,
   });
   const { api_url, account_id, test_key } = host.info;
   const login = await (
@@ -30,5 +43,39 @@ export async function liveHost(opts: { now?: string; demo?: boolean } = {}) {
     });
     return { status: r.status, body: await r.json() };
   };
-  return { host, api, info: host.info, bearer: login.bearer_token as string };
+  /** One message to the connect service, as the connect web app sends it. */
+  const send = async (m: object) => {
+    const r = await fetch(host.info.connect_service_url, { method: 'POST', body: JSON.stringify(m) });
+    return { status: r.status, body: await r.json() };
+  };
+  // The typed client logs in again by itself when a clock jump outlives its bearer.
+  const client = createApiClient({
+    baseUrl: api_url,
+    credentials: { accountId: account_id, apiKey: test_key },
+    validate: true,
+  });
+  return { host, api, send, client, info: host.info, bearer: login.bearer_token as string };
+}
+
+export type LiveHost = Awaited<ReturnType<typeof liveHost>>;
+
+/**
+ * A connect session through the library's fixed Nordlicht tariff, from its start up to the
+ * contract term; `finish` is the last submit (sent by the caller, so races can send it twice).
+ */
+export async function toContractTerm(send: LiveHost['send'], cot: string) {
+  await send({ route: 'session_start', connect_token: cot, type: 'submit' });
+  await send({
+    route: 'provider_select',
+    connect_token: cot,
+    type: 'submit',
+    data: { provider: { id: 'prv_nordlichtenergie' } },
+  });
+  await send({
+    route: 'tariff_select',
+    connect_token: cot,
+    type: 'submit',
+    data: { tariff: { id: 'ltf_nordlichtfix' } },
+  });
+  return () => send({ route: 'contract_term_capture', connect_token: cot, type: 'submit' });
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
 import { launch, shot } from './browser.js';
 import { liveHost } from './host.js';
+import { berlinAddress, sydneyAddress } from '../helpers.js';
 
 /**
  * The connect service driven exactly as the production hosted connect web app drives it: a page
@@ -110,9 +111,9 @@ afterAll(async () => {
   await new Promise((r) => client?.close(r));
 });
 
-const berlin = { address_line1: 'Invalidenstraße 1', city: 'Berlin', post_code: '10115', country_code: 'DE' };
+const berlin = berlinAddress;
 const inverness = { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' };
-const sydney = { address_line1: '1 George St', city: 'Sydney', post_code: '2000', country_code: 'AU', state: 'NSW' };
+const sydney = sydneyAddress;
 
 async function token(body: object): Promise<string> {
   const r = await env.api('POST', '/connect/token', {

@@ -4,7 +4,7 @@ import { seriesFrom } from '../../core/engine/pricing/market.js';
 import { localDays } from '../../core/engine/pricing/local-days.js';
 
 /** Each zone's spring and autumn days, the skipped and the repeated wall-clock span, and the day lengths. */
-const dstDays: {
+interface DstDays {
   zone: string;
   spring: string;
   skipped: [string, string];
@@ -12,53 +12,24 @@ const dstDays: {
   autumn: string;
   repeated: [string, string];
   autumnLen: number;
-}[] = [
-  {
-    zone: 'Europe/Berlin',
-    spring: '2026-03-29',
-    skipped: ['02:00:00', '03:00:00'],
-    springLen: 23,
-    autumn: '2026-10-25',
-    repeated: ['02:00:00', '03:00:00'],
-    autumnLen: 25,
-  },
-  {
-    zone: 'Europe/London',
-    spring: '2026-03-29',
-    skipped: ['01:00:00', '02:00:00'],
-    springLen: 23,
-    autumn: '2026-10-25',
-    repeated: ['01:00:00', '02:00:00'],
-    autumnLen: 25,
-  },
-  {
-    zone: 'America/New_York',
-    spring: '2026-03-08',
-    skipped: ['02:00:00', '03:00:00'],
-    springLen: 23,
-    autumn: '2026-11-01',
-    repeated: ['01:00:00', '02:00:00'],
-    autumnLen: 25,
-  },
-  {
-    zone: 'Australia/Sydney',
-    spring: '2026-10-04',
-    skipped: ['02:00:00', '03:00:00'],
-    springLen: 23,
-    autumn: '2026-04-05',
-    repeated: ['02:00:00', '03:00:00'],
-    autumnLen: 25,
-  },
-  {
-    zone: 'Australia/Lord_Howe',
-    spring: '2026-10-04',
-    skipped: ['02:00:00', '02:30:00'],
-    springLen: 23.5,
-    autumn: '2026-04-05',
-    repeated: ['01:30:00', '02:00:00'],
-    autumnLen: 24.5,
-  },
+}
+// zone, spring day, skipped span, its length; autumn day, repeated span, its length
+const DST_TABLE: [string, string, string, string, number, string, string, string, number][] = [
+  ['Europe/Berlin', '2026-03-29', '02:00', '03:00', 23, '2026-10-25', '02:00', '03:00', 25],
+  ['Europe/London', '2026-03-29', '01:00', '02:00', 23, '2026-10-25', '01:00', '02:00', 25],
+  ['America/New_York', '2026-03-08', '02:00', '03:00', 23, '2026-11-01', '01:00', '02:00', 25],
+  ['Australia/Sydney', '2026-10-04', '02:00', '03:00', 23, '2026-04-05', '02:00', '03:00', 25],
+  ['Australia/Lord_Howe', '2026-10-04', '02:00', '02:30', 23.5, '2026-04-05', '01:30', '02:00', 24.5],
 ];
+const dstDays: DstDays[] = DST_TABLE.map(([zone, spring, s0, s1, springLen, autumn, r0, r1, autumnLen]) => ({
+  zone,
+  spring,
+  skipped: [`${s0}:00`, `${s1}:00`],
+  springLen,
+  autumn,
+  repeated: [`${r0}:00`, `${r1}:00`],
+  autumnLen,
+}));
 const spanHours = ([a, b]: [string, string]) => (Date.parse(`2000-01-01T${b}Z`) - Date.parse(`2000-01-01T${a}Z`)) / H;
 
 const dayWindow = (zone: string, date: string) => {

@@ -15,9 +15,14 @@ export interface Spawned {
   exited: Promise<number | null>;
 }
 
-/** Runs `tariff-desk serve --json` on free ports and resolves with its ready line. */
+/** Runs `tariff-desk serve --json` on a data folder and free ports; resolves with its ready line. */
 export function spawnServe(dataDir: string, extra: string[] = []): Promise<Spawned> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--json', '--data-dir', dataDir, ...FREE_PORTS, ...extra], {
+  return spawnServeWith(['--data-dir', dataDir, ...extra]);
+}
+
+/** `tariff-desk serve --json ARGS` on free ports: its ready line, or why it exited first. */
+export function spawnServeWith(args: string[]): Promise<Spawned> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--json', ...FREE_PORTS, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));

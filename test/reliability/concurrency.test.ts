@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveHost } from '../e2e/host.js';
+import { liveHost, toContractTerm } from '../e2e/host.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
 
 let env: Awaited<ReturnType<typeof liveHost>>;
 beforeAll(async () => (env = await liveHost({ demo: false })));
 afterAll(() => env.host.stop());
-
-const send = (m: object) =>
-  fetch(env.info.connect_service_url, { method: 'POST', body: JSON.stringify(m) }).then(async (r) => ({
-    status: r.status,
-    body: await r.json(),
-  }));
 
 describe('concurrency', () => {
   it('two sessions finishing one connect token at once: exactly one wins', async () => {
@@ -21,22 +15,8 @@ describe('concurrency', () => {
           postal_address: berlinAddress,
         })
       ).body.connect_token;
-      await send({ route: 'session_start', connect_token: cot, type: 'submit' });
-      await send({
-        route: 'provider_select',
-        connect_token: cot,
-        type: 'submit',
-        data: { provider: { id: 'prv_nordlichtenergie' } },
-      });
-      await send({
-        route: 'tariff_select',
-        connect_token: cot,
-        type: 'submit',
-        data: { tariff: { id: 'ltf_nordlichtfix' } },
-      });
-      const results = await Promise.all(
-        [0, 1].map(() => send({ route: 'contract_term_capture', connect_token: cot, type: 'submit' })),
-      );
+      const finish = await toContractTerm(env.send, cot);
+      const results = await Promise.all([0, 1].map(finish));
       const won = results.filter((r) => r.body.route === 'tariff_summary');
       const lost = results.filter((r) => r.body.object === 'error');
       expect(won).toHaveLength(1);

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { BIN, FREE_PORTS, spawnServe, type Spawned } from '../host/cli.js';
+import { BIN, FREE_PORTS, spawnServe, spawnServeWith, type Spawned } from '../host/cli.js';
 import { snapshot } from '../helpers.js';
 import { createService } from '../../core/node/service.js';
 import { seedDemo } from '../../core/node/demo/seed.js';
@@ -188,22 +187,7 @@ describe('tariff-desk export and import beside a running host', () => {
 });
 
 /** `serve --workspace DIR --json` on free ports: its ready line. */
-function serveWorkspace(dir: string): Promise<Spawned> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--json', '--workspace', dir, ...FREE_PORTS], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  const lines: string[] = [];
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      if (lines.length === 1) resolve({ child, info: JSON.parse(line), lines, exited });
-    });
-    void exited.then((code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-}
+const serveWorkspace = (dir: string) => spawnServeWith(['--workspace', dir]);
 
 /** The `data` array of a price answer, as the bytes the service wrote. */
 function dataText(body: string): string {

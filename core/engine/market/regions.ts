@@ -19,57 +19,26 @@ export interface DemoShape {
   swing: number;
 }
 
-export const seedRegions: (MarketRegion & { shape: DemoShape })[] = [
-  {
-    id: 'DE-LU',
-    display_name: 'Germany–Luxembourg day-ahead',
-    currency_code: 'EUR',
-    timezone: 'Europe/Berlin',
-    country_codes: ['DE', 'LU'],
-    resolution_minutes: 15,
-    demo: true,
-    shape: { base: 0.095, swing: 0.45 },
-  },
-  {
-    id: 'GB',
-    display_name: 'Great Britain day-ahead',
-    currency_code: 'GBP',
-    timezone: 'Europe/London',
-    country_codes: ['GB'],
-    resolution_minutes: 30,
-    demo: true,
-    shape: { base: 0.085, swing: 0.4 },
-  },
-  {
-    id: 'NO1',
-    display_name: 'Norway Oslo (NO1) day-ahead',
-    currency_code: 'NOK',
-    timezone: 'Europe/Oslo',
-    country_codes: ['NO'],
-    resolution_minutes: 60,
-    demo: true,
-    shape: { base: 0.75, swing: 0.3 },
-  },
-  {
-    id: 'AU-NSW',
-    display_name: 'Australia NSW spot',
-    currency_code: 'AUD',
-    timezone: 'Australia/Sydney',
-    country_codes: ['AU'],
-    states: ['NSW', 'ACT'],
-    resolution_minutes: 5,
-    demo: true,
-    shape: { base: 0.11, swing: 0.6 },
-  },
-  {
-    id: 'US-ERCOT',
-    display_name: 'ERCOT Houston hub',
-    currency_code: 'USD',
-    timezone: 'America/Chicago',
-    country_codes: ['US'],
-    states: ['TX'],
-    resolution_minutes: 15,
-    demo: true,
-    shape: { base: 0.045, swing: 0.5 },
-  },
+// id, name, currency, zone, countries, states (where a country has several zones), resolution (min), demo base, swing
+type SeedRow = [string, string, string, string, string[], string[] | null, number, number, number];
+const SEED: SeedRow[] = [
+  ['DE-LU', 'Germany–Luxembourg day-ahead', 'EUR', 'Europe/Berlin', ['DE', 'LU'], null, 15, 0.095, 0.45],
+  ['GB', 'Great Britain day-ahead', 'GBP', 'Europe/London', ['GB'], null, 30, 0.085, 0.4],
+  ['NO1', 'Norway Oslo (NO1) day-ahead', 'NOK', 'Europe/Oslo', ['NO'], null, 60, 0.75, 0.3],
+  ['AU-NSW', 'Australia NSW spot', 'AUD', 'Australia/Sydney', ['AU'], ['NSW', 'ACT'], 5, 0.11, 0.6],
+  ['US-ERCOT', 'ERCOT Houston hub', 'USD', 'America/Chicago', ['US'], ['TX'], 15, 0.045, 0.5],
 ];
+
+export const seedRegions: (MarketRegion & { shape: DemoShape })[] = SEED.map(
+  ([id, display_name, currency_code, timezone, country_codes, states, resolution_minutes, base, swing]) => ({
+    id,
+    display_name,
+    currency_code,
+    timezone,
+    country_codes,
+    ...(states ? { states } : {}),
+    resolution_minutes,
+    demo: true,
+    shape: { base, swing },
+  }),
+);

@@ -10,6 +10,23 @@ import { ApiError, invalid, notFound } from '../../engine/errors.js';
 
 const ORIGINS_KEY = 'connect_web_origins';
 
+/** The token's optional references: stored and shown as null when the client left them out. */
+const OPTIONAL = [
+  'customer_id',
+  'customer_reference_id',
+  'location_reference_id',
+  'tariff_id',
+  'route_options',
+  'postal_address_type',
+] as const;
+type Optional = (typeof OPTIONAL)[number];
+
+function optionalFields(src: { [K in Optional]?: ConnectTokenRecord[K] | undefined }) {
+  const out = {} as { [K in Optional]: ConnectTokenRecord[K] };
+  for (const k of OPTIONAL) (out as Record<Optional, unknown>)[k] = src[k] ?? null;
+  return out;
+}
+
 /** Connect tokens: single-use session keys for the connect app (docs/connect.md, Tokens). */
 export class ConnectTokenService {
   private origins: string[] | undefined;
@@ -51,12 +68,7 @@ export class ConnectTokenService {
         tariff_type: type,
         tariff_direction: direction,
         used: false,
-        customer_id: input.customer_id ?? null,
-        customer_reference_id: input.customer_reference_id ?? null,
-        location_reference_id: input.location_reference_id ?? null,
-        tariff_id: input.tariff_id ?? null,
-        route_options: input.route_options ?? null,
-        postal_address_type: input.postal_address_type ?? null,
+        ...optionalFields(input),
         connect_url: input.connect_url ?? null,
         callback_url: input.callback_url,
         postal_address: address as ConnectTokenRecord['postal_address'],
@@ -100,12 +112,7 @@ export class ConnectTokenService {
       tariff_type: t.tariff_type,
       tariff_direction: t.tariff_direction,
       used: t.used,
-      customer_id: t.customer_id ?? null,
-      customer_reference_id: t.customer_reference_id ?? null,
-      location_reference_id: t.location_reference_id ?? null,
-      tariff_id: t.tariff_id ?? null,
-      route_options: t.route_options ?? null,
-      postal_address_type: t.postal_address_type ?? null,
+      ...optionalFields(t),
       time_created: t.time_created,
       time_expiry: t.time_expiry,
     };

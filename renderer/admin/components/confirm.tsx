@@ -1,14 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Snackbar,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Snackbar, Typography } from '@mui/material';
 
 /** What a destructive action asks before it runs: the object is always named. */
 export interface ConfirmRequest {
@@ -77,7 +68,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       <Dialog open={pending !== null} onClose={() => close(false)} aria-labelledby="confirm-title">
         <DialogTitle id="confirm-title">{pending?.title}</DialogTitle>
         <DialogContent>
-          <DialogContentText component="div">{pending?.body}</DialogContentText>
+          <Typography component="div" color="text.secondary">
+            {pending?.body}
+          </Typography>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)} autoFocus>

@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { TextField, Typography } from '@mui/material';
 import type { PageProps } from '../App';
+import { PageForm } from './form';
 
 export function ContractTermPage({ submit, busy, errorFor }: PageProps<'contract_term_capture'>) {
   const [date, setDate] = useState('');
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(date ? { contract_end_date: new Date(date + 'T00:00:00').toISOString() } : undefined);
-      }}
+    <PageForm
+      busy={busy}
+      submitLabel={date ? 'Continue' : 'No end date'}
+      onSubmit={() => submit(date ? { contract_end_date: new Date(date + 'T00:00:00').toISOString() } : undefined)}
     >
       <Typography color="text.secondary">Leave it empty if your contract has no end date.</Typography>
       <TextField
@@ -26,9 +23,6 @@ export function ContractTermPage({ submit, busy, errorFor }: PageProps<'contract
         slotProps={{ inputLabel: { shrink: true } }}
         fullWidth
       />
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
-        {date ? 'Continue' : 'No end date'}
-      </Button>
-    </Stack>
+    </PageForm>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, TextField } from '@mui/material';
 import type { PageProps } from '../App';
+import { PageForm } from './form';
 
 function NameCapture({
   label,
@@ -17,15 +18,7 @@ function NameCapture({
 }) {
   const [name, setName] = useState(initial);
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.submit(wrap(name));
-      }}
-    >
+    <PageForm busy={props.busy} onSubmit={() => props.submit(wrap(name))}>
       <TextField
         id={field}
         label={label}
@@ -41,10 +34,7 @@ function NameCapture({
           Change address
         </Button>
       ) : null}
-      <Button type="submit" variant="contained" size="large" disabled={props.busy}>
-        Continue
-      </Button>
-    </Stack>
+    </PageForm>
   );
 }
 

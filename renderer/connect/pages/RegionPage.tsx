@@ -1,19 +1,12 @@
 import { useState } from 'react';
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import type { PageProps } from '../App';
+import { PageForm } from './form';
 
 export function RegionPage({ page, submit, busy, errorFor }: PageProps<'region_select'>) {
   const [region, setRegion] = useState(page.data.region ?? '');
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit({ region });
-      }}
-    >
+    <PageForm busy={busy} onSubmit={() => submit({ region })}>
       <TextField
         id="region"
         select
@@ -30,9 +23,6 @@ export function RegionPage({ page, submit, busy, errorFor }: PageProps<'region_s
           </MenuItem>
         ))}
       </TextField>
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
-        Continue
-      </Button>
-    </Stack>
+    </PageForm>
   );
 }

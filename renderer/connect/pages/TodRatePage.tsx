@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, IconButton, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { PageProps } from '../App';
+import { PageForm, UnitField, parseDecimal } from './form';
 
 interface Band {
   valid_from: string;
@@ -27,20 +28,17 @@ export function TodRatePage({ page, submit, busy, errorFor }: PageProps<'rate_to
   const set = (i: number, k: keyof Band, v: string) => setBands(bands.map((b, j) => (j === i ? { ...b, [k]: v } : b)));
   const err = errorFor('hours') ?? errorFor('cost');
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <PageForm
+      busy={busy}
+      onSubmit={() =>
         submit({
           hours: bands.map((b) => ({
             valid_from: `${b.valid_from}:00`,
             valid_to: `${b.valid_to}:00`,
-            cost: b.cost.trim() === '' ? '' : Number(b.cost.replace(',', '.')),
+            cost: parseDecimal(b.cost),
           })),
-        });
-      }}
+        })
+      }
     >
       <Typography color="text.secondary">The bands of one day, together covering 24 hours.</Typography>
       {err ? (
@@ -74,16 +72,12 @@ export function TodRatePage({ page, submit, busy, errorFor }: PageProps<'rate_to
               </IconButton>
             ) : null}
           </Stack>
-          <TextField
+          <UnitField
             sx={{ mt: 2 }}
             label={`Price band ${i + 1}`}
+            unit={`${page.data.currency_code}/kWh`}
             value={b.cost}
             onChange={(e) => set(i, 'cost', e.target.value)}
-            inputMode="decimal"
-            fullWidth
-            slotProps={{
-              input: { endAdornment: <InputAdornment position="end">{page.data.currency_code}/kWh</InputAdornment> },
-            }}
           />
         </Paper>
       ))}
@@ -97,9 +91,6 @@ export function TodRatePage({ page, submit, busy, errorFor }: PageProps<'rate_to
       >
         Add a band
       </Button>
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
-        Continue
-      </Button>
-    </Stack>
+    </PageForm>
   );
 }

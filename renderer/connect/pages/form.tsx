@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Button, InputAdornment, Stack, TextField, type TextFieldProps } from '@mui/material';
+
+/** Every capture page is one form: its fields, then one large submit button. */
+export function PageForm({
+  onSubmit,
+  busy,
+  submitLabel = 'Continue',
+  children,
+}: {
+  onSubmit(): void;
+  busy: boolean;
+  submitLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A decimal typed with a comma or a point; empty stays empty so the service can say it is missing. */
+export function parseDecimal(s: string): number | '' {
+  return s.trim() === '' ? '' : Number(s.replace(',', '.'));
+}
+
+/** A decimal field with its unit at the end (e.g. `EUR/kWh`, `%`). */
+export function UnitField({ unit, ...props }: TextFieldProps & { unit: string }) {
+  return (
+    <TextField
+      inputMode="decimal"
+      fullWidth
+      {...props}
+      slotProps={{ input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } }}
+    />
+  );
+}
