@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, spawnServe } from '../host/cli.js';
+import { loggedIn } from '../e2e/host.js';
 
 const inverness = { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' };
 
@@ -11,20 +12,11 @@ describe('tariff-desk resolve', () => {
   it('resolves a pending DIRECT tariff on a running host, succeed or fail', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'td-resolve-'));
     const host = await spawnServe(dir);
-    const { api_url, connect_service_url, connect_web_url, account_id, test_key } = host.info;
+    const { api_url, connect_web_url, account_id } = host.info;
     try {
-      const login = await (
-        await fetch(`${api_url}/login`, {
-          headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') },
-        })
-      ).json();
-      const headers = { authorization: `Bearer ${login.bearer_token}`, 'content-type': 'application/json' };
-      const api = async (method: string, path: string, body?: unknown) =>
-        (
-          await fetch(api_url + path, { method, headers, body: body === undefined ? null : JSON.stringify(body) })
-        ).json();
-      const send = (m: object) =>
-        fetch(connect_service_url, { method: 'POST', body: JSON.stringify(m) }).then((r) => r.json());
+      const live = await loggedIn(host.info);
+      const api = async (method: string, path: string, body?: unknown) => (await live.api(method, path, body)).body;
+      const send = async (m: object) => (await live.send(m)).body;
 
       /** A session with the pending provider, through its consent form: the tariff it leaves PENDING. */
       const pending = async () => {
@@ -85,6 +77,9 @@ describe('tariff-desk resolve', () => {
       expect(typo.status).toBe(1);
       expect(typo.stderr).toContain('outcome');
       expect(cli(ok).status).toBe(1);
+      const help = cli('--help');
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: tariff-desk resolve TARIFF_ID succeed\|fail/);
     } finally {
       host.child.kill('SIGTERM');
       await host.exited;

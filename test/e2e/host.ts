@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHost, type HostOptions, type RunningHost } from '../../core/hosts/host.js';
+import { startHost, type HostOptions, type ReadyInfo, type RunningHost } from '../../core/hosts/host.js';
 import { fixedClock } from '../../core/engine/clock.js';
 import { createApiClient } from '../../core/engine/api/client.js';
 
@@ -28,7 +28,12 @@ export async function liveHost(opts: LiveHostOptions = {}) {
     ...(now ? { clock: fixedClock(now) } : {}),
     ...rest,
   });
-  const { api_url, account_id, test_key } = host.info;
+  return { host, ...(await loggedIn(host.info)) };
+}
+
+/** A logged-in test-mode bearer on any running host, from its ready line, and what tests send with it. */
+export async function loggedIn(info: ReadyInfo) {
+  const { api_url, account_id, test_key } = info;
   const login = await (
     await fetch(`${api_url}/login`, {
       headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') },
@@ -45,7 +50,7 @@ export async function liveHost(opts: LiveHostOptions = {}) {
   };
   /** One message to the connect service, as the connect web app sends it. */
   const send = async (m: object) => {
-    const r = await fetch(host.info.connect_service_url, { method: 'POST', body: JSON.stringify(m) });
+    const r = await fetch(info.connect_service_url, { method: 'POST', body: JSON.stringify(m) });
     return { status: r.status, body: await r.json() };
   };
   // The typed client logs in again by itself when a clock jump outlives its bearer.
@@ -54,7 +59,7 @@ export async function liveHost(opts: LiveHostOptions = {}) {
     credentials: { accountId: account_id, apiKey: test_key },
     validate: true,
   });
-  return { host, api, send, client, info: host.info, bearer: login.bearer_token as string };
+  return { api, send, client, info, bearer: login.bearer_token as string };
 }
 
 export type LiveHost = Awaited<ReturnType<typeof liveHost>>;

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { commandArgs } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
 import { api } from '../../engine/api/index.js';
 import { parseWith } from '../../engine/api/validate.js';
@@ -25,16 +25,9 @@ export function durationSeconds(text: string): number {
 
 /** `tariff-desk clock …`: reads or moves a running host's service clock. */
 export async function clock(args: string[], defaultDataDir: string): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { ...CLIENT_OPTIONS, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: true,
-  });
-  if (values.help) {
-    process.stdout.write(CLOCK_USAGE + '\n');
-    return 0;
-  }
+  const parsed = commandArgs(args, { ...CLIENT_OPTIONS, to: { type: 'string' } }, CLOCK_USAGE);
+  if (parsed.exit !== undefined) return parsed.exit;
+  const { values, positionals } = parsed;
   const [verb = 'show', arg] = positionals;
   const client = await connectClient(clientOptionsOf(values, defaultDataDir));
   let state;

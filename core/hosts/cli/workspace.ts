@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { commandArgs } from './args.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -78,20 +78,9 @@ function summaryLine(s: Omit<ImportSummary, 'replaced'>): string {
 
 /** `tariff-desk export DIR`: the test-mode world of the data folder's default account, as files. */
 export async function exportCommand(args: string[], defaultDataDir: string): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: true,
-  });
-  if (values.help) {
-    process.stdout.write(EXPORT_USAGE + '\n');
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    process.stderr.write(EXPORT_USAGE + '\n');
-    return 2;
-  }
+  const parsed = commandArgs(args, { 'data-dir': { type: 'string' } }, EXPORT_USAGE, { min: 1, max: 1 });
+  if (parsed.exit !== undefined) return parsed.exit;
+  const { values, positionals } = parsed;
   const dir = resolve(positionals[0]!);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir);
   if (!existsSync(join(dataDir, DB_FILE))) throw new Error(`no database in ${dataDir}`);
@@ -109,24 +98,10 @@ export async function exportCommand(args: string[], defaultDataDir: string): Pro
 
 /** `tariff-desk import DIR`: a workspace as the data folder's test-mode world. */
 export async function importCommand(args: string[], defaultDataDir: string): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: {
-      'data-dir': { type: 'string' },
-      replace: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
-  if (values.help) {
-    process.stdout.write(IMPORT_USAGE + '\n');
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    process.stderr.write(IMPORT_USAGE + '\n');
-    return 2;
-  }
+  const options = { 'data-dir': { type: 'string' }, replace: { type: 'boolean', default: false } } as const;
+  const parsed = commandArgs(args, options, IMPORT_USAGE, { min: 1, max: 1 });
+  if (parsed.exit !== undefined) return parsed.exit;
+  const { values, positionals } = parsed;
   const source = resolve(positionals[0]!);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir);
   const replace = values.replace;

@@ -1,0 +1,35 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const HELP = { help: { type: 'boolean', short: 'h' } } as const;
+
+type Values<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O & typeof HELP; strict: true; allowPositionals: true }>
+>['values'];
+type Parsed<O extends Options> = { exit: 0 | 2 } | { exit: undefined; values: Values<O>; positionals: string[] };
+
+/**
+ * A subcommand's arguments, strict, with `--help`/`-h` for every command: `--help` prints the
+ * usage to stdout and a wrong number of positionals prints it to stderr; either way the
+ * command returns the exit code given here instead of its arguments.
+ */
+export function commandArgs<const O extends Options>(
+  args: string[],
+  options: O,
+  usage: string,
+  positionals: { min?: number; max?: number } = {},
+): Parsed<O> {
+  const all: O & typeof HELP = { ...options, ...HELP };
+  const parsed = parseArgs({ args, options: all, strict: true, allowPositionals: true });
+  if ((parsed.values as { help?: boolean }).help) {
+    process.stdout.write(usage + '\n');
+    return { exit: 0 };
+  }
+  const n = parsed.positionals.length;
+  if (n < (positionals.min ?? 0) || n > (positionals.max ?? Infinity)) {
+    process.stderr.write(usage + '\n');
+    return { exit: 2 };
+  }
+  return { exit: undefined, values: parsed.values, positionals: parsed.positionals };
+}
