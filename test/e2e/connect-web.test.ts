@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
-import type { Browser, Page } from 'playwright';
-import { launch, shot } from './browser.js';
-import { liveHost } from './host.js';
+import type { Page } from 'playwright';
+import { shot } from './browser.js';
+import { browserSuite } from './suite.js';
 import { sydneyAddress } from '../helpers.js';
 
-let browser: Browser;
-let env: Awaited<ReturnType<typeof liveHost>>;
-
-beforeAll(async () => {
-  browser = await launch();
-  env = await liveHost();
-});
-afterAll(async () => {
-  await browser?.close();
-  await env?.host.stop();
-});
+const suite = browserSuite();
 
 const berlin = { address_line1: 'Invalidenstraße 1', city: 'Berlin', post_code: '10115', country_code: 'DE' };
 
 async function token(body: object): Promise<string> {
-  const r = await env.api('POST', '/connect/token', {
-    connect_url: `${env.info.connect_web_url}/`,
-    callback_url: `${env.info.connect_web_url}/complete`,
+  const r = await suite.env.api('POST', '/connect/token', {
+    connect_url: `${suite.env.info.connect_web_url}/`,
+    callback_url: `${suite.env.info.connect_web_url}/complete`,
     ...body,
   });
   expect(r.status).toBe(200);
@@ -31,8 +21,8 @@ async function token(body: object): Promise<string> {
 
 /** The hosted app with the token in its address: `svc_cot`, or `fp_cot` as production links name it. */
 async function open(cot: string, param: 'svc_cot' | 'fp_cot' = 'svc_cot'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(`${env.info.connect_web_url}/?${param}=${cot}`);
+  const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${suite.env.info.connect_web_url}/?${param}=${cot}`);
   return page;
 }
 
@@ -69,7 +59,7 @@ describe('the hosted connect web app in Chromium', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/complete\?svc_cot=/);
     await see(page.getByRole('status')).toHaveText('All done. You can close this window.');
-    const t = await env.api('GET', `/connect/token?connect_token=${cot}`);
+    const t = await suite.env.api('GET', `/connect/token?connect_token=${cot}`);
     expect(t.body).toMatchObject({ used: true, price_available: true, location_id: expect.stringMatching(/^loc_/) });
     await page.close();
   });
@@ -182,7 +172,7 @@ describe('the hosted connect web app in Chromium', () => {
     await see(p2.getByRole('heading', { name: 'Rheinstrom Klassik' })).toBeVisible();
     await p2.close();
 
-    await env.api('PATCH', '/providers/prv_highlandgrid', { direct_behaviour: 'pending' });
+    await suite.env.api('PATCH', '/providers/prv_highlandgrid', { direct_behaviour: 'pending' });
     const pending = await token({
       postal_address: { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' },
     });
@@ -203,7 +193,7 @@ describe('the hosted connect web app in Chromium', () => {
     await p1.getByRole('button', { name: 'No end date' }).click();
     await onRoute(p1, 'tariff_summary');
     await p1.close();
-    const loc = (await env.api('GET', `/connect/token?connect_token=${first}`)).body.location_id;
+    const loc = (await suite.env.api('GET', `/connect/token?connect_token=${first}`)).body.location_id;
 
     const edit = await token({ location_id: loc, tariff_type: 'COMMODITY', tariff_direction: 'IMPORT' });
     const p2 = await open(edit, 'fp_cot');
@@ -214,15 +204,15 @@ describe('the hosted connect web app in Chromium', () => {
     await onRoute(p2, 'provider_select');
     await p2.close();
 
-    const r = await env.api('POST', '/connect/token', {
-      callback_url: `${env.info.connect_web_url}/complete`,
+    const r = await suite.env.api('POST', '/connect/token', {
+      callback_url: `${suite.env.info.connect_web_url}/complete`,
       location_id: loc,
       tariff_type: 'COMMODITY',
       tariff_direction: 'IMPORT',
       actions: { disconnect_tariff: true },
     });
     expect(r.status).toBe(200);
-    expect((await env.api('GET', `/tariffs?location_id=${loc}`)).body.data).toEqual([]);
+    expect((await suite.env.api('GET', `/tariffs?location_id=${loc}`)).body.data).toEqual([]);
     // The disconnect token is spent: the app says so.
     const p3 = await open(r.body.connect_token);
     await see(p3.getByRole('alert')).toContainText('already used');

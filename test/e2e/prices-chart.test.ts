@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
-import type { Browser, Page } from 'playwright';
-import { launch, shot } from './browser.js';
-import { liveHost } from './host.js';
+import type { Page } from 'playwright';
+import { shot } from './browser.js';
+import { browserSuite } from './suite.js';
 import { berlinAddress } from '../helpers.js';
 
-let browser: Browser;
-let env: Awaited<ReturnType<typeof liveHost>>;
-
-beforeAll(async () => {
-  browser = await launch();
-  env = await liveHost({ demo: false });
-});
-afterAll(async () => {
-  await browser?.close();
-  await env?.host.stop();
-});
+const suite = browserSuite({ demo: false });
 
 /** A Berlin location with a 15-minute market tariff and a time-of-day grid fee. */
 async function marketLocation(): Promise<string> {
-  const loc = (await env.api('POST', '/locations', { postal_address: berlinAddress })).body.id as string;
+  const loc = (await suite.env.api('POST', '/locations', { postal_address: berlinAddress })).body.id as string;
   const band = (rate: object) => [
     { days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [rate] }] }] },
   ];
-  await env.api('POST', '/tariffs', {
+  await suite.env.api('POST', '/tariffs', {
     location_id: loc,
     type: 'COMMODITY',
     display_name: 'Dynamic',
@@ -32,7 +22,7 @@ async function marketLocation(): Promise<string> {
     contract_end_date: '2028-01-01',
     schedule: band({ surcharge_fixed: 0.12, surcharge_percentage: 0.19 }),
   });
-  await env.api('POST', '/tariffs', {
+  await suite.env.api('POST', '/tariffs', {
     location_id: loc,
     type: 'NON_COMMODITY',
     display_name: 'Grid fee',
@@ -69,14 +59,14 @@ describe('the Prices page draws the API answer', () => {
   ] as const) {
     it(`a 90-day market window: the drawn total is the API's at every interval (${width}×${height})`, async () => {
       const loc = await marketLocation();
-      const page: Page = await browser.newPage({ viewport: { width, height } });
+      const page: Page = await suite.browser.newPage({ viewport: { width, height } });
       try {
-        await page.goto(`${env.info.app_url}/#/prices?location=${loc}`);
+        await page.goto(`${suite.env.info.app_url}/#/prices?location=${loc}`);
         await page.getByLabel('From (local)').fill('2026-06-01');
         await page.getByLabel('Days').fill('90');
         const chart = page.getByRole('img', { name: 'Price chart' });
         const answer = (
-          await env.api('POST', `/prices/${loc}`, {
+          await suite.env.api('POST', `/prices/${loc}`, {
             start_time: '2026-06-01T00:00:00+02:00',
             end_time: '2026-08-30T00:00:00+02:00',
             tariff_direction: 'IMPORT',
@@ -103,9 +93,9 @@ describe('the Prices page draws the API answer', () => {
 
   it('a DST day is named, and a day before the contract says no contract is active', async () => {
     const loc = await marketLocation();
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await page.goto(`${env.info.app_url}/#/prices?location=${loc}`);
+      await page.goto(`${suite.env.info.app_url}/#/prices?location=${loc}`);
       await page.getByLabel('From (local)').fill('2025-12-31');
       await page.getByLabel('Days').fill('2');
       await see(page.getByTestId('no-contract')).toContainText('no contract active');
@@ -120,9 +110,9 @@ describe('the Prices page draws the API answer', () => {
 
   it('a refused window is shown as an error on the page', async () => {
     const loc = await marketLocation();
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await page.goto(`${env.info.app_url}/#/prices?location=${loc}`);
+      await page.goto(`${suite.env.info.app_url}/#/prices?location=${loc}`);
       await page.getByLabel('Direction').click();
       await page.getByRole('option', { name: 'EXPORT' }).click();
       await see(page.getByRole('alert')).toContainText('no tariff for direction EXPORT');

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { launch } from './browser.js';
+import { liveHost, type LiveHost, type LiveHostOptions } from './host.js';
+
+/** The two window sizes every screen is tried at: a large desktop and a small laptop. */
+export const VIEWPORTS = {
+  large: { width: 1440, height: 900 },
+  small: { width: 1024, height: 700 },
+} as const;
+
+export interface BrowserSuite {
+  browser: Browser;
+  env: LiveHost;
+}
+
+/**
+ * One Chromium and one live host for a test file, started before its tests and stopped after;
+ * the fields are filled in by `beforeAll`, so read them inside tests, not at the top level.
+ */
+export function browserSuite(opts: LiveHostOptions = {}): BrowserSuite {
+  const s = {} as BrowserSuite;
+  beforeAll(async () => {
+    s.browser = await launch();
+    s.env = await liveHost(opts);
+  });
+  afterAll(async () => {
+    await s.browser?.close();
+    await s.env?.host.stop();
+  });
+  return s;
+}
+
+/** What a page reported going wrong: uncaught exceptions and console errors, in order. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+/** A new page of the admin app at `hash` (e.g. `tariffs`), sized, with its errors collected. */
+export async function openApp(s: BrowserSuite, hash: string, viewport: { width: number; height: number }) {
+  const page = await s.browser.newPage({ viewport });
+  const errors = pageErrors(page);
+  await page.goto(`${s.env.info.app_url}/#/${hash}`);
+  return { page, errors };
+}
