@@ -49,6 +49,8 @@ export interface Harness {
   call(
     opts: InjectOptions & { headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** Creates a location (Berlin, test mode, unless told otherwise) and answers its body. */
+  location(headers?: Record<string, string>, address?: object): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
     if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
     return { authorization: `Bearer ${r.body.bearer_token}` };
   };
+  const test = await login(cred.account_id, cred.test_key);
   return {
     svc,
     app,
@@ -87,8 +90,13 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
       fetch: injectFetch(app),
       validate: true,
     }),
-    test: await login(cred.account_id, cred.test_key),
+    test,
     live: await login(cred.account_id, cred.live_key),
+    async location(headers = test, address = berlinAddress) {
+      const r = await call({ method: 'POST', url: '/locations', headers, payload: { postal_address: address } });
+      if (r.status !== 200) throw new Error(`location not created: ${JSON.stringify(r.body)}`);
+      return r.body;
+    },
     close: async () => {
       await app.close();
       svc.close();
@@ -111,6 +119,25 @@ export const sydneyAddress = {
   country_code: 'AU',
   state: 'NSW',
 };
+
+/**
+ * A one-group schedule of fixed rates: rows of days and their bands, e.g.
+ * `fixedSchedule([['All', [['00:00', '07:00', 0.11], ['07:00', '00:00', 0]]]])`.
+ */
+export function fixedSchedule(rows: [string | string[], [string, string, number][]][]) {
+  return [
+    {
+      days_and_hours: rows.map(([days, bands]) => ({
+        days: [days].flat(),
+        hours: bands.map(([from, to, fixed]) => ({
+          valid_from: `${from}:00`,
+          valid_to: `${to}:00`,
+          rate: [{ fixed }],
+        })),
+      })),
+    },
+  ];
+}
 
 export function tariffBody(locationId: string, extra: Record<string, unknown> = {}) {
   return {

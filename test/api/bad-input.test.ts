@@ -6,9 +6,7 @@ let loc: string;
 let trf: string;
 beforeEach(async () => {
   h = await harness();
-  loc = (
-    await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-  ).body.id;
+  loc = (await h.location()).id;
   trf = (await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc) })).body.id;
 });
 afterEach(() => h.close());

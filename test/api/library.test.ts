@@ -175,12 +175,8 @@ describe('settings', () => {
 
 describe('demo data', () => {
   it('POST /demo/reset replaces the test data with the demo set and never touches live data', async () => {
-    const mine = (
-      await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-    ).body.id;
-    const live = (
-      await h.call({ method: 'POST', url: '/locations', headers: h.live, payload: { postal_address: berlinAddress } })
-    ).body.id;
+    const mine = (await h.location()).id;
+    const live = (await h.location(h.live)).id;
     const r = await h.call({ method: 'POST', url: '/demo/reset', headers: h.test });
     expect(r.body).toEqual({ object: 'demo_reset', locations: 4 });
     expect((await h.call({ method: 'GET', url: `/locations/${mine}`, headers: h.test })).status).toBe(404);

@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { berlinAddress, harness, snapshot, tariffBody, type Harness } from '../helpers.js';
+import { fixedSchedule, harness, snapshot, tariffBody, type Harness } from '../helpers.js';
 
 let h: Harness;
 let loc: string;
 beforeEach(async () => {
   h = await harness('2026-11-20T12:00:00Z');
-  loc = (
-    await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-  ).body.id;
+  loc = (await h.location()).id;
 });
 afterEach(() => h.close());
 
@@ -205,19 +203,15 @@ describe('POST /prices/{id}', () => {
     const fee = (
       await addTariff({
         type: 'NON_COMMODITY',
-        schedule: [
-          {
-            days_and_hours: [
-              {
-                days: ['All'],
-                hours: [
-                  { valid_from: '00:00:00', valid_to: '07:00:00', rate: [{ fixed: 0.11 }] },
-                  { valid_from: '07:00:00', valid_to: '00:00:00', rate: [{ fixed: 0 }] },
-                ],
-              },
+        schedule: fixedSchedule([
+          [
+            'All',
+            [
+              ['00:00', '07:00', 0.11],
+              ['07:00', '00:00', 0],
             ],
-          },
-        ],
+          ],
+        ]),
       })
     ).body;
     const win = { start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-06-02T00:00:00+02:00' };
@@ -256,21 +250,17 @@ describe('POST /prices/{id}', () => {
     await addTariff();
     await addTariff({
       type: 'NON_COMMODITY',
-      schedule: [
-        {
-          days_and_hours: [
-            {
-              days: ['Weekdays'],
-              hours: [
-                { valid_from: '00:00:00', valid_to: '17:00:00', rate: [{ fixed: 0.05 }] },
-                { valid_from: '17:00:00', valid_to: '20:00:00', rate: [{ fixed: 0.12 }] },
-                { valid_from: '20:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.05 }] },
-              ],
-            },
-            { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.05 }] }] },
+      schedule: fixedSchedule([
+        [
+          'Weekdays',
+          [
+            ['00:00', '17:00', 0.05],
+            ['17:00', '20:00', 0.12],
+            ['20:00', '00:00', 0.05],
           ],
-        },
-      ],
+        ],
+        ['Weekend', [['00:00', '00:00', 0.05]]],
+      ]),
     });
     await addTariff({
       type: 'NON_COMMODITY',

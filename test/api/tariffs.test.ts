@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { berlinAddress, harness, tariffBody, type Harness } from '../helpers.js';
+import { harness, tariffBody, type Harness } from '../helpers.js';
 
 let h: Harness;
 let loc: string;
 beforeEach(async () => {
   h = await harness();
-  loc = (
-    await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-  ).body.id;
+  loc = (await h.location()).id;
 });
 afterEach(() => h.close());
 
@@ -203,10 +201,15 @@ describe('tariffs', () => {
   });
 
   it('rejects overlapping COMMODITY tariffs of one direction; NON_COMMODITY stacks', async () => {
-    expect((await post(tariffBody(loc))).status).toBe(200);
+    const first = await post(tariffBody(loc));
+    expect(first.status).toBe(200);
     const again = await post(tariffBody(loc, { contract_start_date: '2026-12-31' }));
     expect(again.status).toBe(422);
     expect(again.body.code).toBe('commodity_overlap');
+    // The other tariff is named as people know it, with its id and contract window.
+    expect(again.body.message).toContain(
+      `tariff ‘Day and night’ (${first.body.id}), contracted 2026-01-01 → 2027-01-01, which overlaps`,
+    );
     expect(
       (await post(tariffBody(loc, { contract_start_date: '2027-01-01', contract_end_date: '2028-01-01' }))).status,
     ).toBe(200);

@@ -312,9 +312,7 @@ describe('DIRECT providers', () => {
     const cot = await c.token({
       postal_address: sydneyAddress,
     });
-    await c.start(cot);
-    const r = await c.submit('provider_select', cot, { provider: { id: 'prv_harbourlight' } });
-    await c.providerLogin(r.data.redirect_url, 'allow');
+    await c.viaProvider(cot, 'prv_harbourlight', 'allow');
     let p = await c.start(cot);
     expect(p).toMatchObject({
       route: 'tariff_connection_failed',
@@ -329,17 +327,13 @@ describe('DIRECT providers', () => {
 
   it('a denied consent fails; a pending provider completes the session with a PENDING tariff', async () => {
     const denied = await c.token({ postal_address: berlin });
-    await c.start(denied);
-    const r = await c.submit('provider_select', denied, { provider: { id: 'prv_rheinstromwerke' } });
-    await c.providerLogin(r.data.redirect_url, 'deny');
+    await c.viaProvider(denied, 'prv_rheinstromwerke', 'deny');
     expect((await c.start(denied)).route).toBe('tariff_connection_failed');
 
     const cot = await c.token({
       postal_address: { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' },
     });
-    await c.start(cot);
-    const r2 = await c.submit('provider_select', cot, { provider: { id: 'prv_highlandgrid' } });
-    await c.providerLogin(r2.data.redirect_url, 'allow');
+    await c.viaProvider(cot, 'prv_highlandgrid', 'allow');
     // Pending completes the session: the location and a PENDING tariff exist, the token is spent.
     const p = await c.start(cot);
     expect(p).toMatchObject({

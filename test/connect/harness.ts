@@ -64,6 +64,12 @@ export async function connectHarness(now?: string) {
     });
     return { page: page.body, status: r.statusCode, location: r.headers.location as string };
   };
+  /** A session started and a DIRECT provider chosen, then its consent form answered. */
+  const viaProvider = async (cot: string, providerId: string, decision: 'allow' | 'deny') => {
+    await start(cot);
+    const r = await submit('provider_select', cot, { provider: { id: providerId } });
+    return providerLogin(r.data.redirect_url, decision);
+  };
   return {
     h,
     flow,
@@ -74,6 +80,7 @@ export async function connectHarness(now?: string) {
     start,
     submit,
     providerLogin,
+    viaProvider,
     close: async () => {
       await connect.close();
       await web.close();

@@ -16,9 +16,7 @@ const events = async (type: string) => (await get(`/events?type=${type}`)).data;
 /** A session with the pending DIRECT provider (Highland Electric), through its consent page. */
 async function pendingSession() {
   const cot = await c.token({ postal_address: inverness, customer_id: 'cus_1', location_reference_id: 'LOC-7' });
-  await c.start(cot);
-  const r = await c.submit('provider_select', cot, { provider: { id: 'prv_highlandgrid' } });
-  const login = await c.providerLogin(r.data.redirect_url, 'allow');
+  const login = await c.viaProvider(cot, 'prv_highlandgrid', 'allow');
   expect(login.status).toBe(303);
   const page = await c.send({ route: 'session_restore', connect_token: cot, type: 'submit' });
   const t = await get(`/connect/token?connect_token=${cot}`);

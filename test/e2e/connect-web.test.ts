@@ -28,6 +28,19 @@ async function open(cot: string, param: 'svc_cot' | 'fp_cot' = 'svc_cot'): Promi
 
 const onRoute = (page: Page, route: string) => page.locator(`[data-route="${route}"]`).waitFor();
 
+/** A session for a provider that is not listed: its name, the tariff's name, then how it prices. */
+async function unlisted(cot: string, provider: string, tariff: string, structure: RegExp): Promise<Page> {
+  const page = await open(cot);
+  await onRoute(page, 'provider_select');
+  await page.getByRole('button', { name: 'My provider is not listed' }).click();
+  await page.getByLabel('Provider name').fill(provider);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Tariff name').fill(tariff);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: structure }).click();
+  return page;
+}
+
 describe('the hosted connect web app in Chromium', () => {
   it('flow A: a new location with a library tariff', async () => {
     const cot = await token({ postal_address: { country_code: 'DE' } });
@@ -102,14 +115,7 @@ describe('the hosted connect web app in Chromium', () => {
 
   it('market prices: region and surcharge pages, and a fixed-rate page', async () => {
     const cot = await token({ postal_address: berlin });
-    const page = await open(cot);
-    await onRoute(page, 'provider_select');
-    await page.getByRole('button', { name: 'My provider is not listed' }).click();
-    await page.getByLabel('Provider name').fill('Dyn');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Tariff name').fill('Spot');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: /Market price/ }).click();
+    const page = await unlisted(cot, 'Dyn', 'Spot', /Market price/);
     await onRoute(page, 'region_select');
     await shot(page, 'connect-region_select');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -127,14 +133,7 @@ describe('the hosted connect web app in Chromium', () => {
     await page.close();
 
     const fixed = await token({ postal_address: berlin });
-    const p2 = await open(fixed);
-    await onRoute(p2, 'provider_select');
-    await p2.getByRole('button', { name: 'My provider is not listed' }).click();
-    await p2.getByLabel('Provider name').fill('X');
-    await p2.getByRole('button', { name: 'Continue' }).click();
-    await p2.getByLabel('Tariff name').fill('Y');
-    await p2.getByRole('button', { name: 'Continue' }).click();
-    await p2.getByRole('button', { name: /One price/ }).click();
+    const p2 = await unlisted(fixed, 'X', 'Y', /One price/);
     await onRoute(p2, 'rate_fixed_capture');
     await p2.getByLabel('Price per kWh').fill('-1');
     await p2.getByRole('button', { name: 'Continue' }).click();

@@ -3,7 +3,7 @@ import { expect as see } from '@playwright/test';
 import type { Page } from 'playwright';
 import { shot } from './browser.js';
 import { browserSuite } from './suite.js';
-import { berlinAddress } from '../helpers.js';
+import { berlinAddress, fixedSchedule } from '../helpers.js';
 
 const suite = browserSuite({ demo: false });
 
@@ -28,19 +28,15 @@ async function marketLocation(): Promise<string> {
     display_name: 'Grid fee',
     contract_start_date: '2026-01-01',
     contract_end_date: '2028-01-01',
-    schedule: [
-      {
-        days_and_hours: [
-          {
-            days: ['All'],
-            hours: [
-              { valid_from: '00:00:00', valid_to: '17:00:00', rate: [{ fixed: 0.06 }] },
-              { valid_from: '17:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.14 }] },
-            ],
-          },
+    schedule: fixedSchedule([
+      [
+        'All',
+        [
+          ['00:00', '17:00', 0.06],
+          ['17:00', '00:00', 0.14],
         ],
-      },
-    ],
+      ],
+    ]),
   });
   return loc;
 }

@@ -162,6 +162,13 @@ async function leaveToCallback(page: Page, cot: string, route = 'tariff_summary'
   await page.waitForURL((u) => u.origin === CLIENT && u.pathname === '/done');
 }
 
+/** The end of a clean session: nothing went wrong on the page, the client is left for its callback. */
+async function finish(page: Page, cot: string, route = 'tariff_summary') {
+  await noProblems(page);
+  await leaveToCallback(page, cot, route);
+  await page.close();
+}
+
 /** A DIRECT provider: the client leaves for the consent page, which posts and returns to the client's origin. */
 async function consent(page: Page, cot: string, provider: string, name: string) {
   const out = await send(page, 'provider_select', { provider: { id: provider } });
@@ -233,9 +240,7 @@ describe('a production client on another origin drives the connect service', () 
     const summary = await send(page, 'contract_term_capture');
     expect(summary).toMatchObject({ route: 'tariff_summary', data: { tariff: { structure_type: 'FIXED' } } });
     expect(summary.data.rates.today[0].tariff.cost).toBe(0.3141);
-    await noProblems(page);
-    await leaveToCallback(page, cot);
-    await page.close();
+    await finish(page, cot);
   });
 
   it('time of day: no bands until captured, numbers once they are', async () => {
@@ -254,9 +259,7 @@ describe('a production client on another origin drives the connect service', () 
     await send(page, 'rate_tod_capture', { hours });
     const summary = await send(page, 'contract_term_capture');
     expect(summary.data.rates.today.map((r: any) => r.tariff.cost)).toEqual([0.21, 0.34, 0.21]);
-    await noProblems(page);
-    await leaveToCallback(page, cot);
-    await page.close();
+    await finish(page, cot);
   });
 
   it('market: region, surcharge and a market summary', async () => {
@@ -272,9 +275,7 @@ describe('a production client on another origin drives the connect service', () 
     const summary = await send(page, 'contract_term_capture');
     expect(summary).toMatchObject({ route: 'tariff_summary', data: { market_rates_source: true } });
     expect(summary.data.rates.today.length).toBeGreaterThan(0);
-    await noProblems(page);
-    await leaveToCallback(page, cot);
-    await page.close();
+    await finish(page, cot);
   });
 
   it('library: a provider tariff, its logo in the summary and in the location status', async () => {
@@ -295,9 +296,7 @@ describe('a production client on another origin drives the connect service', () 
       page,
       listed.map((p: any) => p.logo_url),
     );
-    await noProblems(page);
-    await leaveToCallback(page, cot);
-    await page.close();
+    await finish(page, cot);
   });
 
   it('DIRECT success: consent on the provider page, back on the client origin at the summary', async () => {
@@ -309,9 +308,7 @@ describe('a production client on another origin drives the connect service', () 
       complete_action: 'SAVE',
       price_available: true,
     });
-    await noProblems(page);
-    await leaveToCallback(page, cot);
-    await page.close();
+    await finish(page, cot);
   });
 
   it('DIRECT pending: the session completes PENDING, and the admin app resolves it', async () => {
@@ -329,9 +326,7 @@ describe('a production client on another origin drives the connect service', () 
       customer_id: 'cus_e2e',
       location_reference_id: 'LOC-E2E',
     });
-    await noProblems(page);
-    await leaveToCallback(page, cot, 'tariff_connection_pending');
-    await page.close();
+    await finish(page, cot, 'tariff_connection_pending');
 
     // The provider delivers: the button on the pending slot in the admin app.
     const admin = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { berlinAddress, harness, tariffBody, type Harness } from '../helpers.js';
+import { harness, tariffBody, type Harness } from '../helpers.js';
 
 let h: Harness;
 beforeEach(async () => (h = await harness('2026-07-15T10:00:00Z')));
@@ -30,9 +30,7 @@ describe('a warm one-day price request', () => {
   it('reads nothing from SQL: bearer, limits, location, tariffs and market data are cached until a write', async () => {
     // Far longer than the test: writes by other processes are polled, not looked for per request.
     h.svc.db.writes.pollMs = 60 * 60_000;
-    const loc = (
-      await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-    ).body;
+    const loc = await h.location();
     await h.call({
       method: 'POST',
       url: '/tariffs',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { berlinAddress, harness, tariffBody, type Harness } from '../helpers.js';
+import { harness, tariffBody, type Harness } from '../helpers.js';
 import { liveHost } from '../e2e/host.js';
 
 let h: Harness;
@@ -52,9 +52,7 @@ describe('security', () => {
   it("every id-taking endpoint answers 404 for another account's or the other mode's object", async () => {
     h.clock.set('2026-06-01T13:00:00Z');
     const t = await h.login(h.cred.account_id, h.cred.test_key);
-    const loc = (
-      await h.call({ method: 'POST', url: '/locations', headers: t, payload: { postal_address: berlinAddress } })
-    ).body.id;
+    const loc = (await h.location(t)).id;
     const trf = (await h.call({ method: 'POST', url: '/tariffs', headers: t, payload: tariffBody(loc) })).body.id;
     const whe = (
       await h.call({ method: 'POST', url: '/webhooks', headers: t, payload: { url: 'http://127.0.0.1:9/x' } })
