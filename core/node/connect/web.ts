@@ -1,13 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import formbody from '@fastify/formbody';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Service } from '../service.js';
 import type { ConnectFlow } from './flow.js';
 import { logoSvg } from './logo.js';
 import { securityHeaders } from '../http/plugins/security-headers.js';
 import { requestJournal } from '../http/plugins/journal.js';
+import { singlePageApp } from '../http/single-page-app.js';
 import { TOKEN_PARAMS, withToken } from '../../engine/connect/protocol.js';
 
 const esc = (s: string) =>
@@ -66,8 +65,6 @@ export function buildConnectWeb(
 ): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   void app.register(formbody);
-  const indexFile = join(opts.distDir, 'connect', 'index.html');
-  const haveApp = existsSync(indexFile);
   // The provider's pages return to the client's own address (`connect_url`): forms may go there.
   void app.register(securityHeaders, {
     csp: (req) => {
@@ -90,9 +87,8 @@ export function buildConnectWeb(
     },
     skip: (req) => !req.url.startsWith('/provider-login/'),
   });
-  // The built bundles live beside both entries in dist/assets; the page refers to them as ../assets.
-  if (haveApp)
-    void app.register(fastifyStatic, { root: join(opts.distDir, 'assets'), index: false, prefix: '/assets/' });
+  // The page refers to the bundles as ../assets; every other GET (including /complete) is the app.
+  singlePageApp(app, { distDir: opts.distDir, index: join('connect', 'index.html'), name: 'connect web app' });
 
   app.get('/config.js', async (_req, reply) => {
     reply.type('text/javascript').header('cache-control', 'no-store');
@@ -162,18 +158,6 @@ export function buildConnectWeb(
     return reply.redirect(withToken(t.connect_url ?? opts.connectWebUrl() + '/', tokenId), 303);
   });
 
-  // The single-page app answers every other GET (including /complete).
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' || !haveApp)
-      return reply
-        .code(404)
-        .type('text/plain')
-        .send(haveApp ? 'Not found' : 'The connect web app is not built: run npm run build.');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(readFileSync(indexFile, 'utf8'));
-  });
   return app;
 }
 

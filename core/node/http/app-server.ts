@@ -1,7 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { singlePageApp } from './single-page-app.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import type { Bootstrap } from '../../engine/api/bootstrap.js';
 
@@ -27,21 +25,11 @@ export function appCsp(b: Pick<Bootstrap, 'api_url' | 'connect_service_url' | 'c
  */
 export function buildAppServer(distDir: string, bootstrap: () => Bootstrap): FastifyInstance {
   const app = Fastify({ logger: false });
-  const index = join(distDir, 'index.html');
-  const built = existsSync(index);
   void app.register(securityHeaders, { csp: () => appCsp(bootstrap()), frameOptions: 'DENY', loopbackHostOnly: true });
-  if (built) void app.register(fastifyStatic, { root: join(distDir, 'assets'), prefix: '/assets/' });
   app.get('/bootstrap.json', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return bootstrap();
   });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' || !built)
-      return reply
-        .code(404)
-        .type('text/plain')
-        .send(built ? 'Not found' : 'The app is not built: run npm run build.');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(readFileSync(index, 'utf8'));
-  });
+  singlePageApp(app, { distDir, index: 'index.html', name: 'app' });
   return app;
 }
