@@ -24,6 +24,11 @@ export function idOf(kind: keyof typeof Prefix, codeField = `${kindName(kind)}_i
     .refine((s) => hasPrefix(s, prefix), coded(`${codeField}_invalid`, `must be a ${kindName(kind)} id (${prefix}_…)`))
     .meta({ example: `${prefix}_8f3kQ2mZ` });
 }
+
+/** The three fields every stored object of the API opens with: its id, its kind and its mode. */
+export function resource<const O extends string>(kind: keyof typeof Prefix, object: O) {
+  return { id: idOf(kind), object: z.literal(object), live_mode: z.boolean() };
+}
 function kindName(kind: string): string {
   return kind.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
 }

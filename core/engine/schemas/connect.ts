@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TariffDirection, TariffType, Timestamp, idOf } from './common.js';
+import { TariffDirection, TariffType, Timestamp, idOf, resource } from './common.js';
 import { Schedule } from './schedule.js';
 
 export const LibraryTariff = z
@@ -64,9 +64,7 @@ const NotSupported = z.object({ status: z.literal('NOT_SUPPORTED') });
 
 export const LocationStatus = z
   .object({
-    id: idOf('location'),
-    object: z.literal('location_status'),
-    live_mode: z.boolean(),
+    ...resource('location', 'location_status'),
     account_id: z.string(),
     time_created: Timestamp.meta({ description: "The location's creation time." }),
     tariff_status: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import ct from 'countries-and-timezones';
-import { coded, CurrencyCode, idOf, listOf, PagingQuery, Timestamp, TimeZoneName } from './common.js';
+import { coded, CurrencyCode, idOf, resource, listOf, PagingQuery, Timestamp, TimeZoneName } from './common.js';
 
 const text = (max = 200) => z.string().max(max);
 
@@ -28,9 +28,7 @@ export const LocationTariffStatus = z.enum(['CONNECTED', 'NOT_CONNECTED', 'PENDI
 
 export const Location = z
   .object({
-    id: idOf('location'),
-    object: z.literal('location'),
-    live_mode: z.boolean(),
+    ...resource('location', 'location'),
     reference_id: z.string().nullable(),
     postal_address: PostalAddress,
     timezone: z.string(),

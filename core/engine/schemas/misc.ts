@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coded, idOf, listOf, PagingQuery, TariffDirection, TariffType, Timestamp } from './common.js';
+import { coded, idOf, resource, listOf, PagingQuery, TariffDirection, TariffType, Timestamp } from './common.js';
 import { PostalAddress } from './location.js';
 import { LibraryTariff } from './connect.js';
 import { isConnectRoute } from '../connect/routes/index.js';
@@ -29,9 +29,7 @@ export const LoginResponse = z
 
 export const Provider = z
   .object({
-    id: idOf('provider'),
-    object: z.literal('provider'),
-    live_mode: z.boolean(),
+    ...resource('provider', 'provider'),
     display_name: z.string(),
     logo_url: z.string(),
     country_codes: z.array(z.string()),
@@ -138,9 +136,7 @@ export const ConnectTokenCreated = z
 
 export const ConnectToken = z
   .object({
-    id: idOf('connectToken'),
-    object: z.literal('connect_token'),
-    live_mode: z.boolean(),
+    ...resource('connectToken', 'connect_token'),
     location_id: z.string().nullable(),
     price_available: z.boolean(),
     complete_action: z

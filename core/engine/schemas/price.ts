@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, TariffDirection, TariffType, Timestamp } from './common.js';
+import { idOf, resource, TariffDirection, TariffType, Timestamp } from './common.js';
 
 export const PriceRequest = z
   .strictObject({
@@ -42,9 +42,7 @@ export const PriceEntry = z
 
 export const Price = z
   .object({
-    id: idOf('price'),
-    object: z.literal('price'),
-    live_mode: z.boolean(),
+    ...resource('price', 'price'),
     location_id: idOf('location'),
     location_timezone: z.string(),
     currency_code: z.string(),
