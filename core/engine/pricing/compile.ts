@@ -1,13 +1,12 @@
 import type { Schedule, Rate } from '../schemas/schedule.js';
-import { bandSpan, parseDay, parseMonth, DAY_SECONDS } from '../schedule/names.js';
+import { bandSpan, DAY_SECONDS } from '../schedule/names.js';
 import { contractInstant } from '../schedule/contract.js';
+import { selectorOf, selects, specificity, type DayKey, type DaySelector } from '../schedule/precedence.js';
 import type { PricingComponent, ProfileSegment } from './types.js';
 
 /** One band ready for matching: its day filters, span and precedence (pricing rules 2 and 3). */
 interface CompiledBand {
-  months: Set<number> | null;
-  dates: Set<number> | null;
-  days: Set<number> | null;
+  sel: DaySelector;
   from: number;
   /** May exceed 86400: the part past midnight belongs to the next day. */
   to: number;
@@ -27,22 +26,7 @@ export interface CompiledComponent {
   profile(day: DayKey, prev: DayKey): ProfileSegment[];
 }
 
-export interface DayKey {
-  month: number;
-  day: number;
-  weekday: number;
-}
-
-function nameSet(names: string[] | undefined, parse: (s: string) => number[] | 'all' | undefined): Set<number> | null {
-  if (!names || names.length === 0) return null;
-  const out = new Set<number>();
-  for (const n of names) {
-    const v = parse(n);
-    if (v === 'all') return null;
-    if (v) v.forEach((x) => out.add(x));
-  }
-  return out;
-}
+export type { DayKey };
 
 function compileBands(schedule: Schedule | undefined): CompiledBand[] {
   const bands: CompiledBand[] = [];
@@ -50,24 +34,20 @@ function compileBands(schedule: Schedule | undefined): CompiledBand[] {
   let order = 0;
   const total = schedule.reduce((n, e) => n + e.days_and_hours.reduce((m, d) => m + d.hours.length, 0), 0);
   schedule.forEach((entry) => {
-    const months = nameSet(entry.months, parseMonth);
-    const dates = entry.dates && entry.dates.length ? new Set(entry.dates) : null;
     for (const item of entry.days_and_hours) {
-      const days = nameSet(item.days, parseDay);
+      const sel = selectorOf(entry, item.days);
       for (const h of item.hours) {
         const span = bandSpan(h.valid_from, h.valid_to);
         if (!span) continue;
-        const level = dates ? 2 : days ? 1 : 0;
-        const rank = (level * 2 + (months ? 1 : 0)) * (total + 1) + (total - order++);
-        bands.push({ months, dates, days, from: span.from, to: span.to, rate: h.rate, rank });
+        const rank = specificity(sel) * (total + 1) + (total - order++);
+        bands.push({ sel, from: span.from, to: span.to, rate: h.rate, rank });
       }
     }
   });
   return bands;
 }
 
-const matches = (b: CompiledBand, d: DayKey) =>
-  (!b.months || b.months.has(d.month)) && (!b.dates || b.dates.has(d.day)) && (!b.days || b.days.has(d.weekday));
+const matches = (b: CompiledBand, d: DayKey) => selects(b.sel, d);
 
 /** Builds one day's profile: today's bands and yesterday's bands that wrap past midnight. */
 function buildProfile(bands: CompiledBand[], day: DayKey, prev: DayKey): ProfileSegment[] {
@@ -102,8 +82,8 @@ function buildProfile(bands: CompiledBand[], day: DayKey, prev: DayKey): Profile
  */
 export function compileComponent(c: PricingComponent, zone: string): CompiledComponent {
   const bands = compileBands(c.schedule);
-  const usesDates = bands.some((b) => b.dates);
-  const usesMonths = bands.some((b) => b.months);
+  const usesDates = bands.some((b) => b.sel.dates);
+  const usesMonths = bands.some((b) => b.sel.months);
   const memo = new Map<number, ProfileSegment[]>();
   // Market tariffs without a schedule price the market all day with no surcharge.
   const wholeDay: ProfileSegment[] = [{ from: 0, to: DAY_SECONDS, rate: c.market_rates && !c.schedule ? [{}] : null }];

@@ -70,7 +70,7 @@ export class TariffService {
       if (windowsOverlap([start, end], o)) {
         throw unprocessable(
           Codes.commodityOverlap,
-          `The location already has COMMODITY ${dir} tariff ${other.id} in an overlapping contract window.`,
+          `The location already has COMMODITY ${dir} tariff ${other.display_name ? `‘${other.display_name}’ (${other.id})` : other.id}, contracted ${other.contract_start_date.slice(0, 10)} → ${other.contract_end_date?.slice(0, 10) ?? 'open-ended'}, which overlaps this contract window.`,
         );
       }
     }

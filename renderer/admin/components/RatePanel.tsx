@@ -1,17 +1,38 @@
-import { Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Rate } from '../../../core/engine/schemas/schedule';
 
-/** Tiers and surcharges of the selected band. */
+/** The number fields of one tier; the price only on fixed tariffs. */
+const FIELDS: { key: keyof Rate; label: string; step?: number; fixedOnly?: boolean; max?: number }[] = [
+  { key: 'fixed', label: 'Price /kWh', step: 0.01, fixedOnly: true },
+  { key: 'to_kwh', label: 'Up to kWh' },
+  { key: 'surcharge_fixed', label: 'Surcharge /kWh', step: 0.01 },
+  { key: 'surcharge_percentage', label: 'Surcharge fraction', step: 0.01, max: 1 },
+];
+
+/** Columns wide enough that no label is cut: four across on wide panels, two on narrow ones. */
+const FIELDS_GRID = { flex: 1, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))' };
+
+/** Tiers and surcharges of the selected band, and its start and end as typed times. */
 export function RatePanel({
   rate,
   market,
   onChange,
   title,
+  span,
+  onSpan,
+  badTiers = new Set<number>(),
 }: {
   rate: Rate[] | undefined;
   market: boolean;
-  onChange(r: Rate[]): void;
+  /** `what` names the edit, e.g. "tier 1 price", for the undo history. */
+  onChange(r: Rate[], what: string): void;
   title: string;
+  /** The band's times as HH:MM (end of day 24:00). */
+  span?: { from: string; to: string } | undefined;
+  /** Moves the band to typed times; answers why not, or null when done. */
+  onSpan?(from: string, to: string): string | null;
+  badTiers?: Set<number>;
 }) {
   if (!rate)
     return (
@@ -20,61 +41,57 @@ export function RatePanel({
       </Paper>
     );
   const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
-  const set = (i: number, k: keyof Rate, v: string) =>
-    onChange(rate.map((r, j) => (j === i ? clean({ ...r, [k]: num(v) }) : r)));
+  const set = (i: number, k: keyof Rate, v: string, label: string) =>
+    onChange(
+      rate.map((r, j) => (j === i ? clean({ ...r, [k]: num(v) }) : r)),
+      `tier ${i + 1} ${label.toLowerCase()}`,
+    );
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Rate panel">
       <Typography variant="subtitle1" component="h3" gutterBottom>
         {title}
       </Typography>
+      {span && onSpan ? <BandTimes key={`${span.from}-${span.to}`} span={span} onSpan={onSpan} /> : null}
       {rate.map((r, i) => (
         <Stack
           key={i}
           direction="row"
           spacing={1}
-          sx={{ mb: 1, alignItems: 'center' }}
+          sx={{
+            mb: 1.5,
+            alignItems: 'center',
+            pl: 1,
+            borderLeft: `3px solid ${badTiers.has(i) ? '#d32f2f' : 'transparent'}`,
+          }}
           role="group"
           aria-label={`Tier ${i + 1}`}
+          aria-invalid={badTiers.has(i) || undefined}
         >
-          {!market ? (
-            <TextField
-              size="small"
-              label="Price /kWh"
-              type="number"
-              value={r.fixed ?? ''}
-              onChange={(e) => set(i, 'fixed', e.target.value)}
-              slotProps={{ htmlInput: { step: 0.01 } }}
-            />
-          ) : null}
-          <TextField
-            size="small"
-            label="Up to kWh"
-            type="number"
-            value={r.to_kwh ?? ''}
-            onChange={(e) => set(i, 'to_kwh', e.target.value)}
-            disabled={rate.length === 1}
-          />
-          <TextField
-            size="small"
-            label="Surcharge /kWh"
-            type="number"
-            value={r.surcharge_fixed ?? ''}
-            onChange={(e) => set(i, 'surcharge_fixed', e.target.value)}
-            slotProps={{ htmlInput: { step: 0.01 } }}
-          />
-          <TextField
-            size="small"
-            label="Surcharge (fraction)"
-            type="number"
-            value={r.surcharge_percentage ?? ''}
-            onChange={(e) => set(i, 'surcharge_percentage', e.target.value)}
-            slotProps={{ htmlInput: { step: 0.01, min: 0, max: 1 } }}
-          />
+          <Box sx={FIELDS_GRID}>
+            {FIELDS.filter((f) => !(market && f.fixedOnly)).map((f) => (
+              <TextField
+                key={f.key}
+                size="small"
+                label={f.label}
+                type="number"
+                value={r[f.key] ?? ''}
+                onChange={(e) => set(i, f.key, e.target.value, f.label)}
+                disabled={f.key === 'to_kwh' && rate.length === 1}
+                error={badTiers.has(i) && f.key === 'to_kwh'}
+                slotProps={{ htmlInput: { step: f.step, min: f.max ? 0 : undefined, max: f.max } }}
+              />
+            ))}
+          </Box>
           <IconButton
             size="small"
             aria-label={`Remove tier ${i + 1}`}
             disabled={rate.length < 2}
-            onClick={() => onChange(rate.filter((_, j) => j !== i))}
+            onClick={() =>
+              onChange(
+                rate.filter((_, j) => j !== i),
+                `remove tier ${i + 1}`,
+              )
+            }
           >
             ×
           </IconButton>
@@ -83,12 +100,15 @@ export function RatePanel({
       <Button
         size="small"
         onClick={() =>
-          onChange([
-            ...rate.map((r, i) =>
-              i === rate.length - 1 && r.to_kwh === undefined ? { ...r, to_kwh: 1000 * (i + 1) } : r,
-            ),
-            market ? { surcharge_fixed: 0 } : { fixed: rate.at(-1)?.fixed ?? 0.3 },
-          ])
+          onChange(
+            [
+              ...rate.map((r, i) =>
+                i === rate.length - 1 && r.to_kwh === undefined ? { ...r, to_kwh: 1000 * (i + 1) } : r,
+              ),
+              market ? { surcharge_fixed: 0 } : { fixed: rate.at(-1)?.fixed ?? 0.3 },
+            ],
+            'add tier',
+          )
         }
       >
         Add tier
@@ -100,6 +120,60 @@ export function RatePanel({
         With several tiers, the first is the price signal and confidence is at most 0.8.
       </Typography>
     </Paper>
+  );
+}
+
+/** Start and end typed as HH:MM, read on blur or Enter; the answer says why a time was not taken. */
+function BandTimes({
+  span,
+  onSpan,
+}: {
+  span: { from: string; to: string };
+  onSpan(from: string, to: string): string | null;
+}) {
+  const [v, setV] = useState(span);
+  const [error, setError] = useState<string | null>(null);
+  const commit = () => {
+    if (v.from === span.from && v.to === span.to) return setError(null);
+    setError(onSpan(v.from, v.to));
+  };
+  const field = (k: 'from' | 'to', label: string) => (
+    <TextField
+      size="small"
+      label={label}
+      value={v[k]}
+      placeholder="HH:MM"
+      error={!!error}
+      onChange={(e) => setV({ ...v, [k]: e.target.value })}
+      onKeyDown={(e) => e.key === 'Enter' && commit()}
+      sx={{ width: 110 }}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-native-undo': true } }}
+    />
+  );
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center' }}
+        role="group"
+        aria-label="Band times"
+        // Read both times once focus leaves the pair, so typing a new start does not move the band halfway.
+        onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && commit()}
+      >
+        {field('from', 'Starts')}
+        <span aria-hidden>–</span>
+        {field('to', 'Ends')}
+      </Stack>
+      <Typography
+        variant="caption"
+        color={error ? 'error' : 'text.secondary'}
+        role={error ? 'alert' : undefined}
+        sx={{ display: 'block', mt: 0.5 }}
+      >
+        {error ?? 'Quarter hours; an end before the start wraps past midnight, 24:00 is the end of the day.'}
+      </Typography>
+    </Box>
   );
 }
 

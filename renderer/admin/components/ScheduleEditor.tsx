@@ -1,180 +1,429 @@
-import { useRef, useState } from 'react';
-import { Box, Button, Chip, IconButton, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
-import { MONTH_NAMES, DAY_NAMES } from '../../../core/engine/schedule/names';
-import { bandQuarters, fromQ, occupied, Q, QUARTERS, rateColour, rateLabel, type Sel } from './schedule-model';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Grid, IconButton, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Schedule as ScheduleSchema, type Schedule, type Rate } from '../../../core/engine/schemas/schedule';
+import { DAY_NAMES } from '../../../core/engine/schedule/names';
+import { groupName, precedenceText } from '../../../core/engine/schedule/precedence';
+import { describeIssues, type SchedulePlace } from '../../../core/engine/schedule/issues';
+import { dstNotes } from '../../../core/engine/schedule/dst';
+import { useFeedback } from './confirm';
+import { RatePanel } from './RatePanel';
+import { Track, type TrackActions } from './schedule/Track';
+import { DatesField, MonthChips } from './schedule/MonthFilter';
+import { ValidationPanel } from './schedule/ValidationPanel';
+import { useScheduleHistory, type EditOptions } from './schedule/history';
+import { bandText, clone, count, parseQuarter, placeBand, rateLabel, spanText, type Sel } from './schedule-model';
 
 const DAY_GROUPS = ['All', 'Weekdays', 'Weekend', ...DAY_NAMES];
 
 interface Props {
   schedule: Schedule;
   market: boolean;
+  /** The location's zone: DST notes are for its offset changes. */
+  zone: string;
   onChange(s: Schedule): void;
-  sel: Sel | null;
-  onSelect(s: Sel | null): void;
+}
+
+interface Message {
+  text: string;
+  severity: 'info' | 'warning';
+}
+
+/** Whether a key press belongs to a text field's own undo rather than the schedule's. */
+function nativeUndo(t: EventTarget | null, root: HTMLElement | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t.closest('[role="dialog"]')) return true;
+  const field = t.closest('input, textarea, select, [contenteditable="true"]');
+  return !!field && (!root?.contains(field) || field.hasAttribute('data-native-undo'));
 }
 
 /**
- * The visual schedule editor: month groups as tabs, day groups as rows, the day as a 96-quarter
- * track. Draw a band by dragging on free track, resize it by its edges, or use the keyboard:
- * on a band, ←/→ move its end and Shift+←/→ its start by 15 min, Delete removes it; on a track,
- * Enter adds a band in the first free stretch.
+ * The schedule editor: month groups as tabs, day rows, the day as a 96-quarter track; the
+ * selected band's rate and times; validation in words with each problem's place outlined; which
+ * row overrides which (the engine's own precedence); and undo/redo of every edit until the
+ * schedule is saved or reloaded (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, or the toolbar).
  */
-export function ScheduleEditor({ schedule, market, onChange, sel, onSelect }: Props) {
+export function ScheduleEditor({ schedule, market, zone, onChange }: Props) {
+  const { confirm, notify } = useFeedback();
+  const history = useScheduleHistory(schedule, onChange);
   const [tab, setTab] = useState(0);
-  const entry = schedule[Math.min(tab, schedule.length - 1)];
-  const e = Math.min(tab, schedule.length - 1);
-  const update = (f: (s: Schedule) => void) => {
-    const next = JSON.parse(JSON.stringify(schedule)) as Schedule;
-    f(next);
-    onChange(next);
+  const [sel, setSel] = useState<Sel | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const e = Math.max(0, Math.min(tab, schedule.length - 1));
+  const entry = schedule[e];
+
+  const problems = useMemo(() => {
+    const check = ScheduleSchema.safeParse(schedule);
+    return check.success ? [] : describeIssues(schedule, check.error.issues);
+  }, [schedule]);
+  const precedence = useMemo(() => precedenceText(schedule), [schedule]);
+  const notes = useMemo(() => dstNotes(zone, schedule, Date.now()), [zone, schedule]);
+  const bad = useMemo(() => {
+    const bands = new Map<string, Set<number>>();
+    const rows = new Set<string>();
+    const groups = new Set<number>();
+    const tiers = new Map<string, Set<number>>();
+    for (const { at } of problems) {
+      groups.add(at.entry);
+      if (at.item === undefined) continue;
+      const k = `${at.entry}:${at.item}`;
+      if (at.band === undefined) rows.add(k);
+      else bands.set(k, (bands.get(k) ?? new Set()).add(at.band));
+      if (at.band !== undefined && at.tier !== undefined) {
+        const t = `${k}:${at.band}`;
+        tiers.set(t, (tiers.get(t) ?? new Set()).add(at.tier));
+      }
+    }
+    return { bands, rows, groups, tiers };
+  }, [problems]);
+
+  // The latest history for the window listener and the snackbar's undo, which outlive this render.
+  const live = useRef(history);
+  live.current = history;
+  const doUndo = (redo: boolean) => {
+    const label = redo ? live.current.redo() : live.current.undo();
+    if (label) setMessage({ text: `${redo ? 'Redone' : 'Undone'}: ${label}.`, severity: 'info' });
   };
+  useEffect(() => {
+    const onKey = (ev: KeyboardEvent) => {
+      if (!(ev.ctrlKey || ev.metaKey) || ev.altKey) return;
+      const k = ev.key.toLowerCase();
+      if (k !== 'z' && k !== 'y') return;
+      if (nativeUndo(ev.target, root.current)) return;
+      ev.preventDefault();
+      doUndo(k === 'y' || ev.shiftKey);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const edit = (f: (s: Schedule) => void, opts: EditOptions) => {
+    const next = clone(schedule);
+    f(next);
+    history.edit(next, opts);
+  };
+  const band = sel ? schedule[sel.entry]?.days_and_hours[sel.item]?.hours[sel.band] : undefined;
+  const selected = band ? sel : null;
+
+  /** Asks, removes, and offers the undo in the snackbar as long as nothing was edited since. */
+  const destroy = async (what: string, body: string, f: (s: Schedule) => void) => {
+    const ok = await confirm({ title: `Delete ${what}?`, body, action: 'Delete' });
+    if (!ok) return false;
+    const next = clone(schedule);
+    f(next);
+    history.edit(next, { label: `delete ${what}` });
+    setSel(null);
+    setMessage(null);
+    notify({
+      message: `Deleted ${what}`,
+      undo: () => {
+        if (live.current.current() !== next) throw new Error('other edits followed; use Undo in the editor');
+        live.current.undo();
+      },
+    });
+    return true;
+  };
+
+  const go = (at: SchedulePlace) => {
+    setTab(at.entry);
+    setSel(at.item !== undefined && at.band !== undefined ? { entry: at.entry, item: at.item, band: at.band } : null);
+    const where =
+      at.item === undefined
+        ? '[role="tablist"] [aria-selected="true"]'
+        : `[data-row="${at.entry}:${at.item}"] ${at.band !== undefined ? `[data-band="${at.band}"]` : '[data-track]'}`;
+    // The tab switch renders first; then the place gets the keyboard.
+    requestAnimationFrame(() => {
+      const el = root.current?.querySelector<HTMLElement>(where);
+      el?.scrollIntoView({ block: 'center' });
+      el?.focus();
+    });
+  };
+
   if (!entry)
     return (
-      <Button onClick={() => onChange([{ months: ['All'], days_and_hours: [{ days: ['All'], hours: [] }] }])}>
+      <Button
+        onClick={() =>
+          history.edit([{ months: ['All'], days_and_hours: [{ days: ['All'], hours: [] }] }], {
+            label: 'start a schedule',
+          })
+        }
+      >
         Start a schedule
       </Button>
     );
 
-  const brush: Rate[] = sel
-    ? (schedule[sel.entry]?.days_and_hours[sel.item]?.hours[sel.band]?.rate ?? [{ fixed: 0.25 }])
-    : market
-      ? [{ surcharge_fixed: 0 }]
-      : [{ fixed: 0.25 }];
-
   const toggleMonth = (m: string) =>
-    update((s) => {
-      const cur = s[e]!.months ?? ['All'];
-      const named = cur.filter((x) => x.toLowerCase() !== 'all');
-      const next =
-        m === 'All'
-          ? ['All']
-          : named.some((x) => x.toLowerCase().startsWith(m.slice(0, 3).toLowerCase()))
-            ? named.filter((x) => !x.toLowerCase().startsWith(m.slice(0, 3).toLowerCase()))
-            : [...named, m];
-      s[e]!.months = next.length ? next : ['All'];
+    edit(
+      (s) => {
+        const cur = s[e]!.months ?? ['All'];
+        const key = m.slice(0, 3).toLowerCase();
+        const named = cur.filter((x) => x.toLowerCase() !== 'all');
+        const next =
+          m === 'All'
+            ? ['All']
+            : named.some((x) => x.toLowerCase().startsWith(key))
+              ? named.filter((x) => !x.toLowerCase().startsWith(key))
+              : [...named, m];
+        s[e]!.months = next.length ? next : ['All'];
+      },
+      { label: `months of ${groupName(schedule, e)}` },
+    );
+
+  const trackActions = (i: number): TrackActions => {
+    const hours = entry.days_and_hours[i]!.hours;
+    const apply = (next: typeof hours, label: string, pushed: string[], extra?: string) => {
+      edit((s) => void (s[e]!.days_and_hours[i]!.hours = next), { label });
+      const text = [...pushed, extra].filter(Boolean).join(' ');
+      setMessage(text ? { text, severity: 'info' } : null);
+    };
+    const refuse = (text: string) => setMessage({ text, severity: 'warning' });
+    return {
+      place(b, from, to) {
+        const r = placeBand(hours, b, from, to, market);
+        if ('refused' in r) return refuse(r.refused);
+        apply(r.hours, `move band ${spanText(hours[b]!)} to ${spanText(r.hours[b]!)}`, r.pushed);
+      },
+      add(from, to) {
+        const r = placeBand(hours, -1, from, to, market);
+        if ('refused' in r) return refuse(r.refused);
+        const added = r.hours.at(-1)!;
+        apply(
+          r.hours,
+          `add band ${spanText(added)}`,
+          r.pushed,
+          `New band ${spanText(added)} has the default rate ${rateLabel(added.rate, market)}${market ? '' : ' /kWh'}; set its rate in the rate panel.`,
+        );
+        setSel({ entry: e, item: i, band: r.hours.length - 1 });
+      },
+      remove(b) {
+        apply(
+          hours.filter((_, j) => j !== b),
+          `delete band ${spanText(hours[b]!)}`,
+          [],
+          `Deleted band ${bandText(hours[b]!, market)}; Ctrl+Z puts it back.`,
+        );
+        setSel(null);
+      },
+    };
+  };
+
+  const onSpan = (fromText: string, toText: string) => {
+    if (!selected || !band) return null;
+    const a = parseQuarter(fromText, false);
+    const b = parseQuarter(toText, true);
+    if (typeof a === 'string') return `Start: ${a}`;
+    if (typeof b === 'string') return `End: ${b}`;
+    // An end at or before the start wraps past midnight (pricing rule 2).
+    const to = b <= a ? b + 96 : b;
+    const hours = schedule[selected.entry]!.days_and_hours[selected.item]!.hours;
+    const r = placeBand(hours, selected.band, a, to, market);
+    if ('refused' in r) return r.refused;
+    edit((s) => void (s[selected.entry]!.days_and_hours[selected.item]!.hours = r.hours), {
+      label: `move band ${spanText(band)} to ${spanText(r.hours[selected.band]!)}`,
     });
+    setMessage(r.pushed.length ? { text: r.pushed.join(' '), severity: 'info' } : null);
+    return null;
+  };
+
+  const setRate = (r: Rate[], what: string) => {
+    if (!selected || !band) return;
+    edit((s) => void (s[selected.entry]!.days_and_hours[selected.item]!.hours[selected.band]!.rate = r), {
+      label: `${what} of band ${spanText(band)}`,
+      coalesce: `${selected.entry}:${selected.item}:${selected.band}:${what}`,
+    });
+  };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Schedule editor">
-      <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <Tabs
-          value={e}
-          onChange={(_ev, v) => setTab(v)}
-          variant="scrollable"
-          aria-label="Month groups"
-          sx={{ flex: 1 }}
-        >
-          {schedule.map((en, i) => (
-            <Tab
-              key={i}
-              label={`${(en.months ?? ['All']).join(', ')}${en.dates?.length ? ` · dates ${en.dates.join(',')}` : ''}`}
-            />
-          ))}
-        </Tabs>
-        <Button
-          size="small"
-          onClick={() => {
-            update((s) => void s.push({ months: ['January'], days_and_hours: [{ days: ['All'], hours: [] }] }));
-            setTab(schedule.length);
-          }}
-        >
-          Add month group
-        </Button>
-        {schedule.length > 1 ? (
+    <Stack spacing={2} ref={root}>
+      <Paper variant="outlined" sx={{ p: 2 }} aria-label="Schedule editor">
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+          <Tabs
+            value={e}
+            onChange={(_ev, v: number) => {
+              setTab(v);
+              setSel(null);
+            }}
+            variant="scrollable"
+            aria-label="Month groups"
+            sx={{ flex: 1, minWidth: 200 }}
+          >
+            {schedule.map((en, i) => (
+              <Tab
+                key={i}
+                sx={bad.groups.has(i) ? { color: 'error.main' } : undefined}
+                label={`${bad.groups.has(i) ? '⚠ ' : ''}${(en.months ?? ['All']).join(', ')}${en.dates?.length ? ` · dates ${en.dates.join(', ')}` : ''}`}
+              />
+            ))}
+          </Tabs>
           <Button
             size="small"
-            color="error"
+            disabled={!history.undoLabel}
+            onClick={() => doUndo(false)}
+            title={history.undoLabel && `Undo ${history.undoLabel} (Ctrl+Z)`}
+          >
+            ↶ Undo
+          </Button>
+          <Button
+            size="small"
+            disabled={!history.redoLabel}
+            onClick={() => doUndo(true)}
+            title={history.redoLabel && `Redo ${history.redoLabel} (Ctrl+Shift+Z)`}
+          >
+            ↷ Redo
+          </Button>
+          <Button
+            size="small"
             onClick={() => {
-              update((s) => void s.splice(e, 1));
-              setTab(0);
-              onSelect(null);
+              edit((s) => void s.push({ months: ['January'], days_and_hours: [{ days: ['All'], hours: [] }] }), {
+                label: 'add month group',
+              });
+              setTab(schedule.length);
             }}
           >
-            Remove group
+            Add month group
           </Button>
-        ) : null}
-      </Stack>
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }} role="group" aria-label="Months">
-        {['All', ...MONTH_NAMES].map((m) => {
-          const on = (entry.months ?? ['All']).some((x) => x.toLowerCase().slice(0, 3) === m.toLowerCase().slice(0, 3));
-          return (
-            <Chip
-              key={m}
+          {schedule.length > 1 ? (
+            <Button
               size="small"
-              label={m.slice(0, 3)}
-              color={on ? 'primary' : 'default'}
-              variant={on ? 'filled' : 'outlined'}
-              onClick={() => toggleMonth(m)}
-              aria-pressed={on}
-            />
+              color="error"
+              onClick={() =>
+                void destroy(
+                  groupName(schedule, e),
+                  `${groupName(schedule, e)} and its ${count(entry.days_and_hours.length, 'day row')} leave the draft. Undo puts it back until you save.`,
+                  (s) => void s.splice(e, 1),
+                ).then((ok) => ok && setTab(0))
+              }
+            >
+              Delete month group
+            </Button>
+          ) : null}
+        </Stack>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 1 }}>
+          <MonthChips months={entry.months ?? ['All']} onToggle={toggleMonth} />
+          <DatesField
+            key={e}
+            dates={entry.dates}
+            onDates={(d) =>
+              edit(
+                (s) => {
+                  if (d.length) s[e]!.dates = d;
+                  else delete s[e]!.dates;
+                },
+                { label: `dates of ${groupName(schedule, e)}` },
+              )
+            }
+          />
+        </Stack>
+        {/* A fixed-height line, so a message never moves the tracks under the pointer. */}
+        <Box sx={{ minHeight: 40, mb: 0.5, display: 'flex', alignItems: 'center' }}>
+          {message ? (
+            <Alert
+              severity={message.severity}
+              role="status"
+              aria-label="Editor message"
+              onClose={() => setMessage(null)}
+              sx={{ py: 0, flex: 1 }}
+            >
+              {message.text}
+            </Alert>
+          ) : (
+            <Typography variant="caption" color="text.secondary">
+              Drag on a track to draw a band, drag its edges to resize; on a band ←/→ move its end, Shift+←/→ its start,
+              Delete removes it; Ctrl+Z undoes.
+            </Typography>
+          )}
+        </Box>
+        <TimeAxis />
+        {entry.days_and_hours.map((it, i) => {
+          const key = `${e}:${i}`;
+          const name = `‘${it.days.join('/')}’`;
+          return (
+            <Box key={i} data-row={key} sx={{ mb: 1 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <TextField
+                  select
+                  size="small"
+                  value={it.days.join(',')}
+                  onChange={(ev) =>
+                    edit((s) => void (s[e]!.days_and_hours[i]!.days = ev.target.value.split(',')), {
+                      label: `days of row ${name}`,
+                    })
+                  }
+                  sx={{ width: 130 }}
+                  slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Days of row ${i + 1}` } }}
+                >
+                  {[...new Set([it.days.join(','), ...DAY_GROUPS])].map((d) => (
+                    <option key={d} value={d}>
+                      {d}
+                    </option>
+                  ))}
+                </TextField>
+                <Track
+                  hours={it.hours}
+                  market={market}
+                  label={`${it.days.join('/')} track`}
+                  selected={selected && selected.entry === e && selected.item === i ? selected.band : null}
+                  onSelect={(b) => setSel(b === null ? null : { entry: e, item: i, band: b })}
+                  actions={trackActions(i)}
+                  badBands={bad.bands.get(key) ?? new Set()}
+                  badRow={bad.rows.has(key)}
+                />
+                <IconButton
+                  size="small"
+                  aria-label={`Delete row ${name}`}
+                  onClick={() =>
+                    void destroy(
+                      `row ${name}`,
+                      `Row ${name} of ${groupName(schedule, e)} and its ${count(it.hours.length, 'band')} leave the draft. Undo puts it back until you save.`,
+                      (s) => void s[e]!.days_and_hours.splice(i, 1),
+                    )
+                  }
+                  disabled={entry.days_and_hours.length < 2}
+                >
+                  ×
+                </IconButton>
+              </Stack>
+              {(precedence.get(key) ?? []).map((line) => (
+                <Typography
+                  key={line}
+                  variant="caption"
+                  color="text.secondary"
+                  component="p"
+                  data-precedence={key}
+                  sx={{ ml: '138px', mt: 0.25 }}
+                >
+                  {line}
+                </Typography>
+              ))}
+            </Box>
           );
         })}
-        <TextField
+        <Button
           size="small"
-          label="Dates"
-          placeholder="e.g. 25, 26"
-          value={(entry.dates ?? []).join(', ')}
-          sx={{ ml: 2, width: 160 }}
-          onChange={(ev) =>
-            update((s) => {
-              const d = ev.target.value
-                .split(/[ ,]+/)
-                .filter(Boolean)
-                .map(Number)
-                .filter((n) => Number.isInteger(n));
-              if (d.length) s[e]!.dates = d;
-              else delete s[e]!.dates;
-            })
+          onClick={() =>
+            edit((s) => void s[e]!.days_and_hours.push({ days: ['Weekend'], hours: [] }), { label: 'add day row' })
           }
-        />
-      </Stack>
-      <TimeAxis />
-      {entry.days_and_hours.map((it, i) => (
-        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <TextField
-            select
-            size="small"
-            value={it.days.join(',')}
-            onChange={(ev) => update((s) => void (s[e]!.days_and_hours[i]!.days = ev.target.value.split(',')))}
-            sx={{ width: 130 }}
-            slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Days of row ${i + 1}` } }}
-          >
-            {[...new Set([it.days.join(','), ...DAY_GROUPS])].map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </TextField>
-          <Track
-            hours={it.hours}
+        >
+          Add day row
+        </Button>
+      </Paper>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <RatePanel
+            rate={band?.rate}
             market={market}
-            label={`${it.days.join('/')} track`}
-            selected={sel && sel.entry === e && sel.item === i ? sel.band : null}
-            onSelect={(b) => onSelect(b === null ? null : { entry: e, item: i, band: b })}
-            onChange={(hours) => update((s) => void (s[e]!.days_and_hours[i]!.hours = hours))}
-            brush={brush}
+            title={band ? `Rate of ${spanText(band)}` : 'Rate'}
+            span={band ? { from: band.valid_from.slice(0, 5), to: spanText(band).slice(6) } : undefined}
+            onSpan={onSpan}
+            onChange={setRate}
+            badTiers={selected ? bad.tiers.get(`${selected.entry}:${selected.item}:${selected.band}`) : undefined}
           />
-          <IconButton
-            size="small"
-            aria-label={`Remove row ${i + 1}`}
-            onClick={() => {
-              update((s) => void s[e]!.days_and_hours.splice(i, 1));
-              onSelect(null);
-            }}
-            disabled={entry.days_and_hours.length < 2}
-          >
-            ×
-          </IconButton>
-        </Stack>
-      ))}
-      <Button
-        size="small"
-        onClick={() => update((s) => void s[e]!.days_and_hours.push({ days: ['Weekend'], hours: [] }))}
-      >
-        Add day row
-      </Button>
-    </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <ValidationPanel schedule={schedule} problems={problems} notes={notes} zone={zone} onGo={go} />
+        </Grid>
+      </Grid>
+    </Stack>
   );
 }
 
@@ -202,232 +451,3 @@ function TimeAxis() {
     </Stack>
   );
 }
-
-type Hours = Schedule[number]['days_and_hours'][number]['hours'];
-
-function Track({
-  hours,
-  market,
-  label,
-  selected,
-  onSelect,
-  onChange,
-  brush,
-}: {
-  hours: Hours;
-  market: boolean;
-  label: string;
-  selected: number | null;
-  onSelect(b: number | null): void;
-  onChange(h: Hours): void;
-  brush: Rate[];
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<{ kind: 'new' | 'from' | 'to'; band: number; q0: number; q: number } | null>(null);
-  const quarterAt = (clientX: number) => {
-    const r = ref.current!.getBoundingClientRect();
-    return Math.max(0, Math.min(QUARTERS, Math.round(((clientX - r.left) / r.width) * QUARTERS)));
-  };
-  const setBand = (i: number, fromQuarter: number, toQuarter: number) => {
-    if (toQuarter - fromQuarter < 1 || toQuarter - fromQuarter > QUARTERS) return;
-    const used = occupied(hours, i);
-    for (let q = fromQuarter; q < toQuarter; q++) if (used[((q % QUARTERS) + QUARTERS) % QUARTERS]) return; // no overlaps
-    const next = hours.map((h, j) =>
-      j === i
-        ? {
-            ...h,
-            valid_from: fromQ(fromQuarter),
-            valid_to: toQuarter - fromQuarter === QUARTERS ? fromQ(fromQuarter) : fromQ(toQuarter),
-          }
-        : h,
-    );
-    onChange(next);
-  };
-  const addBand = (a: number, b: number) => {
-    if (b - a < 1) return;
-    const used = occupied(hours);
-    for (let q = a; q < b; q++) if (used[q]) return;
-    onChange([
-      ...hours,
-      {
-        valid_from: fromQ(a),
-        valid_to: b === QUARTERS ? '00:00:00' : fromQ(b),
-        rate: JSON.parse(JSON.stringify(brush)),
-      },
-    ]);
-    onSelect(hours.length);
-  };
-  const firstGap = () => {
-    const used = occupied(hours);
-    const a = used.findIndex((u) => !u);
-    if (a < 0) return;
-    let b = a;
-    while (b < QUARTERS && !used[b]) b++;
-    addBand(a, b);
-  };
-
-  const pieces: { band: number; a: number; b: number; edgeFrom: boolean; edgeTo: boolean }[] = [];
-  hours.forEach((h, i) => {
-    let [a, b] = bandQuarters(h);
-    if (drag && drag.band === i && drag.kind !== 'new') {
-      if (drag.kind === 'from') a = Math.min(drag.q, b - 1);
-      else b = Math.max(drag.q <= a ? drag.q + QUARTERS : drag.q, a + 1);
-    }
-    if (b <= QUARTERS) pieces.push({ band: i, a, b, edgeFrom: true, edgeTo: true });
-    else {
-      pieces.push({ band: i, a, b: QUARTERS, edgeFrom: true, edgeTo: false });
-      pieces.push({ band: i, a: 0, b: b - QUARTERS, edgeFrom: false, edgeTo: true });
-    }
-  });
-
-  return (
-    <Box
-      ref={ref}
-      role="group"
-      tabIndex={0}
-      aria-label={label}
-      data-track={label}
-      onKeyDown={(ev) => {
-        if (ev.target === ev.currentTarget && (ev.key === 'Enter' || ev.key === 'n')) {
-          ev.preventDefault();
-          firstGap();
-        }
-      }}
-      onPointerDown={(ev) => {
-        if ((ev.target as HTMLElement).dataset.band !== undefined || (ev.target as HTMLElement).dataset.edge) return;
-        const q = quarterAt(ev.clientX);
-        ref.current!.setPointerCapture?.(ev.pointerId);
-        setDrag({ kind: 'new', band: -1, q0: q, q });
-      }}
-      onPointerMove={(ev) => drag && setDrag({ ...drag, q: quarterAt(ev.clientX) })}
-      onPointerUp={() => {
-        if (!drag) return;
-        if (drag.kind === 'new') addBand(Math.min(drag.q0, drag.q), Math.max(drag.q0, drag.q));
-        else {
-          const [a, b] = bandQuarters(hours[drag.band]!);
-          if (drag.kind === 'from') setBand(drag.band, Math.min(drag.q, b - 1), b);
-          else setBand(drag.band, a, Math.max(drag.q <= a ? drag.q + QUARTERS : drag.q, a + 1));
-        }
-        setDrag(null);
-      }}
-      sx={{
-        flex: 1,
-        position: 'relative',
-        height: 40,
-        bgcolor: '#eef1f4',
-        borderRadius: 1,
-        cursor: 'crosshair',
-        touchAction: 'none',
-        backgroundImage:
-          'repeating-linear-gradient(90deg, transparent 0, transparent calc(100%/24 - 1px), #d5dbe1 calc(100%/24 - 1px), #d5dbe1 calc(100%/24))',
-        outlineOffset: 2,
-      }}
-    >
-      {pieces.map((p, k) => {
-        const h = hours[p.band]!;
-        const v = market ? 0.2 : (h.rate[0]?.fixed ?? 0);
-        const on = selected === p.band;
-        return (
-          <Box
-            key={k}
-            data-band={p.band}
-            role="button"
-            tabIndex={p.edgeFrom ? 0 : -1}
-            aria-pressed={on}
-            aria-label={`Band ${h.valid_from.slice(0, 5)} to ${h.valid_to.slice(0, 5)}, ${rateLabel(h.rate, market)}`}
-            onClick={() => onSelect(p.band)}
-            onKeyDown={(ev) => {
-              const [a, b] = bandQuarters(h);
-              const step = ev.key === 'ArrowRight' ? 1 : ev.key === 'ArrowLeft' ? -1 : 0;
-              if (step) {
-                ev.preventDefault();
-                if (ev.shiftKey) setBand(p.band, a + step, b);
-                else setBand(p.band, a, b + step);
-              } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
-                onChange(hours.filter((_, j) => j !== p.band));
-                onSelect(null);
-              } else if (ev.key === 'Enter') onSelect(p.band);
-            }}
-            sx={{
-              position: 'absolute',
-              top: 3,
-              bottom: 3,
-              left: `${(p.a / QUARTERS) * 100}%`,
-              width: `${((p.b - p.a) / QUARTERS) * 100}%`,
-              bgcolor: market ? '#5b7fa6' : rateColour(v),
-              borderRadius: 0.75,
-              color: '#fff',
-              fontSize: 12,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              overflow: 'hidden',
-              whiteSpace: 'nowrap',
-              outline: on ? '3px solid #1c2430' : 'none',
-              cursor: 'pointer',
-              userSelect: 'none',
-            }}
-          >
-            {p.b - p.a >= 6 ? rateLabel(h.rate, market) : ''}
-            {p.edgeFrom ? (
-              <Edge
-                side="from"
-                onDown={(x, id) => {
-                  ref.current!.setPointerCapture?.(id);
-                  setDrag({ kind: 'from', band: p.band, q0: quarterAt(x), q: quarterAt(x) });
-                }}
-              />
-            ) : null}
-            {p.edgeTo ? (
-              <Edge
-                side="to"
-                onDown={(x, id) => {
-                  ref.current!.setPointerCapture?.(id);
-                  setDrag({ kind: 'to', band: p.band, q0: quarterAt(x), q: quarterAt(x) });
-                }}
-              />
-            ) : null}
-          </Box>
-        );
-      })}
-      {drag?.kind === 'new' ? (
-        <Box
-          sx={{
-            position: 'absolute',
-            top: 3,
-            bottom: 3,
-            left: `${(Math.min(drag.q0, drag.q) / QUARTERS) * 100}%`,
-            width: `${(Math.abs(drag.q - drag.q0) / QUARTERS) * 100}%`,
-            bgcolor: 'rgba(47,93,138,0.35)',
-            borderRadius: 0.75,
-            pointerEvents: 'none',
-          }}
-        />
-      ) : null}
-    </Box>
-  );
-}
-
-function Edge({ side, onDown }: { side: 'from' | 'to'; onDown(clientX: number, pointerId: number): void }) {
-  return (
-    <Box
-      data-edge={side}
-      aria-hidden
-      onPointerDown={(ev) => {
-        ev.stopPropagation();
-        onDown(ev.clientX, ev.pointerId);
-      }}
-      sx={{
-        position: 'absolute',
-        top: 0,
-        bottom: 0,
-        [side === 'from' ? 'left' : 'right']: 0,
-        width: 7,
-        cursor: 'ew-resize',
-        bgcolor: 'rgba(0,0,0,0.15)',
-      }}
-    />
-  );
-}
-
-export { Q };

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
 import { bandSpan, formatTimeOfDay, parseTimeOfDay, DAY_SECONDS } from '../../../core/engine/schedule/names';
 
@@ -17,7 +16,7 @@ export function bandQuarters(b: { valid_from: string; valid_to: string }): [numb
   return s ? [s.from / Q, s.to / Q] : [0, 0];
 }
 
-/** The first free stretch of an item's day line, as quarters, or undefined when full. */
+/** Which quarters of an item's day line a band covers (wrapped parts fold onto the start of the day). */
 export function occupied(hours: { valid_from: string; valid_to: string }[], skip = -1): boolean[] {
   const used = new Array<boolean>(QUARTERS).fill(false);
   hours.forEach((h, i) => {
@@ -59,48 +58,6 @@ export function gaps(hours: { valid_from: string; valid_to: string }[]): string[
   return out;
 }
 
-export interface DstNote {
-  date: string;
-  kind: 'skipped' | 'repeated';
-  span: string;
-  bands: string[];
-}
-
-/** The zone's offset changes in the next year, and which bands lie in the skipped or repeated wall-clock span. */
-export function dstNotes(zone: string, schedule: Schedule, now = DateTime.now()): DstNote[] {
-  const notes: DstNote[] = [];
-  let prev = now.setZone(zone).startOf('day');
-  for (let d = 1; d <= 366; d++) {
-    const next = prev.plus({ days: 1 });
-    if (next.offset !== prev.offset) {
-      const diff = next.offset - prev.offset;
-      // Find the change within the day to the minute.
-      let t = prev;
-      while (t.offset === prev.offset && t < next) t = t.plus({ minutes: 15 });
-      // The wall clock at the change, read with the old offset.
-      const wallSec = (((t.toMillis() / 1000 + prev.offset * 60) % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS;
-      const startQ = Math.round(wallSec / Q) % QUARTERS;
-      const kind = diff > 0 ? 'skipped' : 'repeated';
-      const len = Math.abs(diff) / 15;
-      const [a, b] = kind === 'skipped' ? [startQ, startQ + len] : [startQ - len, startQ];
-      const span = `${fromQ(a).slice(0, 5)}–${fromQ(b).slice(0, 5)}`;
-      const bands: string[] = [];
-      schedule.forEach((e) =>
-        e.days_and_hours.forEach((it) =>
-          it.hours.forEach((h) => {
-            const [f, to] = bandQuarters(h);
-            if (f < b && a < to)
-              bands.push(`${it.days.join('/')} ${h.valid_from.slice(0, 5)}–${h.valid_to.slice(0, 5)}`);
-          }),
-        ),
-      );
-      notes.push({ date: t.toISODate()!, kind, span, bands });
-    }
-    prev = next;
-  }
-  return notes.slice(0, 4);
-}
-
 export function rateLabel(rate: Rate[], market: boolean): string {
   const r = rate[0] ?? {};
   if (market)
@@ -113,3 +70,81 @@ export function rateColour(v: number): string {
   const x = Math.max(0, Math.min(1, v / 0.6));
   return `hsl(${Math.round(140 - 140 * x)} 55% ${48 - 8 * x}%)`;
 }
+
+type Band = Schedule[number]['days_and_hours'][number]['hours'][number];
+
+/** What a new band gets: a plain default, said out loud by the editor, never a copy of another band. */
+export function defaultRate(market: boolean): Rate[] {
+  return market ? [{ surcharge_fixed: 0 }] : [{ fixed: 0.3 }];
+}
+
+/** "07:00–09:00" with the end of day as 24:00. */
+export function spanText(b: { valid_from: string; valid_to: string }): string {
+  return `${b.valid_from.slice(0, 5)}–${b.valid_to === '00:00:00' ? '24:00' : b.valid_to.slice(0, 5)}`;
+}
+
+/** A band as the editor names it in messages: "‘0.30’ 17:00–20:00". */
+export function bandText(b: Band, market: boolean): string {
+  return `‘${rateLabel(b.rate, market)}’ ${spanText(b)}`;
+}
+
+export type Placement = { hours: Band[]; pushed: string[] } | { refused: string };
+
+/**
+ * Puts band `i` (or a new band when `i` is -1, with `rate`) on quarters `[a, b)` of its day line
+ * (`b` may pass 96 to wrap). A neighbour it runs into is pushed back to make room; when that would
+ * cover the neighbour entirely or split it, the move is refused with a sentence saying why.
+ */
+export function placeBand(hours: Band[], i: number, a: number, b: number, market: boolean, rate?: Rate[]): Placement {
+  if (b - a < 1) return { refused: 'A band lasts at least 15 min.' };
+  if (b - a > QUARTERS) return { refused: 'A band lasts at most 24 h.' };
+  const next = hours.map((h) => ({ ...h }));
+  const pushed: string[] = [];
+  for (let j = 0; j < next.length; j++) {
+    if (j === i) continue;
+    let [ja, jb] = bandQuarters(next[j]!);
+    const before = bandText(next[j]!, market);
+    // Compare on a three-day line so parts past midnight meet the other band wherever they fall.
+    for (const shift of [-QUARTERS, 0, QUARTERS]) {
+      const sa = ja + shift,
+        sb = jb + shift;
+      if (Math.min(b, sb) <= Math.max(a, sa)) continue;
+      if (a <= sa && sb <= b) return { refused: `Would cover ${before} entirely; delete that band first.` };
+      if (sa < a && b < sb) return { refused: `Would split ${before} in two; a band cannot be split by drawing.` };
+      if (sa < a) jb = a - shift;
+      else ja = b - shift;
+    }
+    if (jb - ja < 1) return { refused: `Would leave ${before} shorter than 15 min.` };
+    const moved = { ...next[j]!, valid_from: fromQ(ja), valid_to: jb - ja === QUARTERS ? fromQ(ja) : fromQ(jb) };
+    if (moved.valid_from !== next[j]!.valid_from || moved.valid_to !== next[j]!.valid_to) {
+      pushed.push(`Pushed ${before} to ${spanText(moved)}.`);
+      next[j] = moved;
+    }
+  }
+  const span = { valid_from: fromQ(a), valid_to: b - a === QUARTERS ? fromQ(a) : fromQ(b) };
+  if (i < 0) next.push({ ...span, rate: rate ?? defaultRate(market) });
+  else next[i] = { ...next[i]!, ...span };
+  return { hours: next, pushed };
+}
+
+/** A typed time "7:15", "07:15" or "24:00" as quarters, or a sentence saying what is wrong. */
+export function parseQuarter(text: string, end: boolean): number | string {
+  const m = /^\s*(\d{1,2})(?::?(\d{2}))?\s*$/.exec(text);
+  if (!m) return 'Type a time as HH:MM.';
+  const h = Number(m[1]),
+    min = Number(m[2] ?? 0);
+  if (h > 24 || min > 59 || (h === 24 && (min > 0 || !end))) return 'Type a time between 00:00 and 24:00.';
+  if (min % 15) return 'Times are on the quarter hour (:00, :15, :30, :45).';
+  return h * 4 + min / 15;
+}
+
+/** "25, 26" or "25 26" → [25, 26]; a sentence when a part is not a day of the month. */
+export function parseDates(text: string): number[] | string {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  const bad = parts.find((p) => !/^\d{1,2}$/.test(p) || Number(p) < 1 || Number(p) > 31);
+  if (bad !== undefined) return `‘${bad}’ is not a day of the month (1–31).`;
+  return [...new Set(parts.map(Number))].sort((x, y) => x - y);
+}
+
+/** "1 band", "3 bands". */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

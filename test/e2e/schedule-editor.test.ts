@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as see } from '@playwright/test';
+import type { Page } from 'playwright';
+import { shot } from './browser.js';
+import { browserSuite, openApp, VIEWPORTS } from './suite.js';
+import { berlinAddress } from '../helpers.js';
+
+const ctx = browserSuite({ demo: false });
+
+const hours = (...b: [string, string, number][]) =>
+  b.map(([valid_from, valid_to, fixed]) => ({ valid_from, valid_to, rate: [{ fixed }] }));
+
+/** A Berlin tariff: Weekend all day at 0.20; Weekdays 07:00–09:00 at 0.25 and 17:00–20:00 at 0.40. */
+async function tariff(): Promise<{ loc: string; id: string }> {
+  const loc = (await ctx.env.api('POST', '/locations', { postal_address: berlinAddress })).body.id as string;
+  const t = await ctx.env.api('POST', '/tariffs', {
+    location_id: loc,
+    type: 'COMMODITY',
+    display_name: 'Peak and weekend',
+    contract_start_date: '2026-01-01',
+    contract_end_date: '2028-01-01',
+    schedule: [
+      {
+        months: ['All'],
+        days_and_hours: [
+          { days: ['Weekend'], hours: hours(['00:00:00', '00:00:00', 0.2]) },
+          { days: ['Weekdays'], hours: hours(['07:00:00', '09:00:00', 0.25], ['17:00:00', '20:00:00', 0.4]) },
+        ],
+      },
+    ],
+  });
+  expect(t.status).toBe(200);
+  return { loc, id: t.body.id };
+}
+
+for (const { width, height } of Object.values(VIEWPORTS)) {
+  describe(`the schedule editor at ${width}×${height}`, () => {
+    let page: Page;
+    let errors: string[] = [];
+    const size = `${width}x${height}`;
+    const band = (from: string, to: string) =>
+      page.getByRole('button', { name: new RegExp(`^Band ${from} to ${to},`) });
+    const message = () => page.getByRole('status', { name: 'Editor message' });
+
+    beforeAll(async () => {
+      const { loc, id } = await tariff();
+      ({ page, errors } = await openApp(ctx, `tariffs?location=${loc}&id=${id}`, { width, height }));
+      await see(
+        page.getByRole('region', { name: 'Schedule editor' }).or(page.getByLabel('Schedule editor')),
+      ).toBeVisible();
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    it('Tab reaches the first band in a few presses from the month groups, and its focus ring shows', async () => {
+      await page.getByRole('tab').first().focus();
+      let presses = 0;
+      while (presses < 30) {
+        await page.keyboard.press('Tab');
+        presses++;
+        if (await page.evaluate(() => document.activeElement?.hasAttribute('data-band'))) break;
+      }
+      // Tab → Add month group → the month chips (one stop) → Dates → row days → track → band.
+      expect(presses).toBeLessThanOrEqual(7);
+      console.log(`${size}: ${presses} Tab presses from the month-group tab to the first band`);
+      const ring = await page.evaluate(() => {
+        const s = getComputedStyle(document.activeElement!);
+        return { style: s.outlineStyle, width: s.outlineWidth, colour: s.outlineColor };
+      });
+      expect(ring).toEqual({ style: 'solid', width: '3px', colour: 'rgb(21, 101, 192)' });
+      await shot(page, `schedule-focus-ring-${size}`);
+    });
+
+    it('the month chips are one Tab stop with ←/→ inside', async () => {
+      const chips = page.getByRole('toolbar', { name: 'Months' });
+      await chips.getByRole('button', { name: 'All' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await see(chips.getByRole('button', { name: 'February' })).toBeFocused();
+      expect(await chips.locator('[tabindex="0"]').count()).toBe(1);
+      await page.keyboard.press('Tab');
+      await see(page.getByLabel('Dates')).toBeFocused();
+    });
+
+    it('dragging into a neighbour pushes it, or says why not', async () => {
+      const dragEnd = async (from: string, to: string, h: number) => {
+        // Measured each time: a message above the tracks may have moved them.
+        const box = (await page.getByRole('group', { name: 'Weekdays track' }).boundingBox())!;
+        const x = (q: number) => box.x + (box.width * q) / 24;
+        const y = box.y + box.height / 2;
+        const b = (await band(from, to).boundingBox())!;
+        await page.mouse.move(b.x + b.width - 3, y);
+        await page.mouse.down();
+        await page.mouse.move(x(h), y, { steps: 5 });
+        await page.mouse.up();
+      };
+      await dragEnd('07:00', '09:00', 21);
+      await see(message()).toHaveText('Would cover ‘0.40’ 17:00–20:00 entirely; delete that band first.');
+      await see(band('07:00', '09:00')).toBeVisible();
+      await shot(page, `schedule-refused-${size}`);
+      await dragEnd('07:00', '09:00', 18);
+      await see(message()).toHaveText('Pushed ‘0.40’ 17:00–20:00 to 18:00–20:00.');
+      await see(band('07:00', '18:00')).toBeVisible();
+      await see(band('18:00', '20:00')).toBeVisible();
+      await page.getByRole('button', { name: '↶ Undo' }).click();
+      await see(band('07:00', '09:00')).toBeVisible();
+      await see(band('17:00', '20:00')).toBeVisible();
+    });
+
+    it('a new row shows its problem in words, outlined; a drawn band gets the default rate and precedence is explained', async () => {
+      await page.getByRole('button', { name: 'Add day row' }).click();
+      const sentence = page.getByRole('button', {
+        name: 'Month group 1 (All), row ‘Weekend’: the row has no band; draw at least one',
+      });
+      await see(sentence).toBeVisible();
+      const rows = page.locator('[data-row]');
+      await see(rows.nth(2).locator('[data-track]')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByLabel('Days of row 3').selectOption('Saturday');
+      const track = page.getByRole('group', { name: 'Saturday track' });
+      const box = (await track.boundingBox())!;
+      const x = (h: number) => box.x + (box.width * h) / 24;
+      await page.mouse.move(x(10), box.y + 20);
+      await page.mouse.down();
+      await page.mouse.move(x(12), box.y + 20, { steps: 5 });
+      await page.mouse.up();
+      await see(message()).toHaveText(
+        'New band 10:00–12:00 has the default rate 0.30 /kWh; set its rate in the rate panel.',
+      );
+      await see(page.getByText('The schedule is valid.')).toBeVisible();
+      // The engine's rule: equally specific rows go by array order, so Weekend (first) wins on Saturday.
+      await see(rows.nth(2)).toContainText(
+        '‘Weekend’ overrides this row on Sat (equally specific, so the earlier row wins); this row applies there only where that one has no band.',
+      );
+      await see(rows.nth(0)).toContainText('Overrides ‘Saturday’ on Sat (equally specific, so the earlier row wins).');
+      await shot(page, `schedule-precedence-${size}`);
+    });
+
+    it('a tier bound that does not rise: a sentence, the band outlined, a click selects it', async () => {
+      await band('07:00', '09:00').click();
+      const panel = page.getByLabel('Rate panel');
+      await panel.getByRole('button', { name: 'Add tier' }).click();
+      await panel.getByRole('group', { name: 'Tier 2' }).getByLabel('Up to kWh').fill('500');
+      const sentence = page.getByRole('button', {
+        name: 'Month group 1 (All), row ‘Weekdays’, band 07:00–09:00, tier 1: the upper bound must be above the lower bound (only the last tier may be open-ended)',
+      });
+      await see(sentence).toBeVisible();
+      await see(band('07:00', '09:00')).toHaveAttribute('aria-invalid', 'true');
+      const shadow = await band('07:00', '09:00').evaluate((el) => getComputedStyle(el).boxShadow);
+      expect(shadow).toContain('rgb(211, 47, 47)');
+      await see(panel.getByRole('group', { name: 'Tier 1' })).toHaveAttribute('aria-invalid', 'true');
+      await band('17:00', '20:00').click();
+      await sentence.click();
+      await see(band('07:00', '09:00')).toHaveAttribute('aria-pressed', 'true');
+      await see(band('07:00', '09:00')).toBeFocused();
+      await shot(page, `schedule-validation-${size}`);
+      // Two undos: the typed bound (one step however many digits), then the added tier.
+      await page.keyboard.press('Control+z');
+      await page.keyboard.press('Control+z');
+      await see(page.getByText('The schedule is valid.')).toBeVisible();
+      await see(panel.getByRole('group', { name: 'Tier 2' })).toHaveCount(0);
+    });
+
+    it('no label of the rate panel is cut short', async () => {
+      await band('07:00', '09:00').click();
+      const cut = await page
+        .getByLabel('Rate panel')
+        .evaluate((p) =>
+          [...p.querySelectorAll('label')].filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+        );
+      expect(cut).toEqual([]);
+    });
+
+    it('band times are typed, on the quarter hour', async () => {
+      await band('07:00', '09:00').click();
+      const times = page.getByRole('group', { name: 'Band times' });
+      await times.getByLabel('Starts').fill('06:10');
+      await times.getByLabel('Starts').press('Enter');
+      await see(page.getByRole('alert').filter({ hasText: 'Start: Times are on the quarter hour' })).toBeVisible();
+      await times.getByLabel('Starts').fill('06:30');
+      await times.getByLabel('Ends').fill('09:45');
+      await times.getByLabel('Ends').press('Enter');
+      await see(band('06:30', '09:45')).toBeVisible();
+      await shot(page, `schedule-typed-times-${size}`);
+    });
+
+    it('Delete removes a band, Ctrl+Z restores it, Ctrl+Shift+Z and Ctrl+Y remove it again', async () => {
+      await band('17:00', '20:00').focus();
+      await page.keyboard.press('Delete');
+      await see(band('17:00', '20:00')).toHaveCount(0);
+      await see(message()).toHaveText('Deleted band ‘0.40’ 17:00–20:00; Ctrl+Z puts it back.');
+      await page.keyboard.press('Control+z');
+      await see(band('17:00', '20:00')).toBeVisible();
+      await page.keyboard.press('Control+Shift+Z');
+      await see(band('17:00', '20:00')).toHaveCount(0);
+      await page.keyboard.press('Control+z');
+      await see(band('17:00', '20:00')).toBeVisible();
+      await page.keyboard.press('Control+y');
+      await see(band('17:00', '20:00')).toHaveCount(0);
+      await page.keyboard.press('Control+z');
+      await see(band('17:00', '20:00')).toBeVisible();
+    });
+
+    it('deleting a row asks with its name, and the snackbar undoes it', async () => {
+      await page.getByRole('button', { name: 'Delete row ‘Saturday’' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete row ‘Saturday’?' });
+      await see(dialog).toContainText('Row ‘Saturday’ of month group 1 (All) and its 1 band leave the draft.');
+      await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+      await shot(page, `schedule-confirm-row-${size}`);
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await see(page.getByRole('group', { name: 'Saturday track' })).toHaveCount(0);
+      const snack = page.getByRole('status').filter({ hasText: 'Deleted row ‘Saturday’' });
+      await see(snack).toBeVisible();
+      await snack.getByRole('button', { name: 'Undo' }).click();
+      await see(page.getByRole('group', { name: 'Saturday track' })).toBeVisible();
+    });
+
+    it('the Dates field takes "25, 26"', async () => {
+      const dates = page.getByLabel('Dates');
+      await dates.click();
+      await dates.pressSequentially('25, 26');
+      await see(dates).toHaveValue('25, 26');
+      await dates.press('Tab');
+      await see(dates).toHaveValue('25, 26');
+      await see(page.getByRole('tab', { selected: true })).toContainText('dates 25, 26');
+      await shot(page, `schedule-dates-${size}`);
+    });
+
+    it('saving starts a new history; no console errors along the way', async () => {
+      await page.getByRole('button', { name: 'Save schedule' }).click();
+      await see(page.getByText('Saved.')).toBeVisible();
+      await see(page.getByRole('button', { name: '↶ Undo' })).toBeDisabled();
+      await shot(page, `schedule-saved-${size}`);
+      expect(errors).toEqual([]);
+    });
+  });
+}
