@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import {
-  Alert,
   Avatar,
   Button,
-  List,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
@@ -12,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { PageProps } from '../App';
+import { ChoiceList, PageError } from './form';
 
 export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps<'provider_select'>) {
   const [q, setQ] = useState('');
@@ -29,12 +28,8 @@ export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps<'
         onChange={(e) => setQ(e.target.value)}
         fullWidth
       />
-      {errorFor('provider') ? (
-        <Alert severity="error" role="alert">
-          {errorFor('provider')}
-        </Alert>
-      ) : null}
-      <List aria-label="Providers" sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
+      <PageError message={errorFor('provider')} />
+      <ChoiceList label="Providers">
         {providers.map((p) => (
           <ListItemButton key={p.id} onClick={() => submit({ provider: { id: p.id } })} disabled={busy}>
             <ListItemAvatar>
@@ -44,7 +39,7 @@ export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps<'
           </ListItemButton>
         ))}
         {providers.length === 0 ? <ListItemText sx={{ px: 2 }} primary="No provider matches." /> : null}
-      </List>
+      </ChoiceList>
       <Button onClick={() => submit(undefined, 'PROVIDER_MISSING')} disabled={busy}>
         My provider is not listed
       </Button>

@@ -1,5 +1,6 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import type { PageProps } from '../App';
+import { PageError } from './form';
 import type { StructureType } from '../../../core/engine/schedule/structure';
 
 const LABELS: Record<StructureType, [string, string]> = {
@@ -11,11 +12,7 @@ const LABELS: Record<StructureType, [string, string]> = {
 export function StructurePage({ page, submit, busy, errorFor }: PageProps<'tariff_structure_select'>) {
   return (
     <Stack spacing={2} role="group" aria-label="Tariff structure">
-      {errorFor('options') ? (
-        <Alert severity="error" role="alert">
-          {errorFor('options')}
-        </Alert>
-      ) : null}
+      <PageError message={errorFor('options')} />
       {page.data.options.map((o) => (
         <Button
           key={o}

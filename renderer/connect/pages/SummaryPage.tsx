@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import type { PageProps } from '../App';
 import type { StructureType } from '../../../core/engine/schedule/structure';
+import { ESTIMATE_HINT, ESTIMATE_MARK } from '../../../core/engine/labels';
 
 const time = (iso: string) => iso.slice(11, 16);
 const STRUCTURE: Record<StructureType, string> = {
@@ -60,12 +61,22 @@ export function SummaryPage({ page, submit, busy }: PageProps<'tariff_summary'>)
               <TableCell>{time(r.valid_to)}</TableCell>
               <TableCell align="right">
                 {r.tariff.cost.toFixed(4)}
-                {r.tariff.confidence < 1 ? ' *' : ''}
+                {r.tariff.confidence < 1 ? (
+                  <span title={ESTIMATE_HINT} aria-label={ESTIMATE_HINT} style={{ cursor: 'help' }}>
+                    {' '}
+                    {ESTIMATE_MARK}
+                  </span>
+                ) : null}
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      {today.some((r) => r.tariff.confidence < 1) ? (
+        <Typography variant="body2" color="text.secondary">
+          {ESTIMATE_MARK} {ESTIMATE_HINT}
+        </Typography>
+      ) : null}
       {today.length > 48 ? (
         <Typography variant="body2" color="text.secondary">
           and {today.length - 48} more intervals today

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { PageProps } from '../App';
-import { PageForm, UnitField, parseDecimal } from './form';
+import { PageError, PageForm, UnitField, parseDecimal } from './form';
 
 interface Band {
   valid_from: string;
@@ -41,11 +41,7 @@ export function TodRatePage({ page, submit, busy, errorFor }: PageProps<'rate_to
       }
     >
       <Typography color="text.secondary">The bands of one day, together covering 24 hours.</Typography>
-      {err ? (
-        <Alert severity="error" role="alert" id="hours-error">
-          {err}
-        </Alert>
-      ) : null}
+      <PageError message={err} id="hours-error" />
       {bands.map((b, i) => (
         <Paper key={i} variant="outlined" sx={{ p: 2 }} role="group" aria-label={`Band ${i + 1}`}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, InputAdornment, Stack, TextField, type TextFieldProps } from '@mui/material';
+import { Alert, Button, InputAdornment, List, Stack, TextField, type TextFieldProps } from '@mui/material';
 
 /** Every capture page is one form: its fields, then one large submit button. */
 export function PageForm({
@@ -45,5 +45,23 @@ export function UnitField({ unit, ...props }: TextFieldProps & { unit: string })
       {...props}
       slotProps={{ input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } }}
     />
+  );
+}
+
+/** A page-level error (one not tied to a field), announced to screen readers. */
+export function PageError({ message, id }: { message: string | undefined; id?: string }) {
+  return message ? (
+    <Alert severity="error" role="alert" {...(id ? { id } : {})}>
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/** The list a customer picks one entry of (providers, tariffs). */
+export function ChoiceList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <List aria-label={label} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
+      {children}
+    </List>
   );
 }
