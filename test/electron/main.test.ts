@@ -89,16 +89,20 @@ function contentsStandIn() {
   };
 }
 
+/** The main process on the stand-in, its service on free ports. */
+const startMain = (electron: ReturnType<typeof standIn>['electron'], demo: boolean) =>
+  runMain(electron, {
+    startHost: (o) => startHost({ ...o, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo }),
+    resetDemo: async () => undefined,
+    preloadPath: '/app/electron/preload.cjs',
+  });
+
 describe('the Electron main process, with Electron replaced by a stand-in', () => {
   it('opens a sandboxed, context-isolated window without Node, with a CSP, guarded navigation and a narrow preload', async () => {
     const userData = mkdtempSync(join(tmpdir(), 'td-electron-'));
     writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ width: 1400, height: 900, x: 5, y: 6 }));
     const { electron, rec } = standIn(userData);
-    const started = await runMain(electron, {
-      startHost: (o) => startHost({ ...o, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo: false }),
-      resetDemo: async () => undefined,
-      preloadPath: '/app/electron/preload.cjs',
-    });
+    const started = await startMain(electron, false);
     try {
       const host = started!.host;
       const win = rec.windows[0];
@@ -191,11 +195,7 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
   it('File → Export/Import workspace: a folder from the dialog, core does the work, replacing asks first', async () => {
     const userData = mkdtempSync(join(tmpdir(), 'td-electron-'));
     const { electron, rec } = standIn(userData);
-    const started = await runMain(electron, {
-      startHost: (o) => startHost({ ...o, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo: true }),
-      resetDemo: async () => undefined,
-      preloadPath: '/app/electron/preload.cjs',
-    });
+    const started = await startMain(electron, true);
     try {
       const host = started!.host;
       const scope = { accountId: host.info.account_id, liveMode: false };
