@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, component, daily, durations, H, price } from './support.js';
+import { at, component, daily, durations, H, price, twoRates } from './support.js';
 import { seriesFrom } from '../../core/engine/pricing/market.js';
 import { localDays } from '../../core/engine/pricing/local-days.js';
 
@@ -68,14 +68,7 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
   }
 
   it('America/Santiago: a day without a local midnight starts at 01:00 and bands before it cover nothing', () => {
-    const comps = [
-      component(
-        daily([
-          ['00:00:00', '01:00:00', 1],
-          ['01:00:00', '00:00:00', 0.2],
-        ]),
-      ),
-    ];
+    const comps = twoRates('00:00:00', '01:00:00', 1, 0.2);
     const [s0, s1] = dayWindow('America/Santiago', '2026-09-06');
     expect((s1 - s0) / H).toBe(23);
     const out = price('America/Santiago', s0, s1, comps);
@@ -83,14 +76,7 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
   });
 
   it('America/Santiago: the 25-hour day repeats 23:00 at its end', () => {
-    const comps = [
-      component(
-        daily([
-          ['23:00:00', '00:00:00', 1],
-          ['00:00:00', '23:00:00', 0.2],
-        ]),
-      ),
-    ];
+    const comps = twoRates('23:00:00', '00:00:00', 1, 0.2);
     const [s0, s1] = dayWindow('America/Santiago', '2026-04-04');
     expect((s1 - s0) / H).toBe(25);
     const out = price('America/Santiago', s0, s1, comps);
@@ -98,14 +84,7 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
   });
 
   it('Asia/Kolkata: half-hour offset, no DST, bands at local times', () => {
-    const comps = [
-      component(
-        daily([
-          ['18:00:00', '22:00:00', 0.9],
-          ['22:00:00', '18:00:00', 0.4],
-        ]),
-      ),
-    ];
+    const comps = twoRates('18:00:00', '22:00:00', 0.9, 0.4);
     const out = price('Asia/Kolkata', '2026-06-01T00:00:00+05:30', '2026-06-02T00:00:00+05:30', comps);
     expect(out.map((i) => [new Date(i.from).toISOString(), i.value])).toEqual([
       ['2026-05-31T18:30:00.000Z', 0.4],
@@ -115,14 +94,7 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
   });
 
   it('never depends on the process time zone', () => {
-    const comps = [
-      component(
-        daily([
-          ['07:00:00', '22:00:00', 0.3],
-          ['22:00:00', '07:00:00', 0.2],
-        ]),
-      ),
-    ];
+    const comps = twoRates('07:00:00', '22:00:00', 0.3, 0.2);
     const out = price('Europe/Berlin', '2026-10-24T00:00:00Z', '2026-10-27T00:00:00Z', comps);
     expect(out.map((i) => new Date(i.from).toISOString())).toEqual([
       '2026-10-24T00:00:00.000Z',
@@ -138,14 +110,12 @@ describe('rule 1: wall-clock bands with membership semantics, and rule 11: local
 
 describe('rule 2: end of day and wrapping bands', () => {
   it('valid_to 00:00:00 is the end of the day', () => {
-    const out = price('Europe/Berlin', '2026-06-01T00:00:00+02:00', '2026-06-02T00:00:00+02:00', [
-      component(
-        daily([
-          ['18:00:00', '00:00:00', 0.5],
-          ['00:00:00', '18:00:00', 0.25],
-        ]),
-      ),
-    ]);
+    const out = price(
+      'Europe/Berlin',
+      '2026-06-01T00:00:00+02:00',
+      '2026-06-02T00:00:00+02:00',
+      twoRates('18:00:00', '00:00:00', 0.5, 0.25),
+    );
     expect(at(out, '2026-06-01T23:59:59+02:00').value).toBe(0.5);
     expect(out).toHaveLength(2);
   });
@@ -469,14 +439,7 @@ describe('rule 10: the window', () => {
   it('covers exactly the window, cut at its edges, with no zero-length entries', () => {
     const from = Date.parse('2026-06-01T06:59:30Z');
     const to = Date.parse('2026-06-01T22:00:00.250Z');
-    const out = price('UTC', from, to, [
-      component(
-        daily([
-          ['07:00:00', '22:00:00', 0.3],
-          ['22:00:00', '07:00:00', 0.2],
-        ]),
-      ),
-    ]);
+    const out = price('UTC', from, to, twoRates('07:00:00', '22:00:00', 0.3, 0.2));
     expect(out.map((i) => [i.from, i.to, i.value])).toEqual([
       [from, Date.parse('2026-06-01T07:00:00Z'), 0.2],
       [Date.parse('2026-06-01T07:00:00Z'), Date.parse('2026-06-01T22:00:00Z'), 0.3],
@@ -486,14 +449,7 @@ describe('rule 10: the window', () => {
 
   it('a 90-day window across a DST change has the right number of intervals', () => {
     // Day and night bands: two changes a day; the window runs from local midnight over the autumn change.
-    const comps = [
-      component(
-        daily([
-          ['07:00:00', '22:00:00', 0.3],
-          ['22:00:00', '07:00:00', 0.2],
-        ]),
-      ),
-    ];
+    const comps = twoRates('07:00:00', '22:00:00', 0.3, 0.2);
     const from = Date.parse('2026-09-01T00:00:00+02:00');
     const to = Date.parse('2026-11-30T00:00:00+01:00');
     const out = price('Europe/Berlin', from, to, comps);

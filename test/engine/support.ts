@@ -21,6 +21,18 @@ export function component(schedule: Schedule | undefined, extra: Partial<Pricing
 }
 
 /** A whole-day schedule of one item: bands `[from, to, fixed]`. */
+/** One component, every day: `inside` from `from` to `to` (wall clock), `outside` for the rest. */
+export function twoRates(from: string, to: string, inside: number, outside: number): PricingComponent[] {
+  return [
+    component(
+      daily([
+        [from, to, inside],
+        [to, from, outside],
+      ]),
+    ),
+  ];
+}
+
 export function daily(bands: [string, string, number][], days = ['All'], months = ['All']): Schedule {
   return [
     {
