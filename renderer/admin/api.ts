@@ -1,4 +1,5 @@
 import { createApiClient, ServiceError, type ApiClient } from '../../core/engine/api/client';
+import { CLIENT_HEADER } from '../../core/engine/schemas/traffic';
 import type { Bootstrap } from './bootstrap';
 
 export { ServiceError, type ApiClient };
@@ -11,5 +12,7 @@ export function apiClientFor(boot: Bootstrap, liveMode: boolean): ApiClient {
   return createApiClient({
     baseUrl: boot.api_url,
     credentials: { accountId: boot.account_id, apiKey: liveMode ? boot.live_key : boot.test_key },
+    // Marks the app's own requests (its polling above all) so the journal can leave them out.
+    headers: { [CLIENT_HEADER]: 'app' },
   });
 }

@@ -133,8 +133,8 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await see(frame.getByRole('heading', { name: 'Nordlicht Fix 24' })).toBeVisible();
     await frame.getByRole('button', { name: 'Done' }).click();
     await see(frame.getByRole('status')).toHaveText('All done. You can close this window.');
-    await see(page.getByRole('status').filter({ hasText: 'connect.session.complete' })).toContainText(
-      'price available true',
+    await see(page.getByRole('status').filter({ hasText: 'Session completed for' })).toContainText(
+      'Hauptstraße 5, 10117 Berlin — price available',
     );
     await shot(page, 'admin-connect');
   });
@@ -189,7 +189,8 @@ describe('the admin app in Chromium, served by the headless host', () => {
         .first(),
     ).toBeVisible();
     await shot(page, 'admin-traffic');
-    await page.getByRole('button', { name: 'Remove' }).first().click();
+    await page.getByRole('button', { name: /^Delete fault rule GET \/locations/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await see(page.getByRole('table', { name: 'Fault rules' })).not.toContainText('pending_connect');
     expect((await env.api('GET', '/locations')).status).toBe(200);
   });

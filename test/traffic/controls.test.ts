@@ -42,6 +42,10 @@ describe('request journal', () => {
 });
 
 describe('fault injection', () => {
+  /** A one-day price request for a location. */
+  const prices = (id: string, headers = h.test) =>
+    h.call({ method: 'POST', url: `/prices/${id}`, headers, payload: { end_time: '2026-03-02T00:00:00Z' } });
+
   it('forces an error status with a chosen code, adds latency, and is recorded in the journal', async () => {
     const loc = (
       await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
@@ -56,12 +60,7 @@ describe('fault injection', () => {
       })
     ).body;
     expect(rule).toMatchObject({ object: 'fault_rule', enabled: true, hits: 0 });
-    const r = await h.call({
-      method: 'POST',
-      url: `/prices/${loc.id}`,
-      headers: h.test,
-      payload: { end_time: '2026-03-02T00:00:00Z' },
-    });
+    const r = await prices(loc.id);
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ object: 'error', code: 'pending_connect', type: 'invalid_request' });
     const j = (await h.call({ method: 'GET', url: '/journal?path=/prices', headers: h.test })).body.data[0];
@@ -70,16 +69,7 @@ describe('fault injection', () => {
     const liveLoc = (
       await h.call({ method: 'POST', url: '/locations', headers: h.live, payload: { postal_address: berlinAddress } })
     ).body;
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: `/prices/${liveLoc.id}`,
-          headers: h.live,
-          payload: { end_time: '2026-03-02T00:00:00Z' },
-        })
-      ).body.code,
-    ).toBe('no_tariff_connected');
+    expect((await prices(liveLoc.id, h.live)).body.code).toBe('no_tariff_connected');
     // 429 carries Retry-After.
     await h.call({
       method: 'PATCH',
@@ -87,27 +77,13 @@ describe('fault injection', () => {
       headers: h.test,
       payload: { status: 429, code: 'rate_limit_exceeded' },
     });
-    const limited = await h.call({
-      method: 'POST',
-      url: `/prices/${loc.id}`,
-      headers: h.test,
-      payload: { end_time: '2026-03-02T00:00:00Z' },
-    });
+    const limited = await prices(loc.id);
     expect(limited.status).toBe(429);
     expect(limited.body.type).toBe('rate_limit');
     expect(limited.headers['retry-after']).toBe('1');
     // Switched off at run time.
     await h.call({ method: 'PATCH', url: `/faults/${rule.id}`, headers: h.test, payload: { enabled: false } });
-    expect(
-      (
-        await h.call({
-          method: 'POST',
-          url: `/prices/${loc.id}`,
-          headers: h.test,
-          payload: { end_time: '2026-03-02T00:00:00Z' },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await prices(loc.id)).status).toBe(200);
     const lat = (
       await h.call({
         method: 'POST',
@@ -159,32 +135,16 @@ describe('rate limits', () => {
   });
 
   it('slows brute-force logins: 429 with Retry-After after five failures', async () => {
-    const wrong = { authorization: basic(h.cred.account_id, 'sk_test_wrongwrongwrong') };
-    for (let i = 0; i < 5; i++)
-      expect((await h.call({ method: 'GET', url: '/login', headers: wrong })).status).toBe(401);
-    const r = await h.call({ method: 'GET', url: '/login', headers: wrong });
+    const login = (key: string) =>
+      h.call({ method: 'GET', url: '/login', headers: { authorization: basic(h.cred.account_id, key) } });
+    for (let i = 0; i < 5; i++) expect((await login('sk_test_wrongwrongwrong')).status).toBe(401);
+    const r = await login('sk_test_wrongwrongwrong');
     expect(r.status).toBe(429);
     expect(r.body).toMatchObject({ type: 'rate_limit', code: 'login_throttled' });
     expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Even the right key waits out the block, then works.
-    expect(
-      (
-        await h.call({
-          method: 'GET',
-          url: '/login',
-          headers: { authorization: basic(h.cred.account_id, h.cred.test_key) },
-        })
-      ).status,
-    ).toBe(429);
+    expect((await login(h.cred.test_key)).status).toBe(429);
     h.clock.advance(2000);
-    expect(
-      (
-        await h.call({
-          method: 'GET',
-          url: '/login',
-          headers: { authorization: basic(h.cred.account_id, h.cred.test_key) },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await login(h.cred.test_key)).status).toBe(200);
   });
 });

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 
+/**
+ * The request header the product's own clients send (the desktop app: `app`), so the journal
+ * can tell their polling from the requests a developer's client makes.
+ */
+export const CLIENT_HEADER = 'x-tariff-desk-client';
+/** A marker value: a short lowercase name; anything else is not a marker. */
+export const CLIENT_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+export const JournalSurface = z.enum(['api', 'connect', 'connect_web', 'clock']);
+
 /** The request journal and testers' fault rules. */
 export const JournalEntry = z
   .object({
     id: z.number().int(),
     time: Timestamp,
-    surface: z.enum(['api', 'connect', 'connect_web', 'clock']),
+    surface: JournalSurface,
     method: z.string(),
     path: z.string(),
     status: z.number().int(),
@@ -18,8 +28,51 @@ export const JournalEntry = z
     account_id: z.string().nullable(),
     live_mode: z.boolean().nullable(),
     request_id: z.string().optional().meta({ description: "The request's id; error objects carry it too." }),
+    client: z
+      .string()
+      .nullable()
+      .meta({
+        description: `Which of the product's own clients sent it (the \`${CLIENT_HEADER}\` header, e.g. \`app\`); null for any other client.`,
+      }),
   })
   .meta({ id: 'JournalEntry' });
+
+export const JOURNAL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'CLOCK'] as const;
+/** Status filters: a class such as `4xx` or one status such as `404`. */
+export const JOURNAL_STATUS = /^[1-5](?:xx|\d\d)$/;
+
+/** What the journal list can be narrowed to; every filter is optional and they combine. */
+export const JournalQuery = z.strictObject({
+  after: z.coerce.number().int().min(0).optional().meta({ description: 'Only entries newer than this entry id.' }),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: 'Only entries older than this entry id: the next page down.' }),
+  limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: '1–500, default 100.' }),
+  method: z.enum(JOURNAL_METHODS).optional(),
+  status: z
+    .string()
+    .regex(JOURNAL_STATUS, 'must be a status such as 404 or a class such as 4xx')
+    .optional()
+    .meta({ example: '4xx' }),
+  path: z.string().max(200).optional().meta({ description: 'Only paths containing this text.' }),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'Text to find (any case) in the method and path, status, request id, fault or bodies.' }),
+  surface: JournalSurface.optional(),
+  exclude_app: z
+    .stringbool({ truthy: ['true'], falsy: ['false'] })
+    .optional()
+    .meta({ description: `\`true\` leaves out requests the product's own clients sent (\`${CLIENT_HEADER}\`).` }),
+});
+
+export const JournalCleared = z
+  .object({ object: z.literal('journal_clear'), deleted: z.number().int() })
+  .meta({ id: 'JournalCleared' });
 
 export const FaultRule = z
   .object({
@@ -62,4 +115,5 @@ export const FaultCreate = z
 export const FaultId = z.strictObject({ id: z.string().regex(/^flt_[A-Za-z0-9]{1,64}$/) });
 
 export type JournalEntry = z.infer<typeof JournalEntry>;
+export type JournalQuery = z.output<typeof JournalQuery>;
 export type FaultRule = z.infer<typeof FaultRule>;

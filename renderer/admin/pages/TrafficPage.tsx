@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
   Box,
   Button,
   Chip,
+  FormControlLabel,
   MenuItem,
   Paper,
   Stack,
@@ -13,15 +11,25 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useApp } from '../context';
 import { EmptyState, ErrorAlert, PageHeader } from '../components/common';
-import { FaultCreate, type FaultRule } from '../../../core/engine/schemas/traffic';
+import { useFeedback } from '../components/confirm';
+import {
+  DeleteButton,
+  FilterSelect,
+  HeadRow,
+  RecordAccordion,
+  TextBlock,
+  headerLines,
+  useSettled,
+} from '../components/records';
+import { FaultCreate, JOURNAL_METHODS, type FaultRule, type JournalEntry } from '../../../core/engine/schemas/traffic';
 
 /** The fault kinds of the schema, labelled in the order the form offers them. */
 const KINDS = { error: 'forced error', latency: 'latency', drop: 'drop connection' } satisfies Record<
@@ -29,198 +37,376 @@ const KINDS = { error: 'forced error', latency: 'latency', drop: 'drop connectio
   string
 >;
 
-/** The request journal, live, and the fault rules testers switch at run time. */
+/** What a rule does to a matching request, in a few words. */
+const effectOf = (r: Pick<FaultRule, 'kind' | 'status' | 'code' | 'latency_ms'>) =>
+  r.kind === 'error' ? `${r.status} ${r.code}` : r.kind === 'latency' ? `+${r.latency_ms} ms` : 'drop connection';
+
+/** A rule named the way a tester wrote it: method, path and what it does. */
+const ruleName = (r: FaultRule) => `${r.pattern.includes(' ') ? r.pattern : `* ${r.pattern}`} → ${effectOf(r)}`;
+
+/** The journal and fault rules testers watch and switch at run time. */
 export function TrafficPage() {
+  return (
+    <>
+      <PageHeader title="Traffic" subtitle="Every API and connect request, and faults to make your client face" />
+      <FaultRules />
+      <RequestJournal />
+    </>
+  );
+}
+
+function FaultRules() {
   const { api, liveMode } = useApp();
+  const { confirm, notify } = useFeedback();
   const qc = useQueryClient();
-  const journal = useQuery({
-    queryKey: ['journal', liveMode],
-    queryFn: () => api.call('journal.list', { query: { limit: 100 } }),
-    refetchInterval: 1000,
-  });
   const faults = useQuery({
     queryKey: ['faults', liveMode],
     queryFn: () => api.call('faults.list'),
     refetchInterval: 2000,
   });
-  const [f, setF] = useState<{
-    pattern: string;
-    kind: FaultRule['kind'];
-    status: string;
-    code: string;
-    latency_ms: string;
-    probability: string;
-  }>({
+  const refresh = () => qc.invalidateQueries({ queryKey: ['faults'] });
+  const [f, setF] = useState({
     pattern: 'POST /prices/*',
-    kind: 'error',
+    kind: 'error' as FaultRule['kind'],
     status: '422',
     code: 'pending_connect',
     latency_ms: '500',
     probability: '1',
   });
+  const create = (r: z.input<typeof FaultCreate>) => api.call('faults.create', { body: r }).then(refresh);
   const add = useMutation({
     mutationFn: () =>
-      api.call('faults.create', {
-        body: {
-          pattern: f.pattern,
-          kind: f.kind,
-          status: Number(f.status),
-          code: f.code,
-          latency_ms: Number(f.latency_ms),
-          probability: Number(f.probability),
-        },
+      create({
+        pattern: f.pattern,
+        kind: f.kind,
+        status: Number(f.status),
+        code: f.code,
+        latency_ms: Number(f.latency_ms),
+        probability: Number(f.probability),
       }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['faults'] }),
   });
   const toggle = useMutation({
     mutationFn: (r: { id: string; enabled: boolean }) =>
       api.call('faults.update', { params: { id: r.id }, body: { enabled: r.enabled } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['faults'] }),
+    onSuccess: refresh,
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.call('faults.delete', { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['faults'] }),
+    onSuccess: refresh,
   });
-  const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value });
+  const removeRule = async (r: FaultRule) => {
+    const name = ruleName(r);
+    const ok = await confirm({
+      title: `Delete fault rule “${name}”?`,
+      body: 'Matching requests are answered normally again. Undo right after brings the rule back, with its hits reset.',
+      action: 'Delete',
+    });
+    if (!ok) return;
+    await remove.mutateAsync(r.id);
+    const { pattern, kind, latency_ms, status, code, probability, enabled } = r;
+    notify({
+      message: `Fault rule “${name}” deleted`,
+      undo: () => create({ pattern, kind, latency_ms, status, code, probability, enabled }),
+    });
+  };
+  /** One small text field of the form, bound to its key. */
+  const field = (k: Exclude<keyof typeof f, 'kind'>, label: string, width: number) => (
+    <TextField
+      size="small"
+      label={label}
+      value={f[k]}
+      onChange={(e) => setF({ ...f, [k]: e.target.value })}
+      sx={{ width }}
+    />
+  );
   return (
-    <>
-      <PageHeader title="Traffic" subtitle="Every API and connect request, and faults to make your client face" />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label="Fault injection">
-        <Typography variant="h6" component="h2">
-          Fault injection
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} useFlexGap>
-          <TextField
-            size="small"
-            label="Route pattern"
-            value={f.pattern}
-            onChange={set('pattern')}
-            sx={{ width: 220 }}
-          />
-          <TextField
-            select
-            size="small"
-            label="Kind"
-            value={f.kind}
-            onChange={(e) => setF({ ...f, kind: FaultCreate.shape.kind.parse(e.target.value) })}
-            sx={{ width: 130 }}
-          >
-            {Object.entries(KINDS).map(([k, label]) => (
-              <MenuItem key={k} value={k}>
-                {label}
-              </MenuItem>
-            ))}
-          </TextField>
-          {f.kind === 'error' ? (
-            <>
-              <TextField size="small" label="Status" value={f.status} onChange={set('status')} sx={{ width: 90 }} />
-              <TextField size="small" label="Code" value={f.code} onChange={set('code')} sx={{ width: 170 }} />
-            </>
-          ) : null}
-          {f.kind === 'latency' ? (
-            <TextField
-              size="small"
-              label="Latency ms"
-              value={f.latency_ms}
-              onChange={set('latency_ms')}
-              sx={{ width: 120 }}
-            />
-          ) : null}
-          <TextField
-            size="small"
-            label="Probability"
-            value={f.probability}
-            onChange={set('probability')}
-            sx={{ width: 110 }}
-          />
-          <Button variant="contained" onClick={() => add.mutate()}>
-            Add fault
-          </Button>
-        </Stack>
-        <ErrorAlert error={add.error ?? toggle.error ?? remove.error} />
-        <Table size="small" aria-label="Fault rules" sx={{ mt: 1 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>On</TableCell>
-              <TableCell>Pattern</TableCell>
-              <TableCell>Fault</TableCell>
-              <TableCell>Probability</TableCell>
-              <TableCell>Hits</TableCell>
-              <TableCell />
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label="Fault injection">
+      <Typography variant="h6" component="h2">
+        Fault injection
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} useFlexGap>
+        {field('pattern', 'Route pattern', 220)}
+        <TextField
+          select
+          size="small"
+          label="Kind"
+          value={f.kind}
+          onChange={(e) => setF({ ...f, kind: FaultCreate.shape.kind.parse(e.target.value) })}
+          sx={{ width: 150 }}
+        >
+          {Object.entries(KINDS).map(([k, label]) => (
+            <MenuItem key={k} value={k}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {f.kind === 'error' ? field('status', 'Status', 90) : null}
+        {f.kind === 'error' ? field('code', 'Code', 170) : null}
+        {f.kind === 'latency' ? field('latency_ms', 'Latency ms', 120) : null}
+        {field('probability', 'Probability', 110)}
+        <Button variant="contained" onClick={() => add.mutate()}>
+          Add fault
+        </Button>
+      </Stack>
+      <ErrorAlert error={add.error ?? toggle.error ?? remove.error} />
+      <Table size="small" aria-label="Fault rules" sx={{ mt: 1 }}>
+        <HeadRow labels={['On', 'Pattern', 'Fault', 'Probability', 'Hits', '']} />
+        <TableBody>
+          {(faults.data?.data ?? []).map((r) => (
+            <TableRow key={r.id}>
+              <TableCell>
+                <Switch
+                  size="small"
+                  checked={r.enabled}
+                  onChange={(e) => toggle.mutate({ id: r.id, enabled: e.target.checked })}
+                  slotProps={{ input: { 'aria-label': `Fault ${r.pattern} on` } }}
+                />
+              </TableCell>
+              <TableCell>{r.pattern}</TableCell>
+              <TableCell>{effectOf(r)}</TableCell>
+              <TableCell>{r.probability}</TableCell>
+              <TableCell>{r.hits}</TableCell>
+              <TableCell align="right">
+                <DeleteButton name={`fault rule ${ruleName(r)}`} onClick={() => void removeRule(r)} />
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {(faults.data?.data ?? []).map((r) => (
-              <TableRow key={r.id}>
-                <TableCell>
-                  <Switch
-                    size="small"
-                    checked={r.enabled}
-                    onChange={(e) => toggle.mutate({ id: r.id, enabled: e.target.checked })}
-                    slotProps={{ input: { 'aria-label': `Fault ${r.pattern} on` } }}
-                  />
-                </TableCell>
-                <TableCell>{r.pattern}</TableCell>
-                <TableCell>
-                  {r.kind === 'error'
-                    ? `${r.status} ${r.code}`
-                    : r.kind === 'latency'
-                      ? `+${r.latency_ms} ms`
-                      : 'drop connection'}
-                </TableCell>
-                <TableCell>{r.probability}</TableCell>
-                <TableCell>{r.hits}</TableCell>
-                <TableCell>
-                  <Button size="small" color="error" onClick={() => remove.mutate(r.id)}>
-                    Remove
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }} aria-label="Request journal">
-        <Typography variant="h6" component="h2">
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** What the journal shows at a time: one page first, more as the user asks. */
+const PAGE = 50;
+/** Entries kept on screen while watching; older ones come back with "Load older". */
+const KEEP = 500;
+const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
+
+interface Filters {
+  method: string;
+  status: string;
+  q: string;
+  hideApp: boolean;
+}
+
+interface Feed {
+  entries: JournalEntry[];
+  /** Whether older entries lie beyond the last one shown. */
+  older: boolean;
+  loaded: boolean;
+}
+
+/**
+ * The journal as a live tail: the newest page, then only what is newer than the top entry
+ * each second (unless paused), and older pages on request; the filters are the server's.
+ */
+function useJournalFeed(filters: Filters, paused: boolean) {
+  const { api, liveMode } = useApp();
+  const [feed, setFeed] = useState<Feed>({ entries: [], older: false, loaded: false });
+  const [error, setError] = useState<unknown>(null);
+  const { method, status, q, hideApp } = filters;
+  const key = JSON.stringify([liveMode, method, status, q, hideApp]);
+  // The filters the answers in flight were asked with, the newest id shown for them, and
+  // whether their first page is in (the tail starts from it).
+  const live = useRef({ key, top: 0, busy: false, ready: false });
+
+  const list = useCallback(
+    (page: { after?: number; before?: number }) =>
+      api.call('journal.list', {
+        query: {
+          limit: PAGE,
+          ...page,
+          ...(method ? { method: method as (typeof JOURNAL_METHODS)[number] } : {}),
+          ...(status ? { status } : {}),
+          ...(q.trim() ? { q: q.trim() } : {}),
+          ...(hideApp ? { exclude_app: 'true' } : {}),
+        },
+      }),
+    [api, method, status, q, hideApp],
+  );
+
+  /** Asks for a page and applies it only if the filters have not changed meanwhile. */
+  const fetchFor = useCallback(
+    async (page: { after?: number; before?: number }, apply: (p: Awaited<ReturnType<typeof list>>) => void) => {
+      const asked = live.current.key;
+      try {
+        const p = await list(page);
+        if (live.current.key !== asked) return;
+        apply(p);
+        setError(null);
+      } catch (e) {
+        if (live.current.key === asked) setError(e);
+      }
+    },
+    [list],
+  );
+
+  const newest = useCallback((p: { data: JournalEntry[]; has_more: boolean }) => {
+    live.current.top = p.data[0]?.id ?? live.current.top;
+    live.current.ready = true;
+    setFeed({ entries: p.data, older: p.has_more, loaded: true });
+  }, []);
+
+  useEffect(() => {
+    live.current = { key, top: 0, busy: false, ready: false };
+    void fetchFor({}, newest);
+  }, [key, fetchFor, newest]);
+
+  useEffect(() => {
+    if (paused) return;
+    const t = setInterval(() => {
+      const s = live.current;
+      if (s.busy || !s.ready) return;
+      s.busy = true;
+      void fetchFor({ after: s.top }, (p) => {
+        // More arrived than a page holds: start again from the newest rather than leave a gap.
+        if (p.has_more) return newest(p);
+        if (p.data.length === 0) return;
+        s.top = p.data[0]!.id;
+        setFeed((f) => {
+          const entries = [...p.data.filter((e) => e.id > (f.entries[0]?.id ?? 0)), ...f.entries];
+          return { ...f, entries: entries.slice(0, KEEP), older: f.older || entries.length > KEEP };
+        });
+      }).finally(() => (s.busy = false));
+    }, 1000);
+    return () => clearInterval(t);
+  }, [paused, fetchFor, newest]);
+
+  const loadOlder = () => {
+    const last = feed.entries.at(-1);
+    if (!last) return;
+    void fetchFor({ before: last.id }, (p) =>
+      setFeed((f) => ({ ...f, entries: [...f.entries, ...p.data], older: p.has_more })),
+    );
+  };
+  const cleared = () => {
+    // A tail answer asked before the clear must not bring back what it removed.
+    live.current = { ...live.current, key: `${live.current.key}·`, busy: false };
+    setFeed({ entries: [], older: false, loaded: true });
+  };
+  return { feed, error, loadOlder, cleared };
+}
+
+function RequestJournal() {
+  const { api } = useApp();
+  const { confirm, notify } = useFeedback();
+  const [method, setMethod] = useState('');
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const [hideApp, setHideApp] = useState(true);
+  const [paused, setPaused] = useState(false);
+  const q = useSettled(search);
+  const { feed, error, loadOlder, cleared } = useJournalFeed({ method, status, q, hideApp }, paused);
+  const clear = useMutation({ mutationFn: () => api.call('journal.clear') });
+  const filtered = Boolean(method || status || q.trim());
+
+  const clearAll = async () => {
+    const ok = await confirm({
+      title: 'Clear the request journal?',
+      body: 'Every recorded request of this account and mode is removed, whatever the filters show. This cannot be undone.',
+      action: 'Clear',
+    });
+    if (!ok) return;
+    const r = await clear.mutateAsync();
+    cleared();
+    notify({ message: `Journal cleared (${r.deleted} request${r.deleted === 1 ? '' : 's'})` });
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Request journal">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Request journal
         </Typography>
-        <ErrorAlert error={journal.error} />
-        {journal.data?.data.length === 0 ? (
+        {paused ? <Chip size="small" color="warning" label="Paused" /> : null}
+        <Button variant="outlined" size="small" aria-pressed={paused} onClick={() => setPaused(!paused)}>
+          {paused ? 'Resume' : 'Pause'}
+        </Button>
+        <Button variant="outlined" size="small" color="error" onClick={() => void clearAll()}>
+          Clear
+        </Button>
+      </Stack>
+      <Stack
+        direction="row"
+        role="search"
+        aria-label="Journal filters"
+        sx={{ mt: 1.5, mb: 1, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <FilterSelect
+          label="Method"
+          value={method}
+          options={JOURNAL_METHODS.filter((m) => m !== 'OPTIONS')}
+          onChange={setMethod}
+        />
+        <FilterSelect label="Status" value={status} options={STATUS_CLASSES} onChange={setStatus} width={110} />
+        <TextField
+          size="small"
+          type="search"
+          label="Search"
+          placeholder="path, body, request id…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ flex: '1 1 220px', maxWidth: 420 }}
+        />
+        <FormControlLabel
+          control={<Switch checked={hideApp} onChange={(e) => setHideApp(e.target.checked)} />}
+          label="Hide the app's own requests"
+        />
+      </Stack>
+      <ErrorAlert error={error ?? clear.error} />
+      {feed.loaded && feed.entries.length === 0 ? (
+        filtered ? (
+          <EmptyState title="No requests match" hint="Change or reset the filters to see more." />
+        ) : (
           <EmptyState
             title="No requests yet"
-            hint="Requests to the API and the connect service appear here as they happen."
+            hint={`Requests to the API and the connect service appear here as they happen${hideApp ? "; the app's own are hidden" : ''}.`}
           />
-        ) : null}
-        {(journal.data?.data ?? []).map((e) => (
-          <Accordion key={e.id} disableGutters data-journal={e.id}>
-            <AccordionSummary>
-              <Chip
-                size="small"
-                label={e.status}
-                color={e.status < 300 ? 'success' : e.status < 500 ? 'warning' : 'error'}
-                sx={{ mr: 1, minWidth: 48 }}
-              />
-              <Typography variant="body2" sx={{ flex: 1, fontFamily: 'ui-monospace, monospace' }}>
-                {e.surface === 'connect' ? 'connect ' : ''}
-                {e.method} {e.path}
-              </Typography>
-              {e.fault ? (
-                <Chip size="small" color="error" variant="outlined" label={`fault ${e.fault}`} sx={{ mr: 1 }} />
-              ) : null}
-              <Typography variant="body2" color="text.secondary">
-                {e.latency_ms} ms · {e.time.slice(11, 23)}
-              </Typography>
-            </AccordionSummary>
-            <AccordionDetails>
-              <Box component="pre" sx={{ fontSize: 12, overflow: 'auto', bgcolor: '#f6f8fa', p: 1, maxHeight: 260 }}>
-                {`${Object.entries(e.request_headers)
-                  .map(([k, v]) => `${k}: ${v}`)
-                  .join('\n')}\n\n${e.request_body}\n\n— response —\n${e.response_body}`}
-              </Box>
-            </AccordionDetails>
-          </Accordion>
+        )
+      ) : null}
+      <Box aria-label="Journal entries" role="list">
+        {feed.entries.map((e) => (
+          <JournalRow key={e.id} e={e} />
         ))}
-      </Paper>
-    </>
+      </Box>
+      {feed.older ? (
+        <Button sx={{ mt: 1 }} onClick={loadOlder}>
+          Load older
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}
+
+function JournalRow({ e }: { e: JournalEntry }) {
+  return (
+    <Box role="listitem">
+      <RecordAccordion
+        data-journal={e.id}
+        status={e.status}
+        color={e.status < 300 ? 'success' : e.status < 500 ? 'warning' : 'error'}
+        title={`${e.surface === 'api' ? '' : `${e.surface} `}${e.method} ${e.path}`}
+        aside={
+          <>
+            {e.client ? <Chip size="small" variant="outlined" label={e.client} sx={{ mr: 1 }} /> : null}
+            {e.fault ? (
+              <Chip size="small" color="error" variant="outlined" label={`fault ${e.fault}`} sx={{ mr: 1 }} />
+            ) : null}
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {e.latency_ms} ms · {e.time.slice(11, 23)}
+            </Typography>
+          </>
+        }
+      >
+        <Typography variant="body2" color="text.secondary">
+          {e.time} · request id {e.request_id ?? '—'}
+          {e.client ? ` · sent by ${e.client}` : ''}
+        </Typography>
+        <TextBlock label="Request body" text={e.request_body} />
+        <TextBlock label="Response body" text={e.response_body} />
+        <TextBlock label="Request headers" text={headerLines(e.request_headers)} />
+      </RecordAccordion>
+    </Box>
   );
 }

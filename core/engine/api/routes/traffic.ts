@@ -1,20 +1,23 @@
 import { contracts } from '../contract.js';
 import { z } from 'zod';
 import { listOf } from '../../schemas/common.js';
-import { FaultCreate, FaultId, FaultRule, JournalEntry } from '../../schemas/traffic.js';
+import { FaultCreate, FaultId, FaultRule, JournalCleared, JournalEntry, JournalQuery } from '../../schemas/traffic.js';
 
 export const trafficContracts = contracts({
   'journal.list': {
     method: 'GET',
     path: '/journal',
-    summary: 'The request journal (API and connect), newest first, secrets masked',
+    summary: 'The request journal (API and connect), newest first, secrets masked; filtered and paged by entry id',
     tag: 'Traffic',
-    query: z.strictObject({
-      after: z.coerce.number().int().min(0).optional(),
-      limit: z.coerce.number().int().min(1).max(500).optional(),
-      path: z.string().max(200).optional(),
-    }),
+    query: JournalQuery,
     response: listOf(JournalEntry),
+  },
+  'journal.clear': {
+    method: 'DELETE',
+    path: '/journal',
+    summary: "Empty the journal of the caller's account and mode",
+    tag: 'Traffic',
+    response: JournalCleared,
   },
   'faults.list': {
     method: 'GET',

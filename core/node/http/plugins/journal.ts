@@ -2,7 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { JOURNAL_BODY_BYTES, type Journal, type JournalEntry } from '../../traffic/journal.js';
 import type { Scope } from '../../db/documents.js';
+import { CLIENT_HEADER, CLIENT_NAME } from '../../../engine/schemas/traffic.js';
 import './request.js';
+
+/** Which of the product's own clients sent a request, by its marker header; null for any other. */
+function clientOf(req: FastifyRequest): string | null {
+  const marker = req.headers[CLIENT_HEADER];
+  return typeof marker === 'string' && CLIENT_NAME.test(marker) ? marker : null;
+}
 
 export interface JournalOptions {
   journal: Journal;
@@ -12,7 +19,7 @@ export interface JournalOptions {
   scopeOf?: (req: FastifyRequest) => Scope | null;
   /** How the request is listed; the URL by default. */
   label?: (req: FastifyRequest) => string;
-  /** Requests not worth keeping (the journal's own reads). */
+  /** Requests not worth keeping (the journal's own reads and clears). */
   skip?: (req: FastifyRequest) => boolean;
 }
 
@@ -54,6 +61,7 @@ export const requestJournal = fp<JournalOptions>(
         account_id: scope?.accountId ?? null,
         live_mode: scope?.liveMode ?? null,
         request_id: request.id,
+        client: clientOf(request),
       });
     });
   },
