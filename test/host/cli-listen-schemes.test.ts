@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { BIN, spawnServe } from './cli.js';
+import { BIN, spawnListen, spawnServe } from './cli.js';
 import { fetchJwks, receiver, until, verifyPs256Webhook } from '../webhooks/receiver.js';
 
 describe('tariff-desk listen', () => {
@@ -12,7 +11,6 @@ describe('tariff-desk listen', () => {
     const dir = mkdtempSync(join(tmpdir(), 'td-listen-ps-'));
     const host = await spawnServe(dir);
     const rx = await receiver();
-    const lines: string[] = [];
     const apiUrl = host.info.api_url;
     const login = await (
       await fetch(`${apiUrl}/login`, {
@@ -34,17 +32,7 @@ describe('tariff-desk listen', () => {
       expect(t.status).toBe(0);
       return t.stdout.trim().split(' ')[1]!;
     };
-    const listener = spawn(process.execPath, [
-      BIN,
-      'listen',
-      '--forward-to',
-      rx.url,
-      '--api-url',
-      apiUrl,
-      '--data-dir',
-      dir,
-    ]);
-    createInterface({ input: listener.stdout }).on('line', (l) => lines.push(l));
+    const { child: listener, lines } = spawnListen(host, dir, rx.url);
     try {
       await until(() => lines.some((l) => l.startsWith('Forwarding events to')), 'the listen banner');
       expect(lines.join('\n')).toContain(`${apiUrl}/jwks.json`);

@@ -44,3 +44,21 @@ export function spawnServeWith(args: string[]): Promise<Spawned> {
     void exited.then((code) => reject(new Error(`serve exited ${code} before ready: ${stderr}`)));
   });
 }
+
+/** `tariff-desk listen --forward-to URL` against a spawned host; its stdout lines collect in `lines`. */
+export function spawnListen(host: Spawned, dataDir: string, forwardTo: string) {
+  const child = spawn(process.execPath, [
+    BIN,
+    'listen',
+    '--forward-to',
+    forwardTo,
+    '--api-url',
+    host.info.api_url,
+    '--data-dir',
+    dataDir,
+  ]);
+  const lines: string[] = [];
+  createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, lines, exited };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, Timestamp } from '../schemas/common.js';
+import { idOf, resource, Timestamp } from '../schemas/common.js';
 import { Tariff } from '../schemas/tariff.js';
 import { Location } from '../schemas/location.js';
 
@@ -37,11 +37,34 @@ const FaultsPatch = z.strictObject({
   out_of_order: z.boolean().optional(),
 });
 
+/**
+ * How the built-in catcher answers an endpoint's deliveries: normally (200), with a status of
+ * the tester's choice (a 410 disables the endpoint as any receiver's would), slowly, or not in
+ * time (held past the delivery timeout).
+ */
+export const CatcherRule = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('ok').meta({ description: 'Answer 200 at once.' }) }),
+    z.strictObject({
+      kind: z.literal('status'),
+      status: z.number().int().min(200).max(599).meta({ description: 'The HTTP status to answer, e.g. 500 or 410.' }),
+      body: z.string().max(4096).optional().meta({ description: 'The answer body; a short JSON error when absent.' }),
+    }),
+    z.strictObject({
+      kind: z.literal('slow'),
+      delay_ms: z.number().int().min(1).max(60_000).meta({ description: 'How long to wait before answering 200.' }),
+      body: z.string().max(4096).optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('timeout').meta({ description: 'Hold the request until the sender gives up.' }),
+    }),
+  ])
+  .meta({ id: 'CatcherRule' });
+export type CatcherRule = z.infer<typeof CatcherRule>;
+
 export const WebhookEndpoint = z
   .object({
-    id: idOf('webhookEndpoint'),
-    object: z.literal('webhook_endpoint'),
-    live_mode: z.boolean(),
+    ...resource('webhookEndpoint', 'webhook_endpoint'),
     url: z.string(),
     enabled_events: z.array(z.string()),
     description: z.string(),
@@ -56,6 +79,9 @@ export const WebhookEndpoint = z
     previous_secret_expires_at: Timestamp.nullable(),
     faults: Faults,
     catcher: z.boolean().meta({ description: 'true when the URL is the built-in catcher.' }),
+    catcher_rule: CatcherRule.nullable().meta({
+      description: "How the catcher answers this endpoint's deliveries; null unless catcher is true.",
+    }),
     time_created: Timestamp,
   })
   .meta({ id: 'WebhookEndpoint' });

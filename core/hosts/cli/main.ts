@@ -13,8 +13,8 @@ const USAGE = `Usage: tariff-desk <command> [options]
 Commands:
   serve     run the service headless (API, connect service, connect web app)
   start     the desktop app; serves it in the browser where Electron is missing
-  listen    forward a running host's events to a local URL: listen --forward-to URL [--events a,b]
-  trigger   record one event on a running host: trigger TYPE [--data JSON]
+  listen    forward a running host's events to a local URL: listen --forward-to URL [--events a,b] (listen --help)
+  trigger   record one event on a running host: trigger TYPE [--data JSON] (trigger --help)
   ${RESOLVE_USAGE}
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]

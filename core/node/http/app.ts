@@ -27,6 +27,7 @@ import { errorBodies, frameworkError } from './plugins/errors.js';
 import { JSON_CSP, securityHeaders } from './plugins/security-headers.js';
 import { loopbackCors } from './plugins/cors.js';
 import { requestJournal } from './plugins/journal.js';
+import { CLIENT_HEADER } from '../../engine/schemas/traffic.js';
 import { bearerAuth } from './plugins/auth.js';
 import { rateLimit } from './plugins/rate-limit.js';
 import { faultInjection } from './plugins/faults.js';
@@ -117,20 +118,28 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
   void app.register(loopbackCors, {
     origins: opts.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    headers: ['authorization', 'content-type', 'flatpeak-version'],
+    // The app marks its requests so the journal can leave them out.
+    headers: ['authorization', 'content-type', 'flatpeak-version', CLIENT_HEADER],
     exposed: ['retry-after', 'flatpeak-version'],
   });
-  // Every request goes to the journal, but its own reads (the app polls them).
+  // Every request goes to the journal, but its own reads (the app polls them) and clears.
   void app.register(requestJournal, {
     journal: svc.journal,
     surface: 'api',
     now,
-    skip: (req) => req.method === 'GET' && req.routeOptions.url === '/journal',
+    skip: (req) => req.routeOptions.url === '/journal',
   });
   void app.register(apiVersion);
   void app.register(bearerAuth, { accounts: svc.accounts });
   void app.register(rateLimit, { limiter: svc.rateLimiter, perMinute: (id) => svc.settings.rateLimit(id) });
-  void app.register(faultInjection, { faults: svc.faults });
+  void app.register(faultInjection, {
+    faults: svc.faults,
+    // The catcher takes no bearer; its endpoint's account decides whose fault rules answer for it.
+    scopeOf: (req) =>
+      req.routeOptions.config?.operationId === 'catcher.receive'
+        ? svc.webhooks.scopeOfEndpoint((req.params as { id?: string }).id ?? '')
+        : null,
+  });
 
   void app.register(async (routes) => {
     for (const r of apiRoutes()) {

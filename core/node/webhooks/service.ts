@@ -5,7 +5,7 @@ import { DocumentTable } from '../db/documents.js';
 import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { EventRecord, EventService } from '../services/events.js';
-import { invalid, notFound } from '../../engine/errors.js';
+import { invalid, notFound, unprocessable } from '../../engine/errors.js';
 import { fromZod } from '../../engine/api/validate.js';
 import { newSecret, verifyPs256, verifyStandard, type Verification } from './signing.js';
 import { SigningKeyStore } from './keys.js';
@@ -16,6 +16,7 @@ import type { CaughtMessage } from '../../engine/api/routes/webhooks.js';
 import {
   EVENT_TYPES,
   type Attempt,
+  type CatcherRule,
   type EventType,
   type WebhookEndpoint,
   type WebhookEndpointCreate,
@@ -42,6 +43,11 @@ const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 export const AUTO_DISABLE_AFTER = 5;
 /** Messages the built-in catcher keeps. */
 const CATCHER_KEEP = 1000;
+/** The catcher's rule until a tester sets one (and for endpoints stored before rules existed). */
+const ANSWER_OK: CatcherRule = { kind: 'ok' };
+/** Deliveries whose endpoint exists and is enabled: a disabled endpoint's are held, not due. */
+const SENDABLE =
+  "d.status = 'pending' AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND json_extract(e.body, '$.disabled') = 0)";
 
 /** Webhook endpoints, the persisted outbox and its attempt log, resend, trigger and the catcher (docs/webhooks.md). */
 export class WebhookService {
@@ -51,6 +57,8 @@ export class WebhookService {
   apiUrl = 'http://127.0.0.1:7071';
   /** Told when deliveries are due now (the worker). */
   onDue: () => void = () => {};
+  /** How long the worker waits for an answer; the catcher's `timeout` rule holds longer (the worker sets it). */
+  deliveryTimeoutMs = 10_000;
   /** The install's PS256 signing keys (the `published` profile). */
   readonly keys: SigningKeyStore;
 
@@ -76,7 +84,10 @@ export class WebhookService {
 
   /** Catcher endpoints follow the API wherever it is bound now (ports may change between runs). */
   present(e: WebhookEndpoint): WebhookEndpoint {
-    return e.catcher ? { ...e, url: this.catcherUrl(e.id) } : e;
+    // Endpoints stored before catcher rules existed carry none: they answer normally.
+    return e.catcher
+      ? { ...e, url: this.catcherUrl(e.id), catcher_rule: (e.catcher_rule as CatcherRule | undefined) ?? ANSWER_OK }
+      : { ...e, catcher_rule: null };
   }
 
   create(scope: Scope, input: z.output<typeof WebhookEndpointCreate>): WebhookEndpoint {
@@ -103,6 +114,7 @@ export class WebhookService {
         ...Object.fromEntries(Object.entries(input.faults ?? {}).filter(([, v]) => v !== undefined)),
       },
       catcher: !!input.catcher,
+      catcher_rule: input.catcher ? ANSWER_OK : null,
       time_created: this.clock.now().toISOString(),
     };
     return this.endpoints.insert(scope, e);
@@ -157,6 +169,26 @@ export class WebhookService {
     this.endpoints.replace(scope, next);
     if (cur.disabled && !next.disabled) this.onDue();
     return this.present(next);
+  }
+
+  /** How the catcher answers this endpoint from now on; only catcher endpoints have a rule. */
+  setCatcherRule(scope: Scope, id: string, rule: CatcherRule): WebhookEndpoint {
+    const cur = this.stored(scope, id);
+    if (!cur.catcher)
+      throw unprocessable(
+        'webhook_endpoint_not_catcher',
+        `Endpoint '${id}' delivers to ${cur.url}, not to the built-in catcher: only the catcher answers by a rule.`,
+      );
+    const next: WebhookEndpoint = { ...cur, catcher_rule: rule };
+    this.endpoints.replace(scope, next);
+    return this.present(next);
+  }
+
+  /** The account and mode an endpoint belongs to: the catcher takes no bearer, yet the account's fault rules apply to it. */
+  scopeOfEndpoint(id: string): Scope | null {
+    const row = this.db.prepare('SELECT account_id, live_mode FROM webhook_endpoints WHERE id = ?').get(id) as
+      { account_id: string; live_mode: number } | undefined;
+    return row ? { accountId: row.account_id, liveMode: row.live_mode === 1 } : null;
   }
 
   delete(scope: Scope, id: string): WebhookEndpoint {
@@ -252,6 +284,29 @@ export class WebhookService {
     return this.delivery(scope, id);
   }
 
+  /**
+   * Makes a pending or failed delivery due now: one more attempt at once, whatever its backoff
+   * said. A failed delivery is reopened; if its retries are spent, that attempt is its last.
+   */
+  retryNow(scope: Scope, id: string) {
+    const d = this.delivery(scope, id);
+    if (d.status === 'delivered')
+      throw unprocessable('webhook_delivery_delivered', `Delivery '${id}' was delivered; resend its event instead.`);
+    const e = this.storedById(d.endpoint_id);
+    if (!e)
+      throw unprocessable('webhook_endpoint_deleted', `Delivery '${id}' was for an endpoint that has been deleted.`);
+    if (e.disabled)
+      throw unprocessable(
+        'webhook_endpoint_disabled',
+        `Endpoint '${e.id}' is disabled (${e.disabled_reason ?? 'by you'}): enable it to retry its deliveries.`,
+      );
+    this.db
+      .prepare("UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, time_updated = ? WHERE id = ?")
+      .run(this.now(), this.clock.now().toISOString(), id);
+    setImmediate(() => this.onDue());
+    return this.delivery(scope, id);
+  }
+
   /** Records an event of any type with a sample payload and the caller's overrides, validated against its schema. */
   trigger(scope: Scope, type: EventType, overrides: Record<string, unknown> = {}): EventRecord {
     const data = deepMerge(samplePayload(type, scope, this.clock.now(), this.ids), overrides);
@@ -267,15 +322,18 @@ export class WebhookService {
   due(limit: number): DeliveryRow[] {
     return this.db
       .prepare(
-        "SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?",
+        `SELECT d.* FROM webhook_deliveries d WHERE ${SENDABLE} AND d.next_attempt_at <= ? ORDER BY d.seq LIMIT ?`,
       )
       .all(this.now(), limit) as DeliveryRow[];
   }
 
+  /** When the next sendable delivery falls due; a disabled endpoint's held ones would wake the worker for nothing. */
   nextDueAt(): number | undefined {
     const r = this.db
-      .prepare("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'pending'")
-      .get() as { t: number | null };
+      .prepare(`SELECT MIN(d.next_attempt_at) AS t FROM webhook_deliveries d WHERE ${SENDABLE}`)
+      .get() as {
+      t: number | null;
+    };
     return r.t ?? undefined;
   }
 
@@ -442,6 +500,7 @@ export class WebhookService {
       };
     const msg: CaughtMessage = {
       id: this.ids('msg'),
+      rule: e?.catcher_rule ?? null,
       endpoint_id: endpointId,
       received_at: this.clock.now().toISOString(),
       headers: flat,
@@ -470,7 +529,7 @@ export class WebhookService {
     }[];
     return rows
       .map((r) =>
-        caughtOf(JSON.parse(r.body) as Omit<CaughtMessage, 'scheme' | 'explanation'> & Partial<CaughtMessage>),
+        caughtOf(JSON.parse(r.body) as Omit<CaughtMessage, 'scheme' | 'explanation' | 'rule'> & Partial<CaughtMessage>),
       )
       .filter((m) => mine.has(m.endpoint_id) && (!endpointId || m.endpoint_id === endpointId))
       .slice(0, limit);
@@ -478,9 +537,10 @@ export class WebhookService {
 }
 
 /** A stored caught message; those caught before the catcher knew two schemes were all checked as Standard Webhooks. */
-function caughtOf(m: Omit<CaughtMessage, 'scheme' | 'explanation'> & Partial<CaughtMessage>): CaughtMessage {
+function caughtOf(m: Omit<CaughtMessage, 'scheme' | 'explanation' | 'rule'> & Partial<CaughtMessage>): CaughtMessage {
   return {
     ...m,
+    rule: m.rule ?? null,
     scheme: m.scheme !== undefined ? m.scheme : schemeOfHeaders(m.headers),
     explanation:
       m.explanation ??

@@ -57,6 +57,7 @@ export class WebhookWorker {
     this.fetch = opts.fetch ?? (globalThis.fetch as unknown as Fetch);
     this.now = opts.now ?? Date.now;
     this.timeoutMs = opts.timeoutMs ?? 10_000;
+    svc.deliveryTimeoutMs = this.timeoutMs;
     this.schedules = { ...SCHEDULES, ...opts.schedules };
     svc.onDue = () => this.kick();
   }

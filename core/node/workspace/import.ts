@@ -198,6 +198,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
         previous_secret_expires_at: kept?.previous_secret_expires_at ?? null,
         faults: w.faults,
         catcher: w.catcher,
+        catcher_rule: w.catcher ? { kind: 'ok' } : null,
         time_created: w.time_created,
       };
       svc.webhooks.endpoints.insert(scope, e);

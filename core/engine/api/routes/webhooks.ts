@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idOf, PagingQuery, listOf } from '../../schemas/common.js';
 import { Event } from '../../schemas/misc.js';
 import {
+  CatcherRule,
   Delivery,
   TriggerRequest,
   WebhookEndpoint,
@@ -25,6 +26,10 @@ const CaughtMessage = z
       description: 'The signature scheme the request carried, or null when it carried neither.',
     }),
     explanation: z.string().meta({ description: 'What the catcher checked, and what passed or failed, in words.' }),
+    rule: CatcherRule.nullable().meta({
+      description:
+        'The rule the catcher answered by; null for an unknown endpoint or a message kept from before rules.',
+    }),
   })
   .meta({ id: 'CaughtMessage' });
 export type CaughtMessage = z.infer<typeof CaughtMessage>;
@@ -80,6 +85,15 @@ export const webhookContracts = contracts({
     body: z.strictObject({}).optional(),
     response: WebhookEndpoint,
   },
+  'webhooks.set_catcher_rule': {
+    method: 'PUT',
+    path: '/webhooks/:id/catcher-rule',
+    summary: "Set how the built-in catcher answers this endpoint's deliveries (status, delay, timeout)",
+    tag: 'Webhooks',
+    params: ById,
+    body: CatcherRule,
+    response: WebhookEndpoint,
+  },
   'webhook_deliveries.list': {
     method: 'GET',
     path: '/webhook-deliveries',
@@ -98,6 +112,15 @@ export const webhookContracts = contracts({
     summary: 'One delivery with its attempts',
     tag: 'Webhooks',
     params: z.strictObject({ id: idOf('delivery') }),
+    response: Delivery,
+  },
+  'webhook_deliveries.retry': {
+    method: 'POST',
+    path: '/webhook-deliveries/:id/retry',
+    summary: 'Attempt a pending or failed delivery again now, whatever its backoff said',
+    tag: 'Webhooks',
+    params: z.strictObject({ id: idOf('delivery') }),
+    body: z.strictObject({}).optional(),
     response: Delivery,
   },
   'events.resend': {
