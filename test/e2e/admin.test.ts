@@ -51,7 +51,8 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await see(supply).toContainText('CONNECTED');
     await see(supply).toContainText('Nordlicht Energie');
     await see(supply).toContainText('Nordlicht Nacht');
-    await see(supply).toContainText('TIME OF DAY');
+    await see(supply).toContainText('Time of day');
+    await see(supply).toContainText('TIME_OF_DAY');
     const grid = page.locator('[data-slot="non_commodity_import"]');
     await see(grid.getByRole('note', { name: 'Grid-fee offer' })).toContainText('Spreenetz Berlin');
     await see(grid.getByRole('button', { name: 'Connect grid fee' })).toBeVisible();

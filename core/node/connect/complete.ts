@@ -153,6 +153,27 @@ export async function complete(ctx: RouteContext, contractEnd: string | null, pe
   })();
 }
 
+/**
+ * Done on the summary of the tariff a session opened on (the slot was already connected): the
+ * customer confirmed it, so the session completes with it. The token is spent (`SAVE`: the
+ * slot's tariff stands saved) and `connect.session.complete` names that tariff, so a client
+ * waiting for the event stops waiting. Answers whether the token was saved.
+ */
+export function confirmStored(ctx: RouteContext): boolean {
+  const { svc, t, scope } = ctx;
+  const tariff = ctx.slotTariff();
+  if (t.used || !tariff) return false;
+  svc.db.transaction(() => {
+    t.tariff_id = tariff.id;
+    t.used = true;
+    t.complete_action = 'SAVE';
+    t.price_available = tariff.status === 'CONNECTED';
+    ctx.save();
+    svc.events.record(scope, 'connect.session.complete', t.id, completionData(t));
+  })();
+  return true;
+}
+
 /** The `connect.session.complete` payload: the token, its location and what the client gave the token. */
 export function completionData(t: RouteContext['t']) {
   return {

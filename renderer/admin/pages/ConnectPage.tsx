@@ -1,27 +1,29 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useApp } from '../context';
-import { ErrorAlert, Mono, PageHeader } from '../components/common';
+import { ErrorAlert, PageHeader } from '../components/common';
+import { LocationSelect, SelectField } from '../components/forms';
+import { CodeHint, SessionCompleted, useSessionEvents } from '../components/words';
+import { countryOptions, SLOTS } from '../../../core/engine/labels';
 import { TariffDirection, TariffType } from '../../../core/engine/schemas/common';
-import { ConnectSessionComplete } from '../../../core/engine/webhooks/schemas';
+
+/** The kinds a connect session can fill: supply, feed-in, local generation and import grid fees. */
+const CONNECTABLE = SLOTS.filter((s) => s.type === 'COMMODITY' || s.direction === 'IMPORT');
+const COUNTRIES = countryOptions().map((c) => [c.code, `${c.name} (${c.code})`] as const);
 
 /** Starts a connect session and shows the hosted connect web app in a webview (desktop) or an iframe (browser). */
 export function ConnectPage() {
-  const { api, boot, liveMode, route } = useApp();
-  const locations = useQuery({
-    queryKey: ['locations', liveMode],
-    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
-  });
+  const { api, boot, route } = useApp();
   const [location, setLocation] = useState(route.params.get('location') ?? '');
   const [slot, setSlot] = useState(
-    `${route.params.get('type') ?? 'COMMODITY'}:${route.params.get('direction') ?? 'IMPORT'}`,
+    `${route.params.get('type') ?? 'COMMODITY'}+${route.params.get('direction') ?? 'IMPORT'}`,
   );
   const [country, setCountry] = useState('DE');
   const [session, setSession] = useState<{ token: string; url: string } | null>(null);
   const start = useMutation({
     mutationFn: async () => {
-      const [type, direction] = slot.split(':');
+      const [type, direction] = slot.split('+');
       const t = await api.call('connect_token.create', {
         body: {
           connect_url: `${boot.connect_web_url}/`,
@@ -35,76 +37,50 @@ export function ConnectPage() {
     },
     onSuccess: setSession,
   });
-  const events = useQuery({
-    enabled: !!session,
-    refetchInterval: 1000,
-    queryKey: ['connect-events', liveMode, session?.token],
-    queryFn: () => api.call('events.list', { query: { type: 'connect.session.complete', limit: 20 } }),
-  });
-  // The payload as its event schema says: events.list types `data` as a plain record.
-  const done = events.data?.data
-    .flatMap((e) => {
-      const data = ConnectSessionComplete.safeParse(e.data);
-      return data.success ? [{ id: e.id, data: data.data }] : [];
-    })
-    .find((e) => e.data.id === session?.token);
+  const events = useSessionEvents({ token: session?.token ?? '-', poll: session ? 1000 : 0 });
+  const done = session ? events.done[0] : undefined;
   const desktop = !!window.tariffDesk;
   return (
     <>
       <PageHeader title="Connect" subtitle="Run the customer's connect flow against this service" />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 4 }}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
-              <TextField
-                select
-                size="small"
-                label="Location"
-                value={location}
-                onChange={(e) => setLocation(e.target.value)}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              >
-                <MenuItem value="">A new location</MenuItem>
-                {(locations.data?.data ?? []).map((l) => (
-                  <MenuItem key={l.id} value={l.id}>
-                    {l.postal_address.city ?? l.id}, {l.postal_address.country_code}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <LocationSelect value={location} onChange={setLocation} empty="A new location" />
               {!location ? (
-                <TextField
-                  select
-                  size="small"
+                <SelectField
                   label="Country of the new location"
                   value={country}
-                  onChange={(e) => setCountry(e.target.value)}
-                >
-                  {['DE', 'GB', 'US', 'AU', 'NO'].map((c) => (
-                    <MenuItem key={c} value={c}>
-                      {c}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  onChange={setCountry}
+                  options={COUNTRIES}
+                />
               ) : null}
-              <TextField select size="small" label="Slot" value={slot} onChange={(e) => setSlot(e.target.value)}>
-                <MenuItem value="COMMODITY:IMPORT">Supply (COMMODITY+IMPORT)</MenuItem>
-                <MenuItem value="COMMODITY:EXPORT">Feed-in (COMMODITY+EXPORT)</MenuItem>
-                <MenuItem value="COMMODITY:LOCAL">Local generation (COMMODITY+LOCAL)</MenuItem>
-                <MenuItem value="NON_COMMODITY:IMPORT">Grid fees (NON_COMMODITY+IMPORT)</MenuItem>
-              </TextField>
+              <SelectField
+                label="Tariff kind"
+                value={slot}
+                onChange={setSlot}
+                options={CONNECTABLE.map((s) => [
+                  s.code,
+                  <span key={s.code}>
+                    {s.label}
+                    <CodeHint code={s.code} />
+                  </span>,
+                ])}
+              />
               <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending}>
                 Start connect session
               </Button>
               <ErrorAlert error={start.error} />
               {session ? (
-                <Typography variant="body2">
-                  Token <Mono>{session.token}</Mono>
+                <Typography variant="body2" color="text.secondary">
+                  Connect token
+                  <CodeHint code={session.token} />
                 </Typography>
               ) : null}
               {done ? (
                 <Alert severity="success" role="status">
-                  connect.session.complete {done.id}: location <Mono>{done.data.location_id}</Mono>, price available{' '}
-                  {String(done.data.price_available)}
+                  <SessionCompleted id={done.id} data={done.data} />
                 </Alert>
               ) : session ? (
                 <Alert severity="info">Waiting for the session to complete…</Alert>
@@ -112,13 +88,16 @@ export function ConnectPage() {
             </Stack>
           </Paper>
         </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }}>
           {session ? (
             <Box
               sx={{
                 width: 420,
                 maxWidth: '100%',
-                height: 720,
+                // The frame fits the window (below the header), like a phone's sheet; never shorter than a page.
+                height: 'calc(100vh - 190px)',
+                minHeight: 460,
+                maxHeight: 760,
                 border: 1,
                 borderColor: 'divider',
                 borderRadius: 2,

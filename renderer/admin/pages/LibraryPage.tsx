@@ -1,26 +1,15 @@
-import { useState } from 'react';
-import {
-  Avatar,
-  Box,
-  Button,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Fragment, useState } from 'react';
+import { Avatar, Box, Button, LinearProgress, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApp } from '../context';
 import { ErrorAlert, Loading, PageHeader } from '../components/common';
+import { bindField, SelectField } from '../components/forms';
+import { Section, SimpleTable } from '../components/panels';
+import { Coded } from '../components/words';
+import { useFeedback } from '../components/confirm';
+import type { GridFee } from '../../../core/engine/schemas/connect';
+import { CONNECTION_WORDS } from '../../../core/engine/labels';
 import { ProviderUpdate } from '../../../core/engine/schemas/misc';
 import { MarketImport } from '../../../core/engine/api/routes/market';
 
@@ -65,62 +54,57 @@ function Providers() {
   return (
     <Paper variant="outlined">
       <ErrorAlert error={list.error ?? patch.error} />
-      <Table size="small" aria-label="Providers">
-        <TableHead>
-          <TableRow>
-            <TableCell />
-            <TableCell>Provider</TableCell>
-            <TableCell>Countries</TableCell>
-            <TableCell>Connection</TableCell>
-            <TableCell>Grid fees included</TableCell>
-            <TableCell>Library tariffs</TableCell>
-            <TableCell>DIRECT answers</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(list.data?.data ?? []).map((p) => (
-            <TableRow key={p.id}>
-              <TableCell>
-                <Avatar
-                  variant="rounded"
-                  src={new URL(p.logo_url, boot.connect_web_url).href}
-                  alt=""
-                  sx={{ width: 28, height: 28 }}
-                />
-              </TableCell>
-              <TableCell>{p.display_name}</TableCell>
-              <TableCell>{p.country_codes.join(', ')}</TableCell>
-              <TableCell>{p.connection_types.join(', ')}</TableCell>
-              <TableCell>{p.grid_fees_included ? 'yes' : 'no'}</TableCell>
-              <TableCell>{p.tariffs.map((t) => t.name).join(', ')}</TableCell>
-              <TableCell>
-                {p.connection_types.includes('DIRECT') ? (
-                  <TextField
-                    select
-                    size="small"
-                    value={p.direct_behaviour ?? 'succeed'}
-                    onChange={(e) =>
-                      patch.mutate({
-                        id: p.id,
-                        b: { direct_behaviour: ProviderUpdate.shape.direct_behaviour.unwrap().parse(e.target.value) },
-                      })
-                    }
-                    slotProps={{ htmlInput: { 'aria-label': `DIRECT behaviour of ${p.display_name}` } }}
-                  >
-                    {Object.entries(DIRECT_BEHAVIOURS).map(([k, label]) => (
-                      <MenuItem key={k} value={k}>
-                        {label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                ) : (
-                  '—'
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <SimpleTable
+        label="Providers"
+        head={[
+          '',
+          'Provider',
+          'Countries',
+          'Connection',
+          'Grid fees included',
+          'Library tariffs',
+          'Provider login answers',
+        ]}
+        items={list.data?.data ?? []}
+        row={(p) => ({
+          key: p.id,
+          cells: [
+            <Avatar
+              key="logo"
+              variant="rounded"
+              src={new URL(p.logo_url, boot.connect_web_url).href}
+              alt=""
+              sx={{ width: 28, height: 28 }}
+            />,
+            p.display_name,
+            p.country_codes.join(', '),
+            p.connection_types.map((c, i) => (
+              <Fragment key={c}>
+                {i ? ', ' : ''}
+                <Coded words={CONNECTION_WORDS[c]} code={c} />
+              </Fragment>
+            )),
+            p.grid_fees_included ? 'yes' : 'no',
+            p.tariffs.map((t) => t.name).join(', '),
+            p.connection_types.includes('DIRECT') ? (
+              <SelectField
+                key="direct"
+                ariaLabel={`DIRECT behaviour of ${p.display_name}`}
+                value={p.direct_behaviour ?? 'succeed'}
+                onChange={(v) =>
+                  patch.mutate({
+                    id: p.id,
+                    b: { direct_behaviour: ProviderUpdate.shape.direct_behaviour.unwrap().parse(v) },
+                  })
+                }
+                options={Object.entries(DIRECT_BEHAVIOURS)}
+              />
+            ) : (
+              '—'
+            ),
+          ],
+        })}
+      />
     </Paper>
   );
 }
@@ -160,44 +144,25 @@ function MarketData() {
   };
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle1" component="h2">
-          Import prices from CSV
-        </Typography>
+      <Section title="Import prices from CSV">
         <Typography variant="body2" color="text.secondary">
           timestamp,price · ENTSO-E exports (MTU, Day-ahead Price [EUR/MWh]) · start,end,price. Prices per kWh or per
           MWh.
         </Typography>
         <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Region"
             value={region}
-            onChange={(e) => setRegion(e.target.value)}
+            onChange={setRegion}
+            options={(regions.data?.data ?? []).map((r) => [r.id, r.id] as const)}
             sx={{ minWidth: 160 }}
-          >
-            {(regions.data?.data ?? []).map((r) => (
-              <MenuItem key={r.id} value={r.id}>
-                {r.id}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+          />
+          <SelectField
             label="Unit"
             value={unit}
-            onChange={(e) =>
-              setUnit(e.target.value === 'auto' ? 'auto' : MarketImport.shape.unit.unwrap().parse(e.target.value))
-            }
-          >
-            {Object.entries(UNITS).map(([k, label]) => (
-              <MenuItem key={k} value={k}>
-                {label}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(v) => setUnit(v === 'auto' ? 'auto' : MarketImport.shape.unit.unwrap().parse(v))}
+            options={Object.entries(UNITS)}
+          />
           <Button variant="contained" component="label">
             Choose CSV file
             <input
@@ -222,41 +187,26 @@ function MarketData() {
           </Box>
         ) : null}
         <ErrorAlert error={error} />
-      </Paper>
+      </Section>
       <Paper variant="outlined">
         <Loading show={regions.isLoading} />
-        <Table size="small" aria-label="Market regions">
-          <TableHead>
-            <TableRow>
-              <TableCell>Region</TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell>Countries</TableCell>
-              <TableCell>Resolution</TableCell>
-              <TableCell>Currency</TableCell>
-              <TableCell>Published until</TableCell>
-              <TableCell>Updated</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(regions.data?.data ?? []).map((r) => (
-              <TableRow key={r.id}>
-                <TableCell>{r.id}</TableCell>
-                <TableCell>
-                  {r.display_name}
-                  {r.demo ? ' (demo series)' : ''}
-                </TableCell>
-                <TableCell>
-                  {r.country_codes.join(', ')}
-                  {r.states ? ` (${r.states.join(', ')})` : ''}
-                </TableCell>
-                <TableCell>{r.resolution_minutes} min</TableCell>
-                <TableCell>{r.currency_code}</TableCell>
-                <TableCell>{r.published_until ?? '—'}</TableCell>
-                <TableCell>{r.time_updated}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SimpleTable
+          label="Market regions"
+          head={['Region', 'Name', 'Countries', 'Resolution', 'Currency', 'Published until', 'Updated']}
+          items={regions.data?.data ?? []}
+          row={(r) => ({
+            key: r.id,
+            cells: [
+              r.id,
+              `${r.display_name}${r.demo ? ' (demo series)' : ''}`,
+              `${r.country_codes.join(', ')}${r.states ? ` (${r.states.join(', ')})` : ''}`,
+              `${r.resolution_minutes} min`,
+              r.currency_code,
+              r.published_until ?? '—',
+              r.time_updated,
+            ],
+          })}
+        />
       </Paper>
     </Stack>
   );
@@ -296,80 +246,84 @@ function GridFees() {
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['grid-fees'] }),
   });
-  const del = useMutation({
-    mutationFn: (id: string) => api.call('grid_fees.delete', { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['grid-fees'] }),
-  });
-  const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value });
+  const { confirm, notify } = useFeedback();
+  const [delError, setDelError] = useState<unknown>(null);
+  /** Remove, after a confirmation naming the grid fee; undo adds it again (with a new id). */
+  const remove = async (g: GridFee) => {
+    const name = `${g.grid_operator}: ${g.display_name}`;
+    const ok = await confirm({
+      title: `Remove grid fee “${name}”?`,
+      body: `Locations in ${g.country_code}${g.post_code_prefix ? ` with post codes from ${g.post_code_prefix}` : ''} no longer get it offered; tariffs already connected from it stay. You can undo for a few seconds: it comes back with a new id.`,
+      action: 'Remove',
+    });
+    if (!ok) return;
+    setDelError(null);
+    try {
+      await api.call('grid_fees.delete', { params: { id: g.id } });
+    } catch (e) {
+      setDelError(e);
+      return;
+    }
+    void qc.invalidateQueries({ queryKey: ['grid-fees'] });
+    const { country_code, post_code_prefix, grid_operator, display_name, schedule } = g;
+    notify({
+      message: `Removed “${name}”. Undo brings it back with a new id.`,
+      undo: () =>
+        api
+          .call('grid_fees.create', { body: { country_code, post_code_prefix, grid_operator, display_name, schedule } })
+          .then(() => qc.invalidateQueries({ queryKey: ['grid-fees'] })),
+    });
+  };
+  const field = bindField(f, setF);
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle1" component="h2">
-          Add a grid operator
-        </Typography>
+      <Section title="Add a grid operator">
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <TextField
-            size="small"
-            label="Country"
-            value={f.country_code}
-            onChange={set('country_code')}
-            sx={{ width: 90 }}
-          />
-          <TextField
-            size="small"
-            label="Post-code prefix"
-            value={f.post_code_prefix}
-            onChange={set('post_code_prefix')}
-            sx={{ width: 140 }}
-          />
-          <TextField size="small" label="Operator" value={f.grid_operator} onChange={set('grid_operator')} />
-          <TextField size="small" label="Tariff name" value={f.display_name} onChange={set('display_name')} />
-          <TextField size="small" label="Fee /kWh" value={f.fee} onChange={set('fee')} sx={{ width: 100 }} />
+          {GRID_FEE_FIELDS.map(([k, label, width]) => (
+            <TextField key={k} size="small" label={label} {...field(k)} {...(width ? { sx: { width } } : {})} />
+          ))}
           <Button variant="contained" onClick={() => add.mutate()}>
             Add
           </Button>
         </Stack>
-        <ErrorAlert error={add.error ?? del.error} />
-      </Paper>
+        <ErrorAlert error={add.error ?? delError} />
+      </Section>
       <Paper variant="outlined">
-        <Table size="small" aria-label="Grid fees">
-          <TableHead>
-            <TableRow>
-              <TableCell>Country</TableCell>
-              <TableCell>Post codes</TableCell>
-              <TableCell>Operator</TableCell>
-              <TableCell>Tariff</TableCell>
-              <TableCell>Bands</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(list.data?.data ?? []).map((g) => (
-              <TableRow key={g.id}>
-                <TableCell>{g.country_code}</TableCell>
-                <TableCell>{g.post_code_prefix ? `${g.post_code_prefix}…` : 'all'}</TableCell>
-                <TableCell>{g.grid_operator}</TableCell>
-                <TableCell>{g.display_name}</TableCell>
-                <TableCell>
-                  {g.schedule
-                    .flatMap((e) =>
-                      e.days_and_hours.map(
-                        (d) =>
-                          `${d.days.join('/')}: ${d.hours.map((h) => `${h.valid_from.slice(0, 5)}–${h.valid_to.slice(0, 5)} ${h.rate[0]?.fixed}`).join(', ')}`,
-                      ),
-                    )
-                    .join(' · ')}
-                </TableCell>
-                <TableCell>
-                  <Button size="small" color="error" onClick={() => del.mutate(g.id)}>
-                    Remove
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SimpleTable
+          label="Grid fees"
+          head={['Country', 'Post codes', 'Operator', 'Tariff', 'Bands', '']}
+          items={list.data?.data ?? []}
+          row={(g) => ({
+            key: g.id,
+            cells: [
+              g.country_code,
+              g.post_code_prefix ? `${g.post_code_prefix}…` : 'all',
+              g.grid_operator,
+              g.display_name,
+              g.schedule
+                .flatMap((e) =>
+                  e.days_and_hours.map(
+                    (d) =>
+                      `${d.days.join('/')}: ${d.hours.map((h) => `${h.valid_from.slice(0, 5)}–${h.valid_to.slice(0, 5)} ${h.rate[0]?.fixed}`).join(', ')}`,
+                  ),
+                )
+                .join(' · '),
+              <Button key="remove" size="small" color="error" onClick={() => void remove(g)}>
+                Remove
+              </Button>,
+            ],
+          })}
+        />
       </Paper>
     </Stack>
   );
 }
+
+/** The grid-fee form's fields: key, label, width. */
+const GRID_FEE_FIELDS = [
+  ['country_code', 'Country', 90],
+  ['post_code_prefix', 'Post-code prefix', 140],
+  ['grid_operator', 'Operator', 0],
+  ['display_name', 'Tariff name', 0],
+  ['fee', 'Fee /kWh', 100],
+] as const;

@@ -2,13 +2,13 @@ import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { CopyTable, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
+import { useLocations } from '../components/forms';
+import { CodeHint, SessionCompleted, useSessionEvents } from '../components/words';
 
 export function OverviewPage() {
   const { boot, api, liveMode, navigate } = useApp();
-  const locations = useQuery({
-    queryKey: ['locations', liveMode],
-    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
-  });
+  const locations = useLocations();
+  const sessions = useSessionEvents({ limit: 5 });
   const webhooks = useQuery({
     queryKey: ['webhooks', liveMode],
     queryFn: () => api.call('webhooks.list', { query: { limit: 100 } }),
@@ -52,6 +52,22 @@ export function OverviewPage() {
               </Mono>
             </Typography>
           </Paper>
+          <Paper variant="outlined" sx={{ p: 2, mt: 2 }} aria-label="Recent connect sessions">
+            <Typography variant="h6" component="h2">
+              Recent connect sessions
+            </Typography>
+            <Stack spacing={1} sx={{ mt: 1 }}>
+              {sessions.done.map((e) => (
+                <SessionCompleted key={e.id} id={e.id} data={e.data} />
+              ))}
+              {sessions.loaded && sessions.done.length === 0 ? (
+                <Typography color="text.secondary">
+                  None yet: a customer's completed session shows here.{' '}
+                  <SmallButton onClick={() => navigate('connect')}>Start one</SmallButton>
+                </Typography>
+              ) : null}
+            </Stack>
+          </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={2}>
@@ -65,7 +81,8 @@ export function OverviewPage() {
                   : '…'}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {settings.data?.wire_profile ?? ''} · event names, create and delete statuses, webhook signatures
+                Decides event names, create and delete statuses, webhook signatures
+                {settings.data ? <CodeHint code={settings.data.wire_profile} /> : null}
               </Typography>
               <SmallButton onClick={() => navigate('settings')}>Change in settings</SmallButton>
             </Paper>

@@ -4,7 +4,16 @@ import type { WireProfile } from '../../../core/engine/wire-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { CopyTable, ErrorAlert, Mono, PageHeader } from '../components/common';
+import { bindField } from '../components/forms';
+import { useFeedback } from '../components/confirm';
 import { ScenariosPanel } from './ScenariosPanel';
+
+/** The limits form's fields: key and label. */
+const LIMIT_FIELDS = [
+  ['bearer', 'Bearer token (seconds)'],
+  ['connect', 'Connect token (seconds)'],
+  ['rate', 'Requests a minute (this account)'],
+] as const;
 import { WorkspacePanel } from './WorkspacePanel';
 
 export function SettingsPage() {
@@ -37,6 +46,16 @@ export function SettingsPage() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }),
   });
   const port = (u: string) => new URL(u).port;
+  const field = bindField(f, setF);
+  const { confirm } = useFeedback();
+  const resetDemo = async () => {
+    const ok = await confirm({
+      title: 'Replace the test data with the demo data?',
+      body: "This account's test-mode locations, tariffs, tokens, events and webhooks are replaced by the demo set. It cannot be undone; save a scenario first to keep them.",
+      action: 'Replace',
+    });
+    if (ok) reset.mutate();
+  };
   return (
     <>
       <PageHeader title="Settings" />
@@ -61,27 +80,15 @@ export function SettingsPage() {
             Token lifetimes and limits
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
-            <TextField
-              size="small"
-              label="Bearer token (seconds)"
-              value={f.bearer}
-              onChange={(e) => setF({ ...f, bearer: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              label="Connect token (seconds)"
-              value={f.connect}
-              onChange={(e) => setF({ ...f, connect: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              label="Requests a minute (this account)"
-              value={f.rate}
-              onChange={(e) => setF({ ...f, rate: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            {LIMIT_FIELDS.map(([k, label]) => (
+              <TextField
+                key={k}
+                size="small"
+                label={label}
+                {...field(k)}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            ))}
             <Button variant="contained" onClick={() => save.mutate()}>
               Save
             </Button>
@@ -144,7 +151,7 @@ export function SettingsPage() {
             color="warning"
             variant="outlined"
             disabled={liveMode || reset.isPending}
-            onClick={() => window.confirm('Replace the test data with the demo data?') && reset.mutate()}
+            onClick={() => void resetDemo()}
           >
             Reset demo data
           </Button>

@@ -4,16 +4,8 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   Grid,
-  List,
-  ListItemButton,
-  ListItemText,
-  MenuItem,
   Paper,
   Stack,
   Switch,
@@ -23,21 +15,23 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
-import { EmptyState, ErrorAlert, Loading, Mono, PageHeader, EnumSelect } from '../components/common';
+import { ErrorAlert, Loading, PageHeader } from '../components/common';
+import { useFeedback } from '../components/confirm';
+import { DateField, FormDialog, LocationSelect, NoLocations, SelectField, useLocations } from '../components/forms';
+import { CodeHint, Coded } from '../components/words';
+import { PickList } from '../components/panels';
 import { ScheduleEditor } from '../components/ScheduleEditor';
-import { RatePanel } from '../components/RatePanel';
 import { PriceChart } from '../components/PriceChart';
-import { clone, defaultSchedule, dstNotes, gaps, type Sel } from '../components/schedule-model';
+import { clone, defaultSchedule } from '../components/schedule-model';
 import { Schedule as ScheduleSchema, type Schedule } from '../../../core/engine/schemas/schedule';
+import type { Tariff, TariffUpdate } from '../../../core/engine/schemas/tariff';
+import { CONNECTION_WORDS, SLOTS, slotWords } from '../../../core/engine/labels';
 import { breakdown, marketSeries } from '../preview';
-import { TariffDirection, TariffType } from '../../../core/engine/schemas/common';
+import { forget, recreate, refreshWithout, restorable, tariffName } from '../restore';
 
 export function TariffsPage() {
   const { api, liveMode, route, navigate } = useApp();
-  const locations = useQuery({
-    queryKey: ['locations', liveMode],
-    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
-  });
+  const locations = useLocations();
   const locationId = route.params.get('location') ?? locations.data?.data[0]?.id;
   const tariffs = useQuery({
     enabled: !!locationId,
@@ -61,58 +55,36 @@ export function TariffsPage() {
       />
       <ErrorAlert error={locations.error ?? tariffs.error} />
       <Loading show={locations.isLoading || tariffs.isLoading} />
-      {locations.data?.data.length === 0 ? (
-        <EmptyState
-          title="No locations"
-          hint="Tariffs belong to a location: create one first."
-          action={<Button onClick={() => navigate('locations')}>Go to locations</Button>}
-        />
-      ) : null}
+      <NoLocations hint="Tariffs belong to a location: create one first." />
       {locationId ? (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 3 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label="Location"
-              value={locationId}
-              onChange={(e) => navigate(`tariffs?location=${e.target.value}`)}
-            >
-              {(locations.data?.data ?? []).map((l) => (
-                <MenuItem key={l.id} value={l.id}>
-                  {l.postal_address.city ?? l.id}, {l.postal_address.country_code}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Paper variant="outlined" sx={{ mt: 2 }}>
-              <List dense aria-label="Tariffs">
-                {(tariffs.data?.data ?? []).map((t) => (
-                  <ListItemButton
-                    key={t.id}
-                    selected={t.id === selected}
-                    onClick={() => navigate(`tariffs?location=${locationId}&id=${t.id}`)}
-                  >
-                    <ListItemText
-                      primary={t.display_name ?? t.id}
-                      secondary={`${t.type} · ${t.direction ?? 'IMPORT'}${t.market_rates ? ' · market' : ''}`}
-                    />
-                  </ListItemButton>
-                ))}
-              </List>
-              {tariffs.data?.data.length === 0 ? (
-                <Typography sx={{ p: 2 }} color="text.secondary">
-                  No tariffs: create one, or connect one.
-                </Typography>
-              ) : null}
-            </Paper>
+            <LocationSelect value={locationId} onChange={(id) => navigate(`tariffs?location=${id}`)} fullWidth />
+            <Box sx={{ mt: 2 }}>
+              <PickList
+                label="Tariffs"
+                items={tariffs.data?.data ?? []}
+                selected={selected}
+                onPick={(t) => navigate(`tariffs?location=${locationId}&id=${t.id}`)}
+                primary={(t) => tariffName(t)}
+                secondary={(t) => `${slotWords(t.type, t.direction).label}${t.market_rates ? ' · market price' : ''}`}
+                after={
+                  tariffs.data?.data.length === 0 ? (
+                    <Typography sx={{ p: 2 }} color="text.secondary">
+                      No tariffs: create one, or connect one.
+                    </Typography>
+                  ) : null
+                }
+              />
+            </Box>
           </Grid>
           <Grid size={{ xs: 12, md: 9 }}>
             {selected ? <TariffEditor key={selected} id={selected} locationId={locationId} /> : null}
           </Grid>
         </Grid>
       ) : null}
-      {locationId ? <CreateTariff open={creating} locationId={locationId} onClose={() => setCreating(false)} /> : null}
+      {/* Mounted only while open, so every opening starts from fresh defaults. */}
+      {locationId && creating ? <CreateTariff locationId={locationId} onClose={() => setCreating(false)} /> : null}
     </>
   );
 }
@@ -133,7 +105,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
     queryFn: () => api.call('tariffs.list', { query: { location_id: locationId, limit: 100 } }),
   });
   const [schedule, setSchedule] = useState<Schedule | null>(null);
-  const [sel, setSel] = useState<Sel | null>(null);
+  const [editing, setEditing] = useState<'name' | 'dates' | null>(null);
   useEffect(() => {
     if (tariff.data) setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
   }, [tariff.data]);
@@ -154,7 +126,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   });
 
   const check = schedule ? ScheduleSchema.safeParse(schedule) : null;
-  const issues = check && !check.success ? check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) : [];
+  const invalid = !!check && !check.success;
   const preview = useMemo(() => {
     if (!schedule || !tariff.data || !siblings.data || !check?.success) return null;
     const others = siblings.data.data.filter((t) => t.id !== id);
@@ -169,33 +141,41 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   }, [schedule, tariff.data, siblings.data, series.data, zone, window, id, check?.success]);
 
   if (!tariff.data || !schedule) return <Loading show />;
-  const band = sel ? schedule[sel.entry]?.days_and_hours[sel.item]?.hours[sel.band] : undefined;
   const dirty = JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule());
-  const notes = dstNotes(zone, schedule);
+  const kind = slotWords(tariff.data.type, tariff.data.direction);
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            {tariff.data.display_name ?? id}
+      <Paper variant="outlined" sx={{ p: 2 }} aria-label="Tariff">
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 200 }}>
+            {tariffName(tariff.data)}
           </Typography>
-          <Chip size="small" label={tariff.data.connection_type} />
-          {market ? <Chip size="small" color="secondary" label="market rates" /> : null}
-          <Button
-            variant="contained"
-            disabled={!dirty || issues.length > 0 || save.isPending}
-            onClick={() => save.mutate()}
-          >
+          <Chip
+            size="small"
+            label={<Coded words={CONNECTION_WORDS[tariff.data.connection_type]} code={tariff.data.connection_type} />}
+          />
+          {market ? <Chip size="small" color="secondary" label="market price" /> : null}
+          <Button size="small" onClick={() => setEditing('name')}>
+            Rename
+          </Button>
+          <Button size="small" onClick={() => setEditing('dates')}>
+            Contract dates
+          </Button>
+          <TariffDelete tariff={tariff.data} />
+        </Stack>
+        <Typography variant="body2" color="text.secondary" component="div">
+          <Coded words={kind} code={kind.code} /> · {zone} · contract {tariff.data.contract_start_date.slice(0, 10)} →{' '}
+          {tariff.data.contract_end_date?.slice(0, 10) ?? 'open-ended'}
+          <CodeHint code={id} />
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          <Button variant="contained" disabled={!dirty || invalid || save.isPending} onClick={() => save.mutate()}>
             Save schedule
           </Button>
           <Button disabled={!dirty} onClick={() => setSchedule(clone(tariff.data.schedule ?? defaultSchedule()))}>
             Revert
           </Button>
         </Stack>
-        <Typography variant="body2" color="text.secondary">
-          <Mono>{id}</Mono> · {tariff.data.type} {tariff.data.direction ?? 'IMPORT'} · {zone} · contract{' '}
-          {tariff.data.contract_start_date} → {tariff.data.contract_end_date ?? 'open'}
-        </Typography>
         {save.isSuccess && !dirty ? (
           <Alert severity="success" sx={{ mt: 1 }}>
             Saved.
@@ -203,67 +183,13 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
         ) : null}
         <ErrorAlert error={save.error} />
       </Paper>
-      <ScheduleEditor schedule={schedule} market={market} onChange={setSchedule} sel={sel} onSelect={setSel} />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <RatePanel
-            rate={band?.rate}
-            market={market}
-            title={band ? `Rate of ${band.valid_from.slice(0, 5)}–${band.valid_to.slice(0, 5)}` : 'Rate'}
-            onChange={(r) =>
-              sel &&
-              setSchedule((s) => {
-                const n = clone(s!);
-                n[sel.entry]!.days_and_hours[sel.item]!.hours[sel.band]!.rate = r;
-                return n;
-              })
-            }
-          />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <Paper variant="outlined" sx={{ p: 2 }} aria-label="Validation">
-            <Typography variant="subtitle1" component="h3">
-              Validation
-            </Typography>
-            {issues.length === 0 ? (
-              <Alert severity="success" sx={{ my: 1 }}>
-                The schedule is valid.
-              </Alert>
-            ) : (
-              issues.map((m) => (
-                <Alert key={m} severity="error" sx={{ my: 0.5 }}>
-                  {m}
-                </Alert>
-              ))
-            )}
-            {schedule
-              .flatMap((e, i) =>
-                e.days_and_hours.map((it, j) => ({
-                  label: `${(e.months ?? ['All']).join(',')} / ${it.days.join(',')}`,
-                  g: gaps(it.hours),
-                  key: `${i}-${j}`,
-                })),
-              )
-              .filter((x) => x.g.length)
-              .map((x) => (
-                <Alert key={x.key} severity="warning" sx={{ my: 0.5 }}>
-                  Gap in {x.label}: {x.g.join(', ')} has no band, so prices there are unknown (confidence ≤ 0.5).
-                </Alert>
-              ))}
-            {notes.map((n) => (
-              <Alert key={n.date} severity="info" sx={{ my: 0.5 }}>
-                {n.date}: {n.span} is {n.kind} in {zone}.
-                {n.bands.length
-                  ? ` Bands there: ${n.bands.join('; ')} (they cover ${n.kind === 'skipped' ? 'nothing' : 'twice their length'} that day).`
-                  : ''}
-              </Alert>
-            ))}
-          </Paper>
-        </Grid>
-      </Grid>
+      {editing === 'name' ? <RenameTariff tariff={tariff.data} onClose={() => setEditing(null)} /> : null}
+      {editing === 'dates' ? <ContractDates tariff={tariff.data} zone={zone} onClose={() => setEditing(null)} /> : null}
+      <ScheduleEditor schedule={schedule} market={market} zone={zone} onChange={setSchedule} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h3">
-          Live preview: the next 7 days, {tariff.data.direction ?? 'IMPORT'}, all components of the location
+          Live preview: the next 7 days, {(tariff.data.direction ?? 'IMPORT').toLowerCase()}, all components of the
+          location
         </Typography>
         {preview ? (
           <PriceChart
@@ -281,30 +207,53 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   );
 }
 
-function CreateTariff({ open, locationId, onClose }: { open: boolean; locationId: string; onClose(): void }) {
-  const { api, navigate } = useApp();
+/** A contract window as dates; an open end runs forever. */
+const windowOf = (t: Pick<Tariff, 'contract_start_date' | 'contract_end_date'>) =>
+  [t.contract_start_date.slice(0, 10), t.contract_end_date?.slice(0, 10) ?? '9999-12-31'] as const;
+const overlaps = (a: readonly [string, string], b: readonly [string, string]) => a[0] < b[1] && b[0] < a[1];
+
+/**
+ * The tariff of the location that keeps a kind from a contract window: a location has at most
+ * one supply, feed-in or local tariff at a time (grid fees add up, so they are never taken).
+ */
+function takenBy(tariffs: Tariff[], code: string, window: readonly [string, string]): Tariff | undefined {
+  return tariffs.find(
+    (t) => t.type === 'COMMODITY' && slotWords(t.type, t.direction).code === code && overlaps(windowOf(t), window),
+  );
+}
+
+function CreateTariff({ locationId, onClose }: { locationId: string; onClose(): void }) {
+  const { api, liveMode, navigate } = useApp();
   const qc = useQueryClient();
-  const [f, setF] = useState<{
-    display_name: string;
-    type: TariffType;
-    direction: TariffDirection;
-    market_rates: boolean;
-    contract_start_date: string;
-    contract_end_date: string;
-  }>({
+  const siblings = useQuery({
+    queryKey: ['tariffs', liveMode, locationId],
+    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId, limit: 100 } }),
+  });
+  const [f, setF] = useState({
     display_name: 'New tariff',
-    type: 'COMMODITY',
-    direction: 'IMPORT',
+    // Unset until chosen: the first kind free for the dates.
+    slot: null as string | null,
     market_rates: false,
     contract_start_date: DateTime.now().toISODate()!,
     contract_end_date: DateTime.now().plus({ years: 1 }).toISODate()!,
   });
+  const window = [f.contract_start_date, f.contract_end_date] as const;
+  const existing = siblings.data?.data ?? [];
+  const slot = f.slot ?? SLOTS.find((s) => !takenBy(existing, s.code, window))!.code;
+  const chosen = SLOTS.find((s) => s.code === slot)!;
+  const blocker = takenBy(existing, slot, window);
+  const datesBad = !(f.contract_end_date > f.contract_start_date);
   const create = useMutation({
     mutationFn: () =>
       api.call('tariffs.create', {
         body: {
           location_id: locationId,
-          ...f,
+          display_name: f.display_name,
+          type: chosen.type,
+          direction: chosen.direction,
+          market_rates: f.market_rates,
+          contract_start_date: f.contract_start_date,
+          contract_end_date: f.contract_end_date,
           schedule: f.market_rates
             ? [
                 {
@@ -326,63 +275,191 @@ function CreateTariff({ open, locationId, onClose }: { open: boolean; locationId
       navigate(`tariffs?location=${locationId}&id=${t.id}`);
     },
   });
-  const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value });
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>New tariff</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField label="Name" value={f.display_name} onChange={set('display_name')} />
-          <Stack direction="row" spacing={2}>
-            <EnumSelect
-              label="Type"
-              schema={TariffType}
-              value={f.type}
-              onChange={(type) => setF({ ...f, type })}
-              fullWidth
-            />
-            <EnumSelect
-              label="Direction"
-              schema={TariffDirection}
-              value={f.direction}
-              onChange={(direction) => setF({ ...f, direction })}
-              fullWidth
-            />
-          </Stack>
-          <FormControlLabel
-            control={
-              <Switch checked={f.market_rates} onChange={(e) => setF({ ...f, market_rates: e.target.checked })} />
-            }
-            label="Market rates"
-          />
-          <Stack direction="row" spacing={2}>
-            <TextField
-              type="date"
-              label="Contract start"
-              value={f.contract_start_date}
-              onChange={set('contract_start_date')}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-            <TextField
-              type="date"
-              label="Contract end"
-              value={f.contract_end_date}
-              onChange={set('contract_end_date')}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-          </Stack>
-          <ErrorAlert error={create.error} />
-          <Box />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => create.mutate()}>
-          Create
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open
+      title="New tariff"
+      action="Create"
+      busy={create.isPending || !siblings.data}
+      disabled={!!blocker || datesBad}
+      error={create.error}
+      onClose={onClose}
+      onSubmit={() => create.mutate()}
+    >
+      <TextField label="Name" value={f.display_name} onChange={(e) => setF({ ...f, display_name: e.target.value })} />
+      <SelectField
+        size="medium"
+        label="Kind"
+        value={slot}
+        onChange={(v) => setF({ ...f, slot: v })}
+        options={SLOTS.map((s) => {
+          const t = takenBy(existing, s.code, window);
+          return [
+            s.code,
+            <span key={s.code}>
+              {s.label}
+              <CodeHint code={s.code} />
+              {t ? ` — taken by “${tariffName(t)}”` : ''}
+            </span>,
+          ] as const;
+        })}
+      />
+      {blocker ? (
+        <Alert severity="warning" role="alert">
+          {chosen.label} is taken for these dates by “{tariffName(blocker)}” ({windowOf(blocker)[0]} →{' '}
+          {blocker.contract_end_date?.slice(0, 10) ?? 'open-ended'}): a location has one {chosen.label.toLowerCase()}{' '}
+          tariff at a time. Pick another kind, or start after it ends.
+        </Alert>
+      ) : null}
+      <FormControlLabel
+        control={<Switch checked={f.market_rates} onChange={(e) => setF({ ...f, market_rates: e.target.checked })} />}
+        label="Market price (the market's price plus a surcharge)"
+      />
+      <Stack direction="row" spacing={2}>
+        <DateField
+          label="Contract start"
+          value={f.contract_start_date}
+          onChange={(v) => setF({ ...f, contract_start_date: v })}
+        />
+        <DateField
+          label="Contract end"
+          value={f.contract_end_date}
+          onChange={(v) => setF({ ...f, contract_end_date: v })}
+          error={datesBad}
+          {...(datesBad ? { helperText: 'Must be after the start.' } : {})}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** A change to one tariff; the dialog closes when it is saved. */
+function usePatch(id: string, onClose: () => void) {
+  const { api } = useApp();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TariffUpdate) => api.call('tariffs.update', { params: { id }, body }),
+    onSuccess: () => {
+      void qc.invalidateQueries();
+      onClose();
+    },
+  });
+}
+
+function RenameTariff({ tariff, onClose }: { tariff: Tariff; onClose(): void }) {
+  const [name, setName] = useState(tariff.display_name ?? '');
+  const save = usePatch(tariff.id, onClose);
+  return (
+    <FormDialog
+      open
+      title={`Rename “${tariffName(tariff)}”`}
+      action="Rename"
+      busy={save.isPending}
+      error={save.error}
+      onClose={onClose}
+      // An empty name removes it: the tariff is then shown by its id.
+      onSubmit={() => save.mutate({ display_name: name.trim() || null })}
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+        helperText="Shown here, on the location's status and in the connect flow; empty shows the id."
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+    </FormDialog>
+  );
+}
+
+function ContractDates({ tariff, zone, onClose }: { tariff: Tariff; zone: string; onClose(): void }) {
+  const [start, setStart] = useState(tariff.contract_start_date.slice(0, 10));
+  const [end, setEnd] = useState(tariff.contract_end_date?.slice(0, 10) ?? '');
+  const problem = !start
+    ? 'Give a start date.'
+    : !end && tariff.contract_end_date
+      ? 'Give an end date.'
+      : end && !(end > start)
+        ? 'The end must be after the start.'
+        : null;
+  const save = usePatch(tariff.id, onClose);
+  return (
+    <FormDialog
+      open
+      title={`Contract dates of “${tariffName(tariff)}”`}
+      action="Save dates"
+      busy={save.isPending}
+      disabled={!!problem}
+      error={save.error}
+      onClose={onClose}
+      // An open-ended contract stays open unless an end is given.
+      onSubmit={() => save.mutate({ contract_start_date: start, ...(end ? { contract_end_date: end } : {}) })}
+    >
+      <Typography variant="body2" color="text.secondary">
+        Each date means midnight at the start of that day in {zone}. Outside the contract the tariff prices nothing.
+      </Typography>
+      <Stack direction="row" spacing={2}>
+        <DateField label="Contract start" value={start} onChange={setStart} error={problem === 'Give a start date.'} />
+        <DateField
+          label={tariff.contract_end_date ? 'Contract end' : 'Contract end (empty: open-ended)'}
+          value={end}
+          onChange={setEnd}
+          error={!!problem && problem !== 'Give a start date.'}
+          {...(problem ? { helperText: problem } : {})}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** Delete, after a confirmation that names the tariff; undo re-creates it from its stored body. */
+function TariffDelete({ tariff }: { tariff: Tariff }) {
+  const { api, navigate } = useApp();
+  const qc = useQueryClient();
+  const { confirm, notify } = useFeedback();
+  const name = tariffName(tariff);
+  const run = async () => {
+    const body = restorable(tariff);
+    const ok = await confirm({
+      title: `Delete tariff “${name}”?`,
+      body: (
+        <>
+          {slotWords(tariff.type, tariff.direction).label} at this location, contract{' '}
+          {tariff.contract_start_date.slice(0, 10)} → {tariff.contract_end_date?.slice(0, 10) ?? 'open-ended'}. Its
+          prices go with it.{' '}
+          {body
+            ? 'You can undo for a few seconds: the tariff comes back as a typed-in copy with a new id.'
+            : 'An open-ended contract cannot be re-created through the API, so this cannot be undone.'}
+        </>
+      ),
+      action: 'Delete',
+    });
+    if (!ok) return;
+    try {
+      await api.call('tariffs.delete', { params: { id: tariff.id } });
+    } catch (e) {
+      notify({ message: `Could not delete “${name}”: ${(e as Error).message}`, severity: 'error' });
+      return;
+    }
+    forget(qc, tariff.id);
+    navigate(`tariffs?location=${tariff.location_id}`);
+    await refreshWithout(qc, tariff.id);
+    notify({
+      message: `Deleted “${name}”.${body ? ' Undo brings it back with a new id.' : ''}`,
+      ...(body
+        ? {
+            undo: async () => {
+              const [copy] = await recreate(api, [body]);
+              await qc.invalidateQueries();
+              navigate(`tariffs?location=${tariff.location_id}&id=${copy!.id}`);
+            },
+          }
+        : {}),
+    });
+  };
+  return (
+    <Button size="small" color="error" onClick={() => void run()}>
+      Delete
+    </Button>
   );
 }

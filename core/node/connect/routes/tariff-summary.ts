@@ -3,8 +3,13 @@ import type { ServerRoute } from '../context.js';
 import { isTiered, structureOf } from '../../../engine/schedule/structure.js';
 import { compileComponent } from '../../../engine/pricing/compile.js';
 import { computePrices } from '../../../engine/pricing/engine.js';
+import { confirmStored } from '../complete.js';
 
 export const tariffSummary: ServerRoute<'tariff_summary'> = {
+  actions: {
+    // Done on a tariff the session opened on completes the session with it; after a session stored one, it leaves.
+    CLOSE: (ctx) => ({ reply: ctx.callback(), ...(confirmStored(ctx) ? { saved: true as const } : {}) }),
+  },
   render: (ctx) => {
     const t = ctx.t;
     const tariff = ctx.slotTariff();

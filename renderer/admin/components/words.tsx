@@ -1,0 +1,123 @@
+import { Box, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
+import type { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
+import { STATUS_WORDS, type Words } from '../../../core/engine/labels';
+import { ConnectSessionComplete } from '../../../core/engine/webhooks/schemas';
+import { useApp } from '../context';
+import { CopyButton } from './common';
+import { addressOf, useLocations } from './forms';
+
+/** A code as a quiet hint beside its words (testers and API users read codes). */
+export function CodeHint({ code }: { code: string }) {
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      color="text.secondary"
+      data-code={code}
+      sx={{ fontFamily: 'ui-monospace, Menlo, monospace', ml: 0.75, opacity: 0.8 }}
+    >
+      {code}
+    </Typography>
+  );
+}
+
+/** Words for a code, the code beside them, and what they mean on hover. */
+export function Coded({ words, code, hint = true }: { words: Words; code: string; hint?: boolean }) {
+  const text = (
+    <Box component="span" sx={words.hint ? { borderBottom: '1px dotted', cursor: 'help' } : undefined}>
+      {words.label}
+    </Box>
+  );
+  return (
+    <Box component="span">
+      {words.hint ? (
+        <Tooltip title={words.hint}>
+          <span>{text}</span>
+        </Tooltip>
+      ) : (
+        text
+      )}
+      {hint ? <CodeHint code={code} /> : null}
+    </Box>
+  );
+}
+
+/** A connection state as a chip: words, the code as a hint, the meaning on hover. */
+export function StatusChip({ status }: { status: string }) {
+  const words = STATUS_WORDS[status] ?? { label: status };
+  return (
+    <Tooltip title={`${words.hint ? `${words.hint} ` : ''}(${status})`}>
+      <Chip
+        size="small"
+        data-status={status}
+        label={
+          <>
+            {words.label}
+            <CodeHint code={status} />
+          </>
+        }
+        color={status === 'CONNECTED' ? 'success' : status === 'ERROR' || status === 'FAILED' ? 'error' : 'default'}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * The completed connect sessions, newest first, in words: where, whether prices are there, and
+ * a link to them; the event and token ids stay as small copyable hints. `token` keeps one session's.
+ */
+export function useSessionEvents({ token, limit = 5, poll }: { token?: string; limit?: number; poll?: number }) {
+  const { api, liveMode } = useApp();
+  const events = useQuery({
+    queryKey: ['connect-events', liveMode, token ?? 'all'],
+    queryFn: () => api.call('events.list', { query: { type: 'connect.session.complete', limit: token ? 20 : limit } }),
+    ...(poll ? { refetchInterval: poll } : {}),
+  });
+  // The payload as its event schema says: events.list types `data` as a plain record.
+  const done = (events.data?.data ?? [])
+    .flatMap((e) => {
+      const data = ConnectSessionComplete.safeParse(e.data);
+      return data.success ? [{ id: e.id, time: e.time_created, data: data.data }] : [];
+    })
+    .filter((e) => !token || e.data.id === token);
+  return { loaded: !!events.data, done, error: events.error };
+}
+
+/** One completed session: "Session completed for <address> — price available", with links and the ids. */
+export function SessionCompleted({ id, data }: { id: string; data: z.infer<typeof ConnectSessionComplete> }) {
+  const { navigate } = useApp();
+  const locations = useLocations();
+  const loc = locations.data?.data.find((l) => l.id === data.location_id);
+  return (
+    <Box data-event={id}>
+      <Typography component="div">
+        Session completed for{' '}
+        <Link component="button" onClick={() => navigate(`locations?id=${data.location_id}`)} sx={{ verticalAlign: 0 }}>
+          {loc ? addressOf(loc) : 'a location'}
+        </Link>{' '}
+        —{' '}
+        {data.price_available ? (
+          <>
+            price available:{' '}
+            <Link
+              component="button"
+              onClick={() => navigate(`prices?location=${data.location_id}`)}
+              sx={{ verticalAlign: 0 }}
+            >
+              see prices
+            </Link>
+          </>
+        ) : (
+          'no price yet (the provider has not delivered the tariff)'
+        )}
+      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <CodeHint code={id} />
+        <CopyButton value={id} label="event id" />
+        <CodeHint code={data.location_id} />
+        <CopyButton value={data.location_id} label="location id" />
+      </Stack>
+    </Box>
+  );
+}
