@@ -42,6 +42,22 @@ describe('journal filters', () => {
     expect(lines(await journal(`?q=${encodeURIComponent('get /web')}`))).toEqual(['GET /webhooks 200']);
   });
 
+  it('since and until keep the requests of a time window, on the service clock', async () => {
+    // The harness clock starts at 2026-03-01T12:00:00Z and moves only when told.
+    await h.call({ method: 'GET', url: '/webhooks', headers: h.test });
+    h.clock.advance(60_000);
+    await h.call({ method: 'GET', url: '/locations', headers: h.test });
+    h.clock.advance(60_000);
+    await h.call({ method: 'GET', url: '/faults', headers: h.test });
+    const at = (minute: number) => encodeURIComponent(`2026-03-01T12:0${minute}:00Z`);
+    expect(lines(await journal(`?since=${at(1)}`))).toEqual(['GET /faults 200', 'GET /locations 200']);
+    expect(lines(await journal(`?until=${at(1)}`))).toEqual(['GET /webhooks 200']);
+    expect(lines(await journal(`?since=${at(1)}&until=${at(2)}`))).toEqual(['GET /locations 200']);
+    const bad = await h.call({ method: 'GET', url: '/journal?since=yesterday', headers: h.test });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ object: 'error', code: 'since_invalid' });
+  });
+
   it('search looks only at masked text, so a secret cannot be found by guessing it', async () => {
     const hook = await h.call({
       method: 'POST',

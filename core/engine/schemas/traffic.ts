@@ -64,6 +64,8 @@ export const JournalQuery = z.strictObject({
     .optional()
     .meta({ description: 'Text to find (any case) in the method and path, status, request id, fault or bodies.' }),
   surface: JournalSurface.optional(),
+  since: Timestamp.optional().meta({ description: 'Only requests at or after this instant (service clock).' }),
+  until: Timestamp.optional().meta({ description: 'Only requests before this instant (service clock).' }),
   exclude_app: z
     .stringbool({ truthy: ['true'], falsy: ['false'] })
     .optional()

@@ -183,11 +183,21 @@ const PAGE = 50;
 const KEEP = 500;
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 
+/** Time windows back from now, on the service clock (the journal's times are its). */
+const WINDOWS: Record<string, number> = {
+  'Last minute': 60,
+  'Last 5 minutes': 300,
+  'Last hour': 3600,
+  'Last day': 86_400,
+};
+
 interface Filters {
   method: string;
   status: string;
   q: string;
   hideApp: boolean;
+  /** The start of the time window, when one is chosen. */
+  since: string | undefined;
 }
 
 interface Feed {
@@ -205,8 +215,8 @@ function useJournalFeed(filters: Filters, paused: boolean) {
   const { api, liveMode } = useApp();
   const [feed, setFeed] = useState<Feed>({ entries: [], older: false, loaded: false });
   const [error, setError] = useState<unknown>(null);
-  const { method, status, q, hideApp } = filters;
-  const key = JSON.stringify([liveMode, method, status, q, hideApp]);
+  const { method, status, q, hideApp, since } = filters;
+  const key = JSON.stringify([liveMode, method, status, q, hideApp, since]);
   // The filters the answers in flight were asked with, the newest id shown for them, and
   // whether their first page is in (the tail starts from it).
   const live = useRef({ key, top: 0, busy: false, ready: false });
@@ -221,9 +231,10 @@ function useJournalFeed(filters: Filters, paused: boolean) {
           ...(status ? { status } : {}),
           ...(q.trim() ? { q: q.trim() } : {}),
           ...(hideApp ? { exclude_app: 'true' } : {}),
+          ...(since ? { since } : {}),
         },
       }),
-    [api, method, status, q, hideApp],
+    [api, method, status, q, hideApp, since],
   );
 
   /** Asks for a page and applies it only if the filters have not changed meanwhile. */
@@ -296,10 +307,20 @@ function RequestJournal() {
   const [search, setSearch] = useState('');
   const [hideApp, setHideApp] = useState(true);
   const [paused, setPaused] = useState(false);
+  const [window, setWindow] = useState<{ label: string; since: string | undefined }>({ label: '', since: undefined });
   const q = useSettled(search);
-  const { feed, error, loadOlder, cleared } = useJournalFeed({ method, status, q, hideApp }, paused);
+  const { feed, error, loadOlder, cleared } = useJournalFeed(
+    { method, status, q, hideApp, since: window.since },
+    paused,
+  );
   const clear = useMutation({ mutationFn: () => api.call('journal.clear') });
-  const filtered = Boolean(method || status || q.trim());
+  const filtered = Boolean(method || status || q.trim() || window.since);
+  // The window starts back from the service clock's now, read when the window is chosen.
+  const pickWindow = async (label: string) => {
+    if (!label) return setWindow({ label, since: undefined });
+    const now = Date.parse((await api.call('clock.retrieve')).now);
+    setWindow({ label, since: new Date(now - WINDOWS[label]! * 1000).toISOString() });
+  };
 
   const clearAll = async () => {
     const ok = await confirm({
@@ -340,6 +361,13 @@ function RequestJournal() {
           onChange={setMethod}
         />
         <FilterSelect label="Status" value={status} options={STATUS_CLASSES} onChange={setStatus} width={110} />
+        <FilterSelect
+          label="Time"
+          value={window.label}
+          options={Object.keys(WINDOWS)}
+          onChange={(v) => void pickWindow(v)}
+          width={150}
+        />
         <TextField
           size="small"
           type="search"
