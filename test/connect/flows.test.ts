@@ -388,6 +388,23 @@ describe('flow B: a known location', () => {
     expect((await c.start(exp)).route).toBe('provider_select');
   });
 
+  it('an open-ended tariff from a session can be renamed and dated, but a patch cannot open-end a dated one', async () => {
+    const loc = await connected();
+    const patch = (id: string, payload: object) =>
+      c.h.call({ method: 'PATCH', url: `/tariffs/${id}`, headers: c.h.test, payload });
+    const [t] = (await c.h.call({ method: 'GET', url: `/tariffs?location_id=${loc}`, headers: c.h.test })).body.data;
+    expect(t.contract_end_date).toBeNull();
+    const renamed = await patch(t.id, { display_name: 'Heat pump' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ display_name: 'Heat pump', contract_end_date: null });
+    const dated = await patch(t.id, { contract_end_date: '2030-01-01' });
+    expect(dated.status).toBe(200);
+    expect(dated.body.contract_end_date).toMatch(/^2030-01-01/);
+    const opened = await patch(t.id, { contract_end_date: null });
+    expect(opened.status).toBe(400);
+    expect(opened.body.code).toBe('contract_end_date_invalid');
+  });
+
   it('DISCONNECT through actions removes the tariff at once, with no session', async () => {
     const loc = await connected();
     const r = await c.h.call({

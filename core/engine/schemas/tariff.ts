@@ -53,6 +53,14 @@ export const TariffCreate = z
   .meta({ id: 'TariffCreate' });
 export type TariffCreate = z.infer<typeof TariffCreate>;
 
+/**
+ * A stored tariff's writable fields as a patch leaves them: the create rules, except that an
+ * open-ended contract (only the connect flow stores one) may stay open-ended.
+ */
+export const TariffPatched = z
+  .strictObject({ location_id: idOf('location'), ...writable, contract_end_date: ContractDate.nullable() })
+  .superRefine(requireFixedRates);
+
 export const TariffUpdate = z
   .strictObject({
     type: writable.type.optional(),

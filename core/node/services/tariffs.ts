@@ -5,7 +5,7 @@ import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { Tariff, TariffCreate, TariffUpdate } from '../../engine/schemas/tariff.js';
 import type { TariffDirection, TariffType } from '../../engine/schemas/common.js';
-import { TariffCreate as TariffCreateSchema } from '../../engine/schemas/tariff.js';
+import { TariffPatched } from '../../engine/schemas/tariff.js';
 import { contractInstant, windowsOverlap } from '../../engine/schedule/contract.js';
 import { Codes, invalid, notFound, unprocessable } from '../../engine/errors.js';
 import type { LocationService } from './locations.js';
@@ -183,8 +183,8 @@ export class TariffService {
       }
       // Re-validate the whole result, so cross-field rules (fixed rates) hold after a patch:
       // the fields a create takes, as they stand after it.
-      const writable = Object.keys(TariffCreateSchema.shape).filter((k) => merged[k] !== undefined);
-      const parsed = TariffCreateSchema.safeParse(Object.fromEntries(writable.map((k) => [k, merged[k]])));
+      const writable = Object.keys(TariffPatched.shape).filter((k) => merged[k] !== undefined);
+      const parsed = TariffPatched.safeParse(Object.fromEntries(writable.map((k) => [k, merged[k]])));
       if (!parsed.success) throw parsed.error;
       this.checkProvider(scope, patch.provider_id);
       const next = merged as StoredTariff;
