@@ -5,7 +5,13 @@ import { App } from './App';
 import { FeedbackProvider } from './components/confirm';
 
 const theme = createTheme({
-  palette: { primary: { main: '#2f5d8a' }, secondary: { main: '#3c8d6b' }, background: { default: '#f4f6f8' } },
+  // Every main colour keeps a 4.5:1 contrast with white text, and as text on white.
+  palette: {
+    primary: { main: '#2f5d8a' },
+    secondary: { main: '#2e7556' },
+    warning: { main: '#b45309' },
+    background: { default: '#f4f6f8' },
+  },
   shape: { borderRadius: 8 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
 });

@@ -142,7 +142,7 @@ describe('the admin app in Chromium, served by the headless host', () => {
 
   it('a webhook delivery appears in the console, with the catcher inbox', async () => {
     await go('webhooks');
-    await see(page.getByRole('list', { name: 'Endpoints' })).toContainText('Built-in catcher (demo)');
+    await see(page.getByRole('navigation', { name: 'Endpoints' })).toContainText('Built-in catcher (demo)');
     await page.getByRole('button', { name: 'Trigger event' }).click();
     await see(page.getByRole('region', { name: 'Deliveries' }).or(page.getByLabel('Deliveries')).first()).toContainText(
       'delivered',

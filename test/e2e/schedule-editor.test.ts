@@ -77,7 +77,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await chips.getByRole('button', { name: 'All' }).focus();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
-      await see(chips.getByRole('button', { name: 'February' })).toBeFocused();
+      await see(chips.getByRole('button', { name: 'Feb', exact: true })).toBeFocused();
       expect(await chips.locator('[tabindex="0"]').count()).toBe(1);
       await page.keyboard.press('Tab');
       await see(page.getByLabel('Dates')).toBeFocused();

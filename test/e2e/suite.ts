@@ -43,7 +43,10 @@ export function pageErrors(page: Page): string[] {
 
 /** A new page of the admin app at `hash` (e.g. `tariffs`), sized, with its errors collected. */
 export async function openApp(s: BrowserSuite, hash: string, viewport: { width: number; height: number }) {
-  const page = await s.browser.newPage({ viewport });
+  // A context of its own (closed with the page), as axe-core's scanner needs.
+  const context = await s.browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
   const errors = pageErrors(page);
   await page.goto(`${s.env.info.app_url}/#/${hash}`);
   return { page, errors };

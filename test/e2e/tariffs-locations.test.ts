@@ -60,7 +60,7 @@ describe.each([
     await dialog.getByRole('button', { name: 'Rename' }).click();
     await see(dialog).toBeHidden();
     await see(card.getByRole('heading', { name: 'Sydney three-rate' })).toBeVisible();
-    await see(page.getByRole('list', { name: 'Tariffs' })).toContainText('Sydney three-rate');
+    await see(page.getByRole('navigation', { name: 'Tariffs' })).toContainText('Sydney three-rate');
     expect((await env.api('GET', `/tariffs/${t.id}`)).body.display_name).toBe('Sydney three-rate');
   });
 
@@ -124,7 +124,7 @@ describe.each([
     await see(page.getByText('No tariffs: create one, or connect one.')).toBeVisible();
     await shot(page, `tariffs-deleted-undo-${size}`);
     await snackbar().getByRole('button', { name: 'Undo' }).click();
-    await see(page.getByRole('list', { name: 'Tariffs' })).toContainText('Sydney three-rate');
+    await see(page.getByRole('navigation', { name: 'Tariffs' })).toContainText('Sydney three-rate');
     const back = await tariffsOf(sydney);
     expect(back).toHaveLength(1);
     expect(back[0].id).not.toBe(t.id);
@@ -218,9 +218,9 @@ describe.each([
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await see(snackbar()).toContainText('Deleted “500 Congress Ave, 78701 Austin” and its tariff.');
     expect((await env.api('GET', `/locations/${austin}`)).status).toBe(404);
-    await see(page.getByRole('list', { name: 'Locations' })).not.toContainText('Austin');
+    await see(page.getByRole('navigation', { name: 'Locations' })).not.toContainText('Austin');
     await snackbar().getByRole('button', { name: 'Undo' }).click();
-    await see(page.getByRole('list', { name: 'Locations' })).toContainText('Austin, US');
+    await see(page.getByRole('navigation', { name: 'Locations' })).toContainText('Austin, US');
     const copy = await locationId('demo-austin');
     expect(copy).not.toBe(austin);
     expect((await tariffsOf(copy)).map((t) => t.display_name)).toEqual(['Time of Use 4-9 pm']);
@@ -254,7 +254,7 @@ describe.each([
     await see(page.getByRole('table', { name: 'Providers' })).toContainText('DIRECT');
 
     await go(`tariffs?location=${berlin}`);
-    await see(page.getByRole('list', { name: 'Tariffs' })).toContainText('Feed-in (export)');
+    await see(page.getByRole('navigation', { name: 'Tariffs' })).toContainText('Feed-in (export)');
     await see(page.getByLabel('Tariff', { exact: true })).toContainText('COMMODITY+');
   });
 

@@ -31,7 +31,7 @@ describe('the webhook tester console in Chromium', () => {
       await answers.getByRole('button', { name: '500', exact: true }).click();
       await see(answers.getByRole('button', { name: '500', exact: true })).toHaveAttribute('aria-pressed', 'true');
       await see(page.getByText(/Answers 500: deliveries fail and are retried/)).toBeVisible();
-      const endpoints = page.getByRole('list', { name: 'Endpoints' });
+      const endpoints = page.getByRole('navigation', { name: 'Endpoints' });
       await see(endpoints).toContainText('catcher · answers 500 · enabled');
 
       await page.getByRole('button', { name: 'Trigger event' }).click();

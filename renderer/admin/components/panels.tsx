@@ -35,7 +35,7 @@ export function PickList<T extends { id: string }>({
 }) {
   return (
     <Paper variant="outlined">
-      <List dense aria-label={label}>
+      <List dense component="nav" aria-label={label}>
         {items.map((t) => (
           <ListItemButton key={t.id} selected={t.id === selected} onClick={() => onPick(t)}>
             <ListItemText primary={primary(t)} secondary={secondary(t)} />

@@ -65,10 +65,13 @@ export function rateLabel(rate: Rate[], market: boolean): string {
   return (r.fixed ?? 0).toFixed(4).replace(/0{1,2}$/, '');
 }
 
-/** A colour from a rate value: cheap is green, dear is red. */
+/**
+ * A colour from a rate value: cheap is green, dear is red. Dark enough at every hue for the
+ * band's white label to keep a 4.5:1 contrast.
+ */
 export function rateColour(v: number): string {
   const x = Math.max(0, Math.min(1, v / 0.6));
-  return `hsl(${Math.round(140 - 140 * x)} 55% ${48 - 8 * x}%)`;
+  return `hsl(${Math.round(140 - 140 * x)} 55% 28%)`;
 }
 
 type Band = Schedule[number]['days_and_hours'][number]['hours'][number];

@@ -7,15 +7,18 @@ import { useApp } from '../context';
 import { CopyButton } from './common';
 import { addressOf, useLocations } from './forms';
 
-/** A code as a quiet hint beside its words (testers and API users read codes). */
-export function CodeHint({ code }: { code: string }) {
+/**
+ * A code as a quiet hint beside its words (testers and API users read codes). On a coloured
+ * chip it takes the chip's own text colour, which keeps its contrast.
+ */
+export function CodeHint({ code, onColour = false }: { code: string; onColour?: boolean }) {
   return (
     <Typography
       component="span"
       variant="caption"
-      color="text.secondary"
+      color={onColour ? 'inherit' : 'text.secondary'}
       data-code={code}
-      sx={{ fontFamily: 'ui-monospace, Menlo, monospace', ml: 0.75, opacity: 0.8 }}
+      sx={{ fontFamily: 'ui-monospace, Menlo, monospace', ml: 0.75 }}
     >
       {code}
     </Typography>
@@ -54,7 +57,7 @@ export function StatusChip({ status }: { status: string }) {
         label={
           <>
             {words.label}
-            <CodeHint code={status} />
+            <CodeHint code={status} onColour />
           </>
         }
         color={status === 'CONNECTED' ? 'success' : status === 'ERROR' || status === 'FAILED' ? 'error' : 'default'}

@@ -171,7 +171,15 @@ export function PricesPage() {
               />
             ) : null}
           </Paper>
-          <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 360 }}>
+          <TableContainer
+            component={Paper}
+            variant="outlined"
+            sx={{ maxHeight: 360 }}
+            // Scrolls on its own: keyboard users reach it with Tab and scroll it with the arrows.
+            tabIndex={0}
+            role="region"
+            aria-label="Price table, scrollable"
+          >
             <Table size="small" stickyHeader aria-label="Price table">
               <TableHead>
                 <TableRow>

@@ -146,7 +146,7 @@ export function WebhooksPage() {
             </Box>
           ) : null}
           <Paper variant="outlined" sx={{ mt: 2 }}>
-            <List dense aria-label="Endpoints">
+            <List dense component="nav" aria-label="Endpoints">
               {shown.map((e) => (
                 <ListItemButton key={e.id} selected={e.id === selected} onClick={() => navigate(`webhooks?id=${e.id}`)}>
                   <ListItemText

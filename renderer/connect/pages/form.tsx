@@ -60,7 +60,7 @@ export function PageError({ message, id }: { message: string | undefined; id?: s
 /** The list a customer picks one entry of (providers, tariffs). */
 export function ChoiceList({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <List aria-label={label} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
+    <List component="div" role="group" aria-label={label} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
       {children}
     </List>
   );

@@ -50,7 +50,7 @@ export function MonthChips({ months, onToggle }: { months: string[]; onToggle(m:
             onFocus={() => setFocus(k)}
             tabIndex={k === focus ? 0 : -1}
             aria-pressed={on}
-            aria-label={m}
+            title={m}
             sx={{ '&.Mui-focusVisible': { outline: '3px solid #1565c0', outlineOffset: 1 } }}
           />
         );

@@ -158,7 +158,7 @@ export function Track({
               bottom: 3,
               left: `${(p.a / QUARTERS) * 100}%`,
               width: `${((p.b - p.a) / QUARTERS) * 100}%`,
-              bgcolor: market ? '#5b7fa6' : rateColour(v),
+              bgcolor: market ? '#3f6590' : rateColour(v),
               borderRadius: 0.75,
               color: '#fff',
               fontSize: 12,

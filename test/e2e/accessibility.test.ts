@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright';
+import { shot } from './browser.js';
+import { browserSuite, openApp, pageErrors, VIEWPORTS } from './suite.js';
+import { berlinAddress } from '../helpers.js';
+
+const suite = browserSuite({ demo: true });
+
+/** Every page of the admin app, by its route, with something it shows once loaded. */
+const PAGES: [string, string][] = [
+  ['overview', 'Service addresses'],
+  ['locations', 'Locations'],
+  ['tariffs', 'Tariffs'],
+  ['prices', 'Prices'],
+  ['connect', 'Connect'],
+  ['webhooks', 'Webhooks'],
+  ['traffic', 'Traffic'],
+  ['library', 'Library'],
+  ['settings', 'Settings'],
+];
+
+/** The serious and critical violations axe-core finds on the page as it stands, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
+
+describe('accessibility: axe-core on every page', () => {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const [route, heading] of PAGES) {
+      it(`${route} at ${viewport.width}×${viewport.height}: no serious or critical violations`, async () => {
+        const { page, errors } = await openApp(suite, route, viewport);
+        try {
+          await page
+            .getByRole('heading', { level: 1, name: heading })
+            .or(page.getByText(heading).first())
+            .first()
+            .waitFor();
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await shot(page, `a11y-${route}-${size}`);
+          expect(await violations(page)).toEqual([]);
+          expect(errors).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+});
+
+describe('accessibility: axe-core on the connect web app, page by page through two sessions', () => {
+  for (const viewport of [{ width: 390, height: 844 }, VIEWPORTS.small]) {
+    it(`${viewport.width}×${viewport.height}: every page of a library and a typed-in session`, async () => {
+      const { env } = suite;
+      const token = async () =>
+        (
+          await env.api('POST', '/connect/token', {
+            connect_url: `${env.info.connect_web_url}/`,
+            callback_url: `${env.info.connect_web_url}/complete`,
+            postal_address: berlinAddress,
+          })
+        ).body.connect_token as string;
+      const context = await suite.browser.newContext({ viewport });
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      const seen: Record<string, string[]> = {};
+      const scan = async (route: string) => {
+        await page.locator(`[data-route="${route}"]`).waitFor();
+        seen[route] = await violations(page);
+      };
+      const next = (name: string | RegExp) => page.getByRole('button', { name }).click();
+      try {
+        await page.goto(`${env.info.connect_web_url}/?svc_cot=${await token()}`);
+        await scan('provider_select');
+        await next('Nordlicht Energie');
+        await scan('tariff_select');
+        await next(/Nordlicht Nacht/);
+        await scan('contract_term_capture');
+        await next('No end date');
+        await scan('tariff_summary');
+
+        await page.goto(`${env.info.connect_web_url}/?svc_cot=${await token()}`);
+        await page.locator('[data-route="provider_select"]').waitFor();
+        await next('My provider is not listed');
+        await scan('provider_name_capture');
+        await page.getByLabel('Provider name').fill('Stadtwerke');
+        await next('Continue');
+        await scan('tariff_name_capture');
+        await page.getByLabel('Tariff name').fill('Wärme');
+        await next('Continue');
+        await scan('tariff_structure_select');
+        await next(/By time of day/);
+        await scan('rate_tod_capture');
+        expect(Object.keys(seen)).toHaveLength(8);
+        expect(Object.entries(seen).filter(([, v]) => v.length)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
