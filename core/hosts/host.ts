@@ -45,6 +45,22 @@ export const DEFAULT_PORTS = { api: 7071, connect: 7072, connectWeb: 7070, app: 
  */
 export const HOST_FILE = 'host.json';
 
+/** How long a stopping host lets requests in flight finish before it cuts their connections. */
+export const STOP_GRACE_MS = 2_000;
+
+/**
+ * Closes a server gracefully but surely: requests in flight may finish within `ms`; then the
+ * connections still open are cut (a held catcher answer must not keep the host from stopping).
+ */
+async function closeWithin(app: FastifyInstance, ms: number): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), ms);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 function urlOf(app: FastifyInstance, host: string): string {
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('server is not listening');
@@ -128,7 +144,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       stopped = true;
       clearInterval(lifecycle);
       await worker.stop();
-      await Promise.allSettled(servers.map((s) => s.close()));
+      await Promise.allSettled(servers.map((s) => closeWithin(s, STOP_GRACE_MS)));
       service.close();
       if (hostFile) rmSync(hostFile, { force: true });
     },
