@@ -1,13 +1,9 @@
 import { useState } from 'react';
+import { useFeedback } from '../components/confirm';
 import {
   Alert,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Paper,
   Stack,
   Table,
@@ -59,7 +55,7 @@ export function ScenariosPanel() {
     enabled: !liveMode,
   });
   const [name, setName] = useState('');
-  const [confirm, setConfirm] = useState<{ kind: 'restore' | 'delete'; s: Scenario } | null>(null);
+  const { confirm } = useFeedback();
   const save = useMutation({
     mutationFn: () => api.call('scenarios.create', { body: { name } }),
     onSuccess: () => {
@@ -76,14 +72,22 @@ export function ScenariosPanel() {
     mutationFn: (id: string) => api.call('scenarios.delete', { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['scenarios'] }),
   });
-  const go = () => {
-    if (!confirm) return;
-    if (confirm.kind === 'restore') {
+  /** Restoring replaces the test data and deleting drops the snapshot: both ask first, naming it. */
+  const ask = async (kind: 'restore' | 'delete', sc: Scenario) => {
+    const restoring = kind === 'restore';
+    const ok = await confirm({
+      title: restoring ? `Restore “${sc.name}”?` : `Delete “${sc.name}”?`,
+      body: restoring
+        ? `The test-mode locations, tariffs, webhooks, events, the library and imported market prices are replaced by the scenario’s. ${sc.built_in ? 'Its dates are made around the clock’s now; the clock and settings stay as they are.' : 'The clock and settings are set as they were saved.'}`
+        : 'The saved scenario goes; the test data stays as it is.',
+      action: restoring ? 'Restore' : 'Delete',
+    });
+    if (!ok) return;
+    if (restoring) {
       save.reset();
       remove.reset();
-      restore.mutate(confirm.s.id);
-    } else remove.mutate(confirm.s.id);
-    setConfirm(null);
+      restore.mutate(sc.id);
+    } else remove.mutate(sc.id);
   };
 
   return (
@@ -145,7 +149,7 @@ export function ScenariosPanel() {
                       size="small"
                       variant="contained"
                       disabled={restore.isPending}
-                      onClick={() => setConfirm({ kind: 'restore', s })}
+                      onClick={() => void ask('restore', s)}
                       aria-label={`Restore ${s.name}`}
                     >
                       Restore
@@ -155,7 +159,7 @@ export function ScenariosPanel() {
                         size="small"
                         color="error"
                         sx={{ ml: 1 }}
-                        onClick={() => setConfirm({ kind: 'delete', s })}
+                        onClick={() => void ask('delete', s)}
                         aria-label={`Delete ${s.name}`}
                       >
                         Delete
@@ -176,24 +180,6 @@ export function ScenariosPanel() {
           <ErrorAlert error={list.error ?? save.error ?? restore.error ?? remove.error} />
         </>
       )}
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>
-          {confirm?.kind === 'restore' ? `Restore “${confirm.s.name}”?` : `Delete “${confirm?.s.name}”?`}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {confirm?.kind === 'restore'
-              ? `The test-mode locations, tariffs, webhooks, events, the library and imported market prices are replaced by the scenario’s. ${confirm.s.built_in ? 'Its dates are made around the clock’s now; the clock and settings stay as they are.' : 'The clock and settings are set as they were saved.'}`
-              : 'The saved scenario goes; the test data stays as it is.'}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)}>Cancel</Button>
-          <Button variant="contained" color={confirm?.kind === 'delete' ? 'error' : 'primary'} onClick={go}>
-            {confirm?.kind === 'restore' ? 'Restore' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
     </Paper>
   );
 }

@@ -1,19 +1,9 @@
 import { useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WorkspaceBundle } from '../../../core/engine/schemas/workspace';
 import { useApp } from '../context';
+import { useFeedback } from '../components/confirm';
 import { ServiceError } from '../api';
 import { CopyTable, ErrorAlert } from '../components/common';
 import { count } from './ScenariosPanel';
@@ -27,7 +17,7 @@ export function WorkspacePanel() {
   const { api, boot, liveMode } = useApp();
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const [pending, setPending] = useState<{ name: string; files: Record<string, string> } | null>(null);
+  const { confirm } = useFeedback();
   const download = useMutation({
     mutationFn: () => api.call('workspace.export'),
     onSuccess: (bundle) => {
@@ -60,11 +50,15 @@ export function WorkspacePanel() {
       { files, replace: false },
       {
         // A non-empty world is replaced only once the user says so.
-        onError: (e) => {
-          if (e instanceof ServiceError && e.code === 'workspace_not_empty') {
-            load.reset();
-            setPending({ name: file.name, files });
-          }
+        onError: async (e) => {
+          if (!(e instanceof ServiceError && e.code === 'workspace_not_empty')) return;
+          load.reset();
+          const ok = await confirm({
+            title: 'Replace the test data?',
+            body: `The test-mode locations, tariffs, webhooks, events, the library, imported market prices, settings and the clock are replaced by those of ${file.name}. Live data is never touched.`,
+            action: 'Replace',
+          });
+          if (ok) load.mutate({ files, replace: true });
         },
       },
     );
@@ -118,28 +112,6 @@ export function WorkspacePanel() {
           ['Serve it in CI', 'npx tariff-desk serve --workspace ./tariff-workspace --json'],
         ]}
       />
-      <Dialog open={pending !== null} onClose={() => setPending(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>Replace the test data?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The test-mode locations, tariffs, webhooks, events, the library, imported market prices, settings and the
-            clock are replaced by those of {pending?.name}. Live data is never touched.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)}>Cancel</Button>
-          <Button
-            variant="contained"
-            color="warning"
-            onClick={() => {
-              if (pending) load.mutate({ files: pending.files, replace: true });
-              setPending(null);
-            }}
-          >
-            Replace
-          </Button>
-        </DialogActions>
-      </Dialog>
     </Paper>
   );
 }
