@@ -40,10 +40,11 @@ export async function loggedIn(info: ReadyInfo) {
     })
   ).json();
   const auth = { authorization: `Bearer ${login.bearer_token}`, 'content-type': 'application/json' };
-  const api = async (method: string, path: string, body?: unknown) => {
+  /** An API request with the bearer (or, with `bearer` false, without one). */
+  const api = async (method: string, path: string, body?: unknown, bearer = true) => {
     const r = await fetch(api_url + path, {
       method,
-      headers: auth,
+      headers: bearer ? auth : { 'content-type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
     });
     return { status: r.status, body: await r.json() };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHost, type RunningHost } from '../../core/hosts/host.js';
+import { liveHost, toContractTerm } from '../e2e/host.js';
 import { receiver, until, verifyStandardWebhook } from './receiver.js';
 
 const FAST = { timeoutMs: 2000, schedules: { compressed: [150, 300, 600, 1200, 2000, 3000] } };
@@ -12,38 +12,16 @@ afterEach(async () => {
 });
 
 async function host(dir = mkdtempSync(join(tmpdir(), 'td-wh-'))) {
-  const h: RunningHost = await startHost({
-    dataDir: dir,
-    apiPort: 0,
-    connectPort: 0,
-    connectWebPort: 0,
-    appPort: 0,
-    demo: false,
-    webhooks: FAST,
-  });
-  cleanup.push(() => h.stop());
-  const { api_url, account_id, test_key } = h.info;
-  const login = await (
-    await fetch(`${api_url}/login`, {
-      headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') },
-    })
-  ).json();
-  const api = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(api_url + path, {
-      method,
-      headers: { authorization: `Bearer ${login.bearer_token}`, 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    return { status: r.status, body: await r.json() };
-  };
-  return { h, api, dir };
+  const env = await liveHost({ dataDir: dir, demo: false, webhooks: FAST });
+  cleanup.push(() => env.host.stop());
+  return { h: env.host, api: env.api, send: env.send, dir };
 }
 
 describe('webhook delivery', () => {
   it('a completed connect session reaches a local receiver, signed so an independent verifier accepts it', async () => {
     const rx = await receiver();
     cleanup.push(rx.close);
-    const { h, api } = await host();
+    const { api, send } = await host();
     const ep = (
       await api('POST', '/webhooks', {
         url: rx.url,
@@ -64,22 +42,7 @@ describe('webhook delivery', () => {
         callback_url: 'http://127.0.0.1:9/done',
       })
     ).body.connect_token;
-    const send = (m: object) =>
-      fetch(h.info.connect_service_url, { method: 'POST', body: JSON.stringify(m) }).then((r) => r.json());
-    await send({ route: 'session_start', connect_token: cot, type: 'submit' });
-    await send({
-      route: 'provider_select',
-      connect_token: cot,
-      type: 'submit',
-      data: { provider: { id: 'prv_nordlichtenergie' } },
-    });
-    await send({
-      route: 'tariff_select',
-      connect_token: cot,
-      type: 'submit',
-      data: { tariff: { id: 'ltf_nordlichtfix' } },
-    });
-    const summary = await send({ route: 'contract_term_capture', connect_token: cot, type: 'submit' });
+    const summary = (await (await toContractTerm(send, cot))()).body;
     expect(summary.route).toBe('tariff_summary');
     await until(() => rx.got.length >= 1, 'the delivery');
     const msg = rx.got[0]!;

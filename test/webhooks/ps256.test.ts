@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHost, type RunningHost } from '../../core/hosts/host.js';
+import { liveHost } from '../e2e/host.js';
 import { fixedClock, type Clock } from '../../core/engine/clock.js';
 import { API_VERSION } from '../../core/engine/wire-profile.js';
 import { fetchJwks, receiver, until, verifyPs256Webhook, verifyStandardWebhook } from './receiver.js';
@@ -17,37 +17,18 @@ afterEach(async () => {
 /** A running host on free ports, and a bearer-authenticated caller of its API over HTTP. */
 async function host(opts: { dir?: string; clock?: Clock } = {}) {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'td-ps256-'));
-  const h: RunningHost = await startHost({
+  const env = await liveHost({
     dataDir: dir,
-    apiPort: 0,
-    connectPort: 0,
-    connectWebPort: 0,
     appPort: false,
     demo: false,
     webhooks: FAST,
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
-  cleanup.push(() => h.stop());
-  const { api_url, account_id, test_key } = h.info;
-  const login = await (
-    await fetch(`${api_url}/login`, {
-      headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') },
-    })
-  ).json();
-  const api = async (method: string, path: string, body?: unknown, auth = true) => {
-    const r = await fetch(api_url + path, {
-      method,
-      headers: {
-        ...(auth ? { authorization: `Bearer ${login.bearer_token}` } : {}),
-        'content-type': 'application/json',
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    return { status: r.status, body: await r.json() };
-  };
+  cleanup.push(() => env.host.stop());
+  const { api } = env;
   const profile = async (wire_profile: 'spec' | 'published') =>
     expect((await api('PATCH', '/settings', { wire_profile })).body.wire_profile).toBe(wire_profile);
-  return { h, api, dir, profile, apiUrl: api_url };
+  return { h: env.host, api, dir, profile, apiUrl: env.info.api_url };
 }
 
 const deliveries = async (api: Awaited<ReturnType<typeof host>>['api'], endpointId: string) =>
