@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, spawnListen, spawnServe } from './cli.js';
+import { BIN, spawnListen, spawnServe, stopAll } from './cli.js';
 import { fetchJwks, receiver, until, verifyPs256Webhook } from '../webhooks/receiver.js';
 
 describe('tariff-desk listen', () => {
@@ -54,10 +54,7 @@ describe('tariff-desk listen', () => {
       await until(() => rx.got.length >= 2, 'both forwarded events');
       expect(verifyPs256Webhook(jwks, rx.got[1]!.headers, rx.got[1]!.body)).toBe(true);
     } finally {
-      listener.kill('SIGINT');
-      await new Promise((r) => listener.on('exit', r));
-      host.child.kill('SIGTERM');
-      await host.exited;
+      await stopAll([listener, 'SIGINT'], [host.child, 'SIGTERM']);
       await rx.close();
     }
   });

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, spawnListen, spawnServe } from './cli.js';
+import { BIN, spawnListen, spawnServe, stopAll } from './cli.js';
 import { receiver, until } from '../webhooks/receiver.js';
 
 describe('tariff-desk listen and trigger', () => {
@@ -45,10 +45,7 @@ describe('tariff-desk listen and trigger', () => {
       expect(bad.status).toBe(1);
       expect(bad.stderr).toContain('type:');
     } finally {
-      listener.kill('SIGINT');
-      await new Promise((r) => listener.on('exit', r));
-      host.child.kill('SIGTERM');
-      await host.exited;
+      await stopAll([listener, 'SIGINT'], [host.child, 'SIGTERM']);
       await rx.close();
     }
   });
@@ -105,8 +102,7 @@ describe('tariff-desk listen and trigger', () => {
       // Exactly one location and one tariff were made for all three.
       expect((await api('GET', '/locations')).body.data).toHaveLength(1);
     } finally {
-      host.child.kill('SIGTERM');
-      await host.exited;
+      await stopAll([host.child, 'SIGTERM']);
     }
   });
 
@@ -132,9 +128,7 @@ describe('tariff-desk listen and trigger', () => {
       expect(await exited).toBe(1);
       expect(lines.at(-1)).toBe(`Endpoint ${endpointId} was deleted; nothing more will be delivered. listen stops.`);
     } finally {
-      listener.kill('SIGINT');
-      host.child.kill('SIGTERM');
-      await host.exited;
+      await stopAll([listener, 'SIGINT'], [host.child, 'SIGTERM']);
       await rx.close();
     }
   });

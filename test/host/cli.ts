@@ -62,3 +62,15 @@ export function spawnListen(host: Spawned, dataDir: string, forwardTo: string) {
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   return { child, lines, exited };
 }
+
+/** Stops the spawned processes, each with its signal (a listener on SIGINT, a host on SIGTERM), and waits for their exits. */
+export async function stopAll(...procs: [ChildProcess, NodeJS.Signals][]): Promise<void> {
+  await Promise.all(
+    procs.map(([child, signal]) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill(signal);
+      return exited;
+    }),
+  );
+}

@@ -14,6 +14,31 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+/** A settings panel: its heading, a sentence on what it is for, then its controls. */
+export function Panel({
+  title,
+  intro,
+  testId,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {intro}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
 /** A list to pick one item from (a page's master list), in an outlined panel. */
 export function PickList<T extends { id: string }>({
   label,

@@ -1,24 +1,12 @@
 import { useState } from 'react';
 import { useFeedback } from '../components/confirm';
-import {
-  Alert,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Scenario as ScenarioSchema } from '../../../core/engine/schemas/workspace';
 import { useApp } from '../context';
 import { ErrorAlert } from '../components/common';
+import { Panel, SimpleTable } from '../components/panels';
 
 type Scenario = z.infer<typeof ScenarioSchema>;
 
@@ -91,15 +79,11 @@ export function ScenariosPanel() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="scenarios">
-      <Typography variant="h6" component="h2">
-        Scenarios
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Named snapshots of the whole test-mode world and the clock. Restoring one replaces the test data in one step;
-        built-in ones are made afresh around the clock’s now and keep the clock and settings. Live data is never
-        touched.
-      </Typography>
+    <Panel
+      title="Scenarios"
+      testId="scenarios"
+      intro="Named snapshots of the whole test-mode world and the clock. Restoring one replaces the test data in one step; built-in ones are made afresh around the clock’s now and keep the clock and settings. Live data is never touched."
+    >
       {liveMode ? (
         <Alert severity="info">Scenarios are test-mode worlds: switch off live mode to use them.</Alert>
       ) : (
@@ -117,59 +101,53 @@ export function ScenariosPanel() {
               Save current
             </Button>
           </Stack>
-          <Table size="small" aria-label="Scenarios">
-            <TableHead>
-              <TableRow>
-                <TableCell>Scenario</TableCell>
-                <TableCell>Clock</TableCell>
-                <TableCell>Contents</TableCell>
-                <TableCell>Saved</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(list.data?.data ?? []).map((s) => (
-                <TableRow key={s.id} data-scenario={s.id}>
-                  <TableCell sx={{ maxWidth: 420 }}>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Typography sx={{ fontWeight: 600 }}>{s.name}</Typography>
-                      {s.built_in ? <Chip size="small" label="built-in" /> : null}
-                    </Stack>
-                    {s.description ? (
-                      <Typography variant="body2" color="text.secondary">
-                        {s.description}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{clockText(s)}</TableCell>
-                  <TableCell>{contents(s)}</TableCell>
-                  <TableCell>{s.time_created ? when.format(Date.parse(s.time_created)) : '—'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          <SimpleTable
+            label="Scenarios"
+            head={['Scenario', 'Clock', 'Contents', 'Saved', '']}
+            items={list.data?.data ?? []}
+            rowProps={(s) => ({ 'data-scenario': s.id })}
+            row={(s) => ({
+              key: s.id,
+              cells: [
+                <Box key="name" sx={{ maxWidth: 420 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Typography sx={{ fontWeight: 600 }}>{s.name}</Typography>
+                    {s.built_in ? <Chip size="small" label="built-in" /> : null}
+                  </Stack>
+                  {s.description ? (
+                    <Typography variant="body2" color="text.secondary">
+                      {s.description}
+                    </Typography>
+                  ) : null}
+                </Box>,
+                clockText(s),
+                contents(s),
+                s.time_created ? when.format(Date.parse(s.time_created)) : '—',
+                <Box key="actions" sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    disabled={restore.isPending}
+                    onClick={() => void ask('restore', s)}
+                    aria-label={`Restore ${s.name}`}
+                  >
+                    Restore
+                  </Button>
+                  {s.built_in ? null : (
                     <Button
                       size="small"
-                      variant="contained"
-                      disabled={restore.isPending}
-                      onClick={() => void ask('restore', s)}
-                      aria-label={`Restore ${s.name}`}
+                      color="error"
+                      sx={{ ml: 1 }}
+                      onClick={() => void ask('delete', s)}
+                      aria-label={`Delete ${s.name}`}
                     >
-                      Restore
+                      Delete
                     </Button>
-                    {s.built_in ? null : (
-                      <Button
-                        size="small"
-                        color="error"
-                        sx={{ ml: 1 }}
-                        onClick={() => void ask('delete', s)}
-                        aria-label={`Delete ${s.name}`}
-                      >
-                        Delete
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  )}
+                </Box>,
+              ],
+            })}
+          />
           {restore.isSuccess ? (
             <Alert severity="success" sx={{ mt: 1 }}>
               Restored “{restore.data.scenario.name}”: {count(restore.data.locations, 'location')},{' '}
@@ -180,6 +158,6 @@ export function ScenariosPanel() {
           <ErrorAlert error={list.error ?? save.error ?? restore.error ?? remove.error} />
         </>
       )}
-    </Paper>
+    </Panel>
   );
 }

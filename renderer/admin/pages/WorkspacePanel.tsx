@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WorkspaceBundle } from '../../../core/engine/schemas/workspace';
 import { useApp } from '../context';
 import { useFeedback } from '../components/confirm';
 import { ServiceError } from '../api';
 import { CopyTable, ErrorAlert } from '../components/common';
+import { Panel } from '../components/panels';
 import { count } from './ScenariosPanel';
 
 /**
@@ -66,15 +67,11 @@ export function WorkspacePanel() {
   const dir = boot.data_dir;
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="workspace">
-      <Typography variant="h6" component="h2">
-        Workspace
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
-        The test-mode world as a folder of small JSON files, one per object, for git and CI. This page downloads it as
-        one bundle file (every file of the folder by its path) and imports such a bundle; the command line writes and
-        reads the folder itself, and so does the desktop app’s File menu.
-      </Typography>
+    <Panel
+      title="Workspace"
+      testId="workspace"
+      intro="The test-mode world as a folder of small JSON files, one per object, for git and CI. This page downloads it as one bundle file (every file of the folder by its path) and imports such a bundle; the command line writes and reads the folder itself, and so does the desktop app’s File menu."
+    >
       <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
         <Button variant="outlined" disabled={liveMode || download.isPending} onClick={() => download.mutate()}>
           Download bundle
@@ -112,6 +109,6 @@ export function WorkspacePanel() {
           ['Serve it in CI', 'npx tariff-desk serve --workspace ./tariff-workspace --json'],
         ]}
       />
-    </Paper>
+    </Panel>
   );
 }
