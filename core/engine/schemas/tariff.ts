@@ -3,7 +3,7 @@ import {
   coded,
   ConnectionType,
   ContractDate,
-  idOf,
+  idOf, resource,
   listOf,
   PagingQuery,
   TariffDirection,
@@ -77,10 +77,8 @@ export type TariffUpdate = z.infer<typeof TariffUpdate>;
 
 export const Tariff = z
   .object({
-    id: idOf('tariff'),
-    object: z.literal('tariff'),
+    ...resource('tariff', 'tariff'),
     location_id: idOf('location'),
-    live_mode: z.boolean(),
     is_linked: z.boolean(),
     connection_type: ConnectionType,
     type: TariffType,

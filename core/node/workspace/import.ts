@@ -131,20 +131,13 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     // The account's objects, in list order.
     const zones = new Map<string, string>();
     for (const l of ws.locations) {
+      // A location file is the stored location less its account, mode and derived status.
       const loc: Location = {
-        id: l.id,
+        ...l,
         object: 'location',
         live_mode: scope.liveMode,
-        reference_id: l.reference_id,
-        postal_address: l.postal_address,
-        timezone: l.timezone,
-        currency_code: l.currency_code,
-        market_region: l.market_region,
         tariff_status: 'NOT_CONNECTED',
-        time_created: l.time_created,
         account_id: scope.accountId,
-        ...(l.customer_id !== undefined ? { customer_id: l.customer_id } : {}),
-        ...(l.location_reference_id !== undefined ? { location_reference_id: l.location_reference_id } : {}),
       };
       svc.store.locations.insert(scope, loc);
       zones.set(l.id, l.timezone);
@@ -153,27 +146,16 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     const mark = db.prepare('INSERT OR IGNORE INTO tariff_lifecycle (tariff_id, kind, time_sent) VALUES (?, ?, ?)');
     const sentAt = new Date(now).toISOString();
     for (const t of ws.tariffs) {
+      // A tariff file is the stored tariff less its account and mode, plus when its rates changed.
+      const { time_updated, ...kept } = t;
       const stored: StoredTariff = {
-        id: t.id,
+        ...kept,
         object: 'tariff',
-        location_id: t.location_id,
         live_mode: scope.liveMode,
-        is_linked: t.is_linked,
-        connection_type: t.connection_type,
-        type: t.type,
-        ...(t.direction ? { direction: t.direction } : {}),
-        status: t.status,
-        ...(t.display_name !== undefined ? { display_name: t.display_name } : {}),
-        ...(t.provider_id !== undefined ? { provider_id: t.provider_id } : {}),
-        market_rates: t.market_rates,
-        contract_start_date: t.contract_start_date,
-        contract_end_date: t.contract_end_date,
-        ...(t.schedule ? { schedule: t.schedule } : {}),
-        time_created: t.time_created,
         account_id: scope.accountId,
       };
       svc.store.tariffs.insert(scope, stored);
-      touch.run(t.time_updated, t.id);
+      touch.run(time_updated, t.id);
       // The world arrives as it stands at the clock's now: what fell due before it is not sent again.
       const end = contractInstant(t.contract_end_date, zones.get(t.location_id)!);
       if (Number.isFinite(end)) {
