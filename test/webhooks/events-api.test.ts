@@ -32,6 +32,25 @@ describe('events', () => {
     expect((await h.call({ method: 'GET', url: '/events', headers: h.live })).body.data).toEqual([]);
   });
 
+  it('a triggered sample names the newest location with a tariff, so its ids answer; made-up ones only on an empty account', async () => {
+    const trigger = async (type: string) =>
+      (await h.call({ method: 'POST', url: '/events/trigger', headers: h.test, payload: { type } })).body.data;
+    const get = async (path: string) => (await h.call({ method: 'GET', url: path, headers: h.test })).status;
+    const empty = await trigger('tariff.updated');
+    expect(await get(`/tariffs/${empty.object.id}`)).toBe(404);
+
+    const loc = (await h.location()).id;
+    const t = (await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc) })).body;
+    const updated = await trigger('tariff.updated');
+    expect(updated.object).toEqual(t);
+    const session = await trigger('connect.session.complete');
+    expect([session.location_id, session.tariff_id]).toEqual([loc, t.id]);
+    expect(await get(`/locations/${session.location_id}`)).toBe(200);
+    const expiring = await trigger('tariff.expiring');
+    expect(await get(`/tariffs/${expiring.tariff_id}`)).toBe(200);
+    expect((await trigger('location.updated')).object.id).toBe(loc);
+  });
+
   it('trigger validates overrides against the event schema', async () => {
     const before = snapshot(h.svc);
     const bad = await h.call({

@@ -2,10 +2,25 @@ import type { Scope } from '../db/documents.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { EventType } from '../../engine/webhooks/schemas.js';
 
-/** A plausible payload for each event type, for testers who trigger events by hand. */
-export function samplePayload(type: EventType, scope: Scope, now: Date, ids: IdGenerator): Record<string, unknown> {
+/** Real objects of the account for a sample to name, so the ids in it answer when looked up. */
+export interface SampleSubjects {
+  location: { id: string } & Record<string, unknown>;
+  tariff: { id: string } & Record<string, unknown>;
+}
+
+/**
+ * A plausible payload for each event type, for testers who trigger events by hand: about the
+ * given location and tariff when the account has them, else about made-up ones.
+ */
+export function samplePayload(
+  type: EventType,
+  scope: Scope,
+  now: Date,
+  ids: IdGenerator,
+  subjects?: SampleSubjects,
+): Record<string, unknown> {
   const t = now.toISOString();
-  const location = {
+  const made = {
     id: ids('loc'),
     object: 'location',
     live_mode: scope.liveMode,
@@ -18,7 +33,8 @@ export function samplePayload(type: EventType, scope: Scope, now: Date, ids: IdG
     time_created: t,
     account_id: scope.accountId,
   };
-  const tariff = {
+  const location = subjects?.location ?? made;
+  const tariff = subjects?.tariff ?? {
     id: ids('trf'),
     object: 'tariff',
     location_id: location.id,

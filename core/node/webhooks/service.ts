@@ -22,7 +22,7 @@ import {
   type WebhookEndpointCreate,
   type WebhookEndpointUpdate,
 } from '../../engine/webhooks/schemas.js';
-import { samplePayload } from './samples.js';
+import { samplePayload, type SampleSubjects } from './samples.js';
 
 export interface DeliveryRow {
   id: string;
@@ -308,8 +308,13 @@ export class WebhookService {
   }
 
   /** Records an event of any type with a sample payload and the caller's overrides, validated against its schema. */
-  trigger(scope: Scope, type: EventType, overrides: Record<string, unknown> = {}): EventRecord {
-    const data = deepMerge(samplePayload(type, scope, this.clock.now(), this.ids), overrides);
+  trigger(
+    scope: Scope,
+    type: EventType,
+    overrides: Record<string, unknown> = {},
+    subjects?: SampleSubjects,
+  ): EventRecord {
+    const data = deepMerge(samplePayload(type, scope, this.clock.now(), this.ids, subjects), overrides);
     const parsed = EVENT_TYPES[type].data.safeParse(data, { reportInput: true });
     if (!parsed.success) throw fromZod(parsed.error, 'body');
     const d = data as { id?: string; object?: { id?: string } };

@@ -1,6 +1,18 @@
 import { asList, implement } from '../route.js';
 import { webhookContracts } from '../../../engine/api/routes/webhooks.js';
 import { answerByRule } from '../../webhooks/catcher-rule.js';
+import type { SampleSubjects } from '../../webhooks/samples.js';
+import type { Service } from '../../service.js';
+import type { Scope } from '../../db/documents.js';
+
+/** The newest location that has a tariff, and that tariff: what a triggered sample is about. */
+function subjectsOf(svc: Service, scope: Scope): SampleSubjects | undefined {
+  for (const location of svc.locations.list(scope, { limit: 20 }).data) {
+    const [tariff] = svc.tariffs.list(scope, { location_id: location.id }, { limit: 1 }).data;
+    if (tariff) return { location, tariff };
+  }
+  return undefined;
+}
 
 export const webhookRoutes = implement(webhookContracts, {
   'webhooks.create': ({ svc, scope, body }) => svc.webhooks.create(scope, body),
@@ -15,7 +27,7 @@ export const webhookRoutes = implement(webhookContracts, {
   'webhook_deliveries.retrieve': ({ svc, scope, params }) => svc.webhooks.delivery(scope, params.id),
   'webhook_deliveries.retry': ({ svc, scope, params }) => svc.webhooks.retryNow(scope, params.id),
   'events.resend': ({ svc, scope, params, body }) => svc.webhooks.resend(scope, params.id, body.endpoint_id),
-  'events.trigger': ({ svc, scope, body }) => svc.webhooks.trigger(scope, body.type, body.data),
+  'events.trigger': ({ svc, scope, body }) => svc.webhooks.trigger(scope, body.type, body.data, subjectsOf(svc, scope)),
   'catcher.receive': ({ svc, params, request, reply }) => {
     const m = svc.webhooks.catch(params.id, request.headers, request.rawBody ?? '');
     return answerByRule(
