@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, spawnListen, spawnServe, stopAll } from './cli.js';
+import { loggedIn } from '../e2e/host.js';
 import { receiver, until } from '../webhooks/receiver.js';
 
 describe('tariff-desk listen and trigger', () => {
@@ -44,6 +45,14 @@ describe('tariff-desk listen and trigger', () => {
       );
       expect(bad.status).toBe(1);
       expect(bad.stderr).toContain('type:');
+      // listen's polling is marked as the product's own: the journal's default view hides it.
+      const { api } = await loggedIn(host.info);
+      const journal = async (q: string) =>
+        (await api('GET', `/journal?path=/webhook-deliveries&limit=500${q}`)).body.data as { client: string | null }[];
+      const polls = await journal('');
+      expect(polls.length).toBeGreaterThan(0);
+      expect(polls.every((e) => e.client === 'cli')).toBe(true);
+      expect(await journal('&exclude_app=true')).toEqual([]);
     } finally {
       await stopAll([listener, 'SIGINT'], [host.child, 'SIGTERM']);
       await rx.close();

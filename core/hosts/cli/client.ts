@@ -5,6 +5,7 @@ import { DB_FILE } from '../../node/db/database.js';
 import { DEFAULT_PORTS } from '../host.js';
 
 import { createApiClient, type ApiClient } from '../../engine/api/client.js';
+import { CLIENT_HEADER } from '../../engine/schemas/traffic.js';
 
 export interface ClientOptions {
   apiUrl: string;
@@ -32,7 +33,12 @@ function credentialsFrom(dataDir: string): { account: string; key: string } {
 /** The typed API client of a running host, logged in with the given key or the data folder's test key. */
 export async function connectClient(o: ClientOptions): Promise<ApiClient> {
   const cred = o.account && o.key ? { account: o.account, key: o.key } : credentialsFrom(o.dataDir);
-  const client = createApiClient({ baseUrl: o.apiUrl, credentials: { accountId: cred.account, apiKey: cred.key } });
+  // Marked as the product's own, so the journal can hide `listen`'s polling beside the app's.
+  const client = createApiClient({
+    baseUrl: o.apiUrl,
+    credentials: { accountId: cred.account, apiKey: cred.key },
+    headers: { [CLIENT_HEADER]: 'cli' },
+  });
   await client.bearer().catch((e: Error) => {
     throw new Error(`login failed: ${e.message}`);
   });
