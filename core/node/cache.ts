@@ -54,27 +54,71 @@ export class ByteLru<K, V> {
   }
 }
 
-/** A map of values read from the database, emptied whenever anything may have been written. */
+/**
+ * About how many bytes a value holds in the heap: strings at two bytes a character, numbers
+ * eight, typed arrays their length, objects their fields plus a header. An estimate for
+ * bounding caches, walked on a miss only; shared objects are counted once.
+ */
+export function estimateBytes(value: unknown, seen = new WeakSet<object>()): number {
+  switch (typeof value) {
+    case 'string':
+      return 16 + 2 * value.length;
+    case 'number':
+    case 'bigint':
+      return 8;
+    case 'boolean':
+    case 'undefined':
+      return 4;
+    case 'object': {
+      if (value === null) return 4;
+      if (seen.has(value)) return 0;
+      seen.add(value);
+      if (ArrayBuffer.isView(value)) return 64 + value.byteLength;
+      let n = 32;
+      if (value instanceof Map) for (const [k, v] of value) n += 16 + estimateBytes(k, seen) + estimateBytes(v, seen);
+      else if (Array.isArray(value)) for (const v of value) n += 8 + estimateBytes(v, seen);
+      else for (const [k, v] of Object.entries(value)) n += 8 + 2 * k.length + estimateBytes(v, seen);
+      return n;
+    }
+    default:
+      // Functions and symbols: their closures are not seen from here.
+      return 32;
+  }
+}
+
+/**
+ * Values read from the database, emptied whenever anything may have been written, and bounded
+ * by an estimate of the bytes they hold (least recently used go first), not by a count: one
+ * location and the compiled tariffs of a location with thousands of them weigh what they weigh.
+ */
 export class ReadCache<K, V> {
-  private readonly map = new Map<K, V>();
+  private readonly lru: ByteLru<K, { value: V }>;
   private version = -1;
 
   constructor(
     private readonly writes: { current(): number },
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxBytes = 4 * 1024 * 1024,
+    sizeOf: (value: V, key: K) => number = (v, k) => estimateBytes(v) + estimateBytes(k),
+  ) {
+    this.lru = new ByteLru(maxBytes, (e, k) => sizeOf(e.value, k));
+  }
 
   get(key: K, read: () => V): V {
     const v = this.writes.current();
     if (v !== this.version) {
-      this.map.clear();
+      this.lru.clear();
       this.version = v;
     }
-    if (this.map.has(key)) return this.map.get(key)!;
+    const hit = this.lru.get(key);
+    if (hit) return hit.value;
     const value = read();
-    if (this.map.size >= this.maxEntries) this.map.clear();
     // A read that itself wrote (rare) must not be kept under the old version.
-    if (this.writes.current() === v) this.map.set(key, value);
+    if (this.writes.current() === v) this.lru.set(key, { value });
     return value;
+  }
+
+  /** What the cache holds now, by its estimate. */
+  get bytes(): number {
+    return this.lru.bytes;
   }
 }

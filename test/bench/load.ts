@@ -1,47 +1,24 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServe } from '../host/cli.js';
 import { request, stats, fmt } from './lib.js';
+import { rssMiB, session, writeResult } from './common.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const IN_FLIGHT = 8;
-
-const rssMiB = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
 
 /** Sustained mixed traffic against a host in its own process, over loopback. */
 export async function benchLoad(): Promise<void> {
   const host = await spawnServe(mkdtempSync(join(tmpdir(), 'td-load-')), ['--no-demo']);
   const pid = host.child.pid!;
   try {
-    const { api_url, account_id, test_key } = host.info;
-    const basic = { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') };
-    const auth = {
-      authorization: `Bearer ${JSON.parse((await request(`${api_url}/login`, 'GET', basic)).text).bearer_token}`,
-    };
-    // The default limit (6,000 a minute) would throttle the benchmark itself.
-    await request(`${api_url}/settings`, 'PATCH', auth, JSON.stringify({ rate_limit_per_minute: 1_000_000 }));
-    const loc = JSON.parse(
-      (await request(`${api_url}/locations`, 'POST', auth, JSON.stringify({ postal_address: berlinAddress }))).text,
-    ).id;
-    await request(
-      `${api_url}/tariffs`,
-      'POST',
-      auth,
-      JSON.stringify(tariffBody(loc, { contract_start_date: '2026-01-01', contract_end_date: '2028-01-01' })),
-    );
-    await request(
-      `${api_url}/tariffs`,
-      'POST',
-      auth,
-      JSON.stringify(
-        tariffBody(loc, { type: 'NON_COMMODITY', contract_start_date: '2026-01-01', contract_end_date: '2028-01-01' }),
-      ),
-    );
+    const { api: api_url, basic, auth, json } = await session(host.info);
+    const loc = (await json('POST', '/locations', { postal_address: berlinAddress })).id;
+    const year = { contract_start_date: '2026-01-01', contract_end_date: '2028-01-01' };
+    await json('POST', '/tariffs', tariffBody(loc, year));
+    await json('POST', '/tariffs', tariffBody(loc, { type: 'NON_COMMODITY', ...year }));
     const day = JSON.stringify({ start_time: '2026-07-01T00:00:00+02:00', end_time: '2026-07-02T00:00:00+02:00' });
     let shift = 0;
     const kinds: [string, number, () => Promise<number>][] = [
@@ -88,6 +65,9 @@ export async function benchLoad(): Promise<void> {
       return kinds[0]!;
     };
     const memStart = rssMiB(pid);
+    // Sampled through the run: the goal is the most the host holds while loaded, not only at the end.
+    let memPeak = memStart;
+    const sampler = setInterval(() => (memPeak = Math.max(memPeak, rssMiB(pid))), 250);
     const lat = new Map<string, number[]>(kinds.map((k) => [k[0], []]));
     const all: number[] = [];
     let errors = 0;
@@ -105,7 +85,9 @@ export async function benchLoad(): Promise<void> {
         }
       }),
     );
+    clearInterval(sampler);
     const memEnd = rssMiB(pid);
+    memPeak = Math.max(memPeak, memEnd);
     const s = stats(all);
     console.log(
       `load: ${SECONDS} s, ${IN_FLIGHT} in flight, mixed traffic: ${s.n} requests = ${fmt(s.n / SECONDS, 0)} requests/s, ${errors} errors`,
@@ -117,7 +99,22 @@ export async function benchLoad(): Promise<void> {
         `  ${name.padEnd(15)} n=${String(k.n).padStart(6)}  p50 ${fmt(k.p50).padStart(7)} ms  p95 ${fmt(k.p95).padStart(7)} ms  p99 ${fmt(k.p99).padStart(7)} ms`,
       );
     }
-    console.log(`host memory (RSS): ${fmt(memStart, 1)} MiB at start, ${fmt(memEnd, 1)} MiB at end`);
+    console.log(
+      `host memory (RSS): ${fmt(memStart, 1)} MiB at start, ${fmt(memPeak, 1)} MiB at most, ${fmt(memEnd, 1)} MiB at end   [goal < 200 MiB]`,
+    );
+    const path = writeResult('load', {
+      seconds: SECONDS,
+      in_flight: IN_FLIGHT,
+      requests: s.n,
+      rps: s.n / SECONDS,
+      errors,
+      p50_ms: s.p50,
+      p99_ms: s.p99,
+      rss_start_mib: memStart,
+      rss_peak_mib: memPeak,
+      rss_end_mib: memEnd,
+    });
+    console.log(`written: ${path}`);
   } finally {
     host.child.kill('SIGTERM');
     await host.exited;

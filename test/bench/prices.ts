@@ -1,117 +1,22 @@
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startHost } from '../../core/hosts/host.js';
+import { liveHost } from '../e2e/host.js';
 import { compileComponent } from '../../core/engine/pricing/compile.js';
 import { computePrices } from '../../core/engine/pricing/engine.js';
 import type { StoredTariff } from '../../core/node/db/store.js';
-import { fixedClock } from '../../core/engine/clock.js';
 import { request, stats, fmt, timeAsync } from './lib.js';
+import { benchLocation, session } from './common.js';
 
 const WINDOW = { start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-08-30T00:00:00+02:00' };
 const DAY = { start_time: '2026-07-15T00:00:00+02:00', end_time: '2026-07-16T00:00:00+02:00' };
 
-/** The benchmark location: 15-minute market commodity with surcharge, weekday-peak grid fee, flat levy. */
-export const benchTariffs = (loc: string) => [
-  {
-    location_id: loc,
-    type: 'COMMODITY',
-    market_rates: true,
-    display_name: 'Dynamic',
-    contract_start_date: '2026-01-01',
-    contract_end_date: '2027-01-01',
-    schedule: [
-      {
-        days_and_hours: [
-          {
-            days: ['All'],
-            hours: [
-              {
-                valid_from: '00:00:00',
-                valid_to: '00:00:00',
-                rate: [{ surcharge_fixed: 0.12, surcharge_percentage: 0.19 }],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-  {
-    location_id: loc,
-    type: 'NON_COMMODITY',
-    display_name: 'Grid fee',
-    contract_start_date: '2026-01-01',
-    contract_end_date: '2027-01-01',
-    schedule: [
-      {
-        days_and_hours: [
-          {
-            days: ['Weekdays'],
-            hours: [
-              { valid_from: '00:00:00', valid_to: '17:00:00', rate: [{ fixed: 0.06 }] },
-              { valid_from: '17:00:00', valid_to: '20:00:00', rate: [{ fixed: 0.14 }] },
-              { valid_from: '20:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.06 }] },
-            ],
-          },
-          { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.06 }] }] },
-        ],
-      },
-    ],
-  },
-  {
-    location_id: loc,
-    type: 'NON_COMMODITY',
-    display_name: 'Levy',
-    contract_start_date: '2026-01-01',
-    contract_end_date: '2027-01-01',
-    schedule: [
-      {
-        days_and_hours: [
-          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.0275 }] }] },
-        ],
-      },
-    ],
-  },
-];
-
 export async function benchPrices(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'td-bench-'));
-  const host = await startHost({
-    dataDir: dir,
-    apiPort: 0,
-    connectPort: 0,
-    connectWebPort: 0,
-    appPort: 0,
-    demo: false,
-    clock: fixedClock('2026-09-01T12:00:00Z'),
-  });
+  const { host } = await liveHost({ now: '2026-09-01T12:00:00Z', demo: false });
   try {
-    const { api_url, account_id, test_key } = host.info;
-    const login = JSON.parse(
-      (
-        await request(`${api_url}/login`, 'GET', {
-          authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64'),
-        })
-      ).text,
-    );
-    const auth = { authorization: `Bearer ${login.bearer_token}` };
-    const loc = JSON.parse(
-      (
-        await request(
-          `${api_url}/locations`,
-          'POST',
-          auth,
-          JSON.stringify({ postal_address: { city: 'Berlin', post_code: '10115', country_code: 'DE' } }),
-        )
-      ).text,
-    );
-    for (const t of benchTariffs(loc.id)) {
-      const r = await request(`${api_url}/tariffs`, 'POST', auth, JSON.stringify(t));
-      if (r.status !== 200) throw new Error(r.text);
-    }
+    const sess = await session(host.info);
+    const { api: api_url, auth } = sess;
+    const account_id = host.info.account_id;
+    const loc = await benchLocation(sess);
     const body90 = JSON.stringify(WINDOW);
     const first = await request(`${api_url}/prices/${loc.id}`, 'POST', auth, body90);
     const answer = JSON.parse(first.text);

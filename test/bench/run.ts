@@ -1,9 +1,10 @@
-// `npm run bench`: every benchmark, printing its figures. Not a test: nothing here asserts time.
+// `npm run bench [name]`: every benchmark (or the one named), printing its figures. Not a test: nothing here asserts time.
 import { benchPrices } from './prices.js';
 import { benchWebhooks } from './webhooks.js';
 import { benchLoad } from './load.js';
 import { benchStartup } from './startup.js';
 import { benchTable } from './table.js';
+import { benchScale } from './scale.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
@@ -12,6 +13,7 @@ const benches: [string, () => Promise<void>][] = [
   ['prices', benchPrices],
   ['webhooks', benchWebhooks],
   ['load', benchLoad],
+  ['scale', benchScale],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

@@ -2,22 +2,19 @@
 // stringifies the identical captured answer), in interleaved rounds, host and floor each in
 // their own process, load from autocannon. Printed, and written as JSON for comparing commits.
 import autocannon from 'autocannon';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { spawnServe } from '../host/cli.js';
 import { request, fmt } from './lib.js';
-import { benchTariffs } from './prices.js';
+import { benchLocation, rssMiB, session, writeResult } from './common.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WINDOW = { start_time: '2026-06-01T00:00:00+02:00', end_time: '2026-08-30T00:00:00+02:00' };
 const DAY = { start_time: '2026-07-15T00:00:00+02:00', end_time: '2026-07-16T00:00:00+02:00' };
-
-const rssMiB = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 interface Run {
   meanMs: number;
@@ -50,24 +47,9 @@ export async function benchTable(): Promise<void> {
   const floorDir = mkdtempSync(join(tmpdir(), 'td-floor-'));
   let floor: ReturnType<typeof spawn> | undefined;
   try {
-    const { api_url, account_id, test_key } = host.info;
-    const basic = { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') };
-    const auth = {
-      authorization: `Bearer ${JSON.parse((await request(`${api_url}/login`, 'GET', basic)).text).bearer_token}`,
-    };
-    // As a load test would: the default limit would throttle the benchmark itself.
-    await request(`${api_url}/settings`, 'PATCH', auth, JSON.stringify({ rate_limit_per_minute: 1_000_000 }));
-    const loc = JSON.parse(
-      (
-        await request(
-          `${api_url}/locations`,
-          'POST',
-          auth,
-          JSON.stringify({ postal_address: { city: 'Berlin', post_code: '10115', country_code: 'DE' } }),
-        )
-      ).text,
-    );
-    for (const t of benchTariffs(loc.id)) await request(`${api_url}/tariffs`, 'POST', auth, JSON.stringify(t));
+    const sess = await session(host.info);
+    const { api: api_url, auth } = sess;
+    const loc = await benchLocation(sess);
     const priceUrl = `${api_url}/prices/${loc.id}`;
     const a90 = await request(priceUrl, 'POST', auth, JSON.stringify(WINDOW));
     const a1 = await request(priceUrl, 'POST', auth, JSON.stringify(DAY));
@@ -113,14 +95,6 @@ export async function benchTable(): Promise<void> {
     const rss = rssMiB(host.child.pid!);
     const f90 = mean(runs.floor90, 'meanMs');
     const result = {
-      commit: (() => {
-        try {
-          return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-        } catch {
-          return 'unknown';
-        }
-      })(),
-      time: new Date().toISOString(),
       rounds: ROUNDS,
       seconds_per_run: SECONDS,
       intervals_90_days: answers['/90'].data.length,
@@ -167,10 +141,7 @@ export async function benchTable(): Promise<void> {
     );
     row('1 day, 8 conns: p99, non-2xx', `${fmt(result.day_p99_ms)} ms, ${result.day_non2xx}`, '', '', '≤ 5 ms, 0');
     row('host RSS after the runs', `${fmt(rss, 0)} MiB`, '', '', '');
-    mkdirSync('.tmp/bench', { recursive: true });
-    writeFileSync(`.tmp/bench/prices-${result.commit}.json`, JSON.stringify(result, null, 2));
-    writeFileSync('.tmp/bench/prices-latest.json', JSON.stringify(result, null, 2));
-    console.log(`written: .tmp/bench/prices-${result.commit}.json`);
+    console.log(`written: ${writeResult('prices', result)}`);
   } finally {
     floor?.kill('SIGTERM');
     host.child.kill('SIGTERM');

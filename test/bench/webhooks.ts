@@ -1,21 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startHost } from '../../core/hosts/host.js';
+import { liveHost } from '../e2e/host.js';
 import { receiver } from '../webhooks/receiver.js';
 import { fmt } from './lib.js';
 
 /** 1,000 events from record to a local receiver's hands, signed, through the persisted outbox. */
 export async function benchWebhooks(): Promise<void> {
   const N = 1000;
-  const host = await startHost({
-    dataDir: mkdtempSync(join(tmpdir(), 'td-bench-wh-')),
-    apiPort: 0,
-    connectPort: 0,
-    connectWebPort: 0,
-    appPort: 0,
-    demo: false,
-  });
+  const { host } = await liveHost({ demo: false });
   let resolveAll: () => void;
   const all = new Promise<void>((r) => (resolveAll = r));
   const rx = await receiver((_r, n) => {

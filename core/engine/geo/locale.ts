@@ -2,7 +2,8 @@ import ct from 'countries-and-timezones';
 import tzlookup from 'tz-lookup';
 import countryToCurrency from 'country-to-currency';
 import type { PostalAddress } from '../schemas/location.js';
-import type * as Csc from 'country-state-city';
+import type StateModule from 'country-state-city/lib/cjs/state.js';
+import type CountryModule from 'country-state-city/lib/cjs/country.js';
 
 /**
  * Offline time zone and currency for a postal address: the state's zone where the country
@@ -14,11 +15,20 @@ export interface Locale {
   currency_code: string;
 }
 
-type CscModule = typeof Csc;
+interface CscModule {
+  State: typeof StateModule;
+  Country: typeof CountryModule;
+}
 let csc: CscModule | undefined;
+/** These files are CommonJS with `exports.default`: Node hands back `module.exports`, bundlers its `default`. */
+const cjsDefault = <T>(m: { default: T }): T => (m.default as { default?: T }).default ?? m.default;
 async function stateData(): Promise<CscModule> {
-  // The state table is large; load it only when an address needs it.
-  csc ??= await import('country-state-city');
+  // The state table is large; load it only when an address needs it. The package's index would
+  // also load its city table (8 MB of JSON, about 50 MiB once parsed), which nothing here reads.
+  csc ??= {
+    State: cjsDefault(await import('country-state-city/lib/cjs/state.js')),
+    Country: cjsDefault(await import('country-state-city/lib/cjs/country.js')),
+  };
   return csc;
 }
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
-import { startHost, type ReadyInfo } from '../host.js';
+import { startHostThread, type ReadyInfo } from '../host.js';
 import { listen, trigger } from './webhooks.js';
 import { RESOLVE_USAGE, resolvePendingCommand } from './resolve.js';
 import { clock } from './clock.js';
@@ -89,7 +89,8 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
     appPort: port(values['app-port'], 'app-port'),
   };
   const dataDir = workspace ? dataDirFromWorkspace(workspace) : resolve(values['data-dir'] ?? defaultDataDir());
-  const running = await startHost({
+  // On a thread of its own, so the service's heap is sized by the host (SERVICE_HEAP in host.ts).
+  const running = await startHostThread({
     dataDir,
     host: values.host,
     ...ports,
@@ -109,8 +110,14 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
       });
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // A thread that ends by itself (out of memory) ends the command with its error.
+    running.ended.then(undefined, (e: unknown) => {
+      process.exitCode = 1;
+      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+      done();
+    });
   });
-  return 0;
+  return process.exitCode === 1 ? 1 : 0;
 }
 
 /**

@@ -191,4 +191,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX scenarios_account ON scenarios(account_id, seq);
     `,
   },
+  {
+    version: 8,
+    name: "tariff status by location, indexed (a location's status without reading its tariffs)",
+    sql: `
+      CREATE INDEX tariffs_status ON tariffs(account_id, live_mode, location_id, json_extract(body, '$.status'));
+    `,
+  },
 ];

@@ -12,6 +12,8 @@ import { ReadCache } from '../cache.js';
 
 export class LocationService {
   private readonly found: ReadCache<string, Location | undefined>;
+  /** Which statuses a location's tariffs have, by index probes: as fast for 100,000 tariffs as for one. */
+  private readonly statusStmt;
 
   constructor(
     private readonly db: Db,
@@ -22,6 +24,14 @@ export class LocationService {
     private readonly events: EventService,
   ) {
     this.found = new ReadCache(db.writes);
+    const has = (status?: string) =>
+      `EXISTS (SELECT 1 FROM tariffs WHERE account_id = @account AND live_mode = @mode AND location_id = @location${
+        status ? ` AND json_extract(body, '$.status') = '${status}'` : ''
+      })`;
+    this.statusStmt = db.prepare<
+      { account: string; mode: number; location: string },
+      { any_: number; ERROR: number; FAILED: number; PENDING: number }
+    >(`SELECT ${has()} AS any_, ${has('ERROR')} AS ERROR, ${has('FAILED')} AS FAILED, ${has('PENDING')} AS PENDING`);
   }
 
   private marketRegion(address: Location['postal_address'], given: string | null | undefined): string | null {
@@ -149,10 +159,10 @@ export class LocationService {
   }
 
   private tariffStatus(scope: Scope, id: string): Location['tariff_status'] {
-    const tariffs = this.store.tariffs.all(scope, { location_id: id });
-    if (tariffs.length === 0) return 'NOT_CONNECTED';
+    const has = this.statusStmt.get({ account: scope.accountId, mode: scope.liveMode ? 1 : 0, location: id })!;
+    if (!has.any_) return 'NOT_CONNECTED';
     // The most pressing state wins: a broken tariff, then a failed or pending DIRECT connection.
-    for (const s of ['ERROR', 'FAILED', 'PENDING'] as const) if (tariffs.some((t) => t.status === s)) return s;
+    for (const s of ['ERROR', 'FAILED', 'PENDING'] as const) if (has[s]) return s;
     return 'CONNECTED';
   }
 }

@@ -28,8 +28,14 @@ export class PriceWriter {
   private cachedDay = Number.NaN;
   private prefix = new Uint8Array(11);
 
-  constructor(form: OutputForm, expectedIntervals: number) {
-    this.buf = Buffer.allocUnsafe(Math.max(256, expectedIntervals * 128));
+  /** `headroom` bytes are kept free before the items, for the answer's head (see `framed`). */
+  constructor(
+    form: OutputForm,
+    expectedIntervals: number,
+    private readonly headroom = 0,
+  ) {
+    this.buf = Buffer.allocUnsafe(headroom + Math.max(256, expectedIntervals * 128));
+    this.pos = headroom;
     if (form.kind === 'offset') {
       const abs = Math.abs(form.minutes);
       const two = (n: number) => String(n).padStart(2, '0');
@@ -182,7 +188,26 @@ export class PriceWriter {
 
   /** What was written: the `data` array's items, comma-separated, without the brackets. */
   bytes(): Buffer {
-    return this.buf.subarray(0, this.pos);
+    return this.buf.subarray(this.headroom, this.pos);
+  }
+
+  /**
+   * The whole answer in the writer's own buffer, `head` in the room kept before the items and
+   * `tail` after them: the answer and the items alone, two views of one buffer, nothing copied.
+   * Undefined when the head does not fit the room.
+   */
+  framed(head: string, tail: string): { answer: Buffer; items: Buffer } | undefined {
+    const headLength = Buffer.byteLength(head);
+    if (headLength > this.headroom) return undefined;
+    const end = this.pos;
+    const tailLength = Buffer.byteLength(tail);
+    this.room(tailLength);
+    this.buf.write(tail, end);
+    this.buf.write(head, this.headroom - headLength);
+    return {
+      answer: this.buf.subarray(this.headroom - headLength, end + tailLength),
+      items: this.buf.subarray(this.headroom, end),
+    };
   }
 
   /** The intervals as the `data` array's items. */

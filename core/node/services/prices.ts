@@ -14,9 +14,11 @@ import { formOf, formatter } from '../../engine/pricing/format.js';
 import { PriceWriter } from './price-writer.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
 import { invalid, unprocessable } from '../../engine/errors.js';
-import { ByteLru, ReadCache } from '../cache.js';
+import { ByteLru, ReadCache, estimateBytes } from '../cache.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
+/** Bytes kept before a fresh answer's items for its head (about 400 of them; more falls back to a copy). */
+const HEAD_ROOM = 1024;
 
 interface TariffSet {
   /** A number of its own, so cached answers can name the tariffs they came from in a few bytes. */
@@ -24,6 +26,8 @@ interface TariffSet {
   pending: boolean;
   components: CompiledComponent[];
   lastUpdated: number;
+  /** An estimate of what the set holds: parsed and compiled, a tariff weighs about four times its text. */
+  bytes: number;
 }
 
 interface Written {
@@ -47,13 +51,26 @@ function nextCut(cuts: Float64Array, now: number): number | null {
 
 /** `POST /prices/{id}`: loads the location's components, runs the pure engine, writes the answer. */
 export class PriceService {
-  /** Compiled tariffs keyed by their stored JSON and zone: any change to a tariff misses. */
-  private compiled = new Map<string, CompiledComponent>();
-  /** Written `data` arrays: the engine is pure, so equal inputs give equal text. Bounded by bytes. */
-  private written = new ByteLru<string, Written>(
-    16 * 1024 * 1024,
-    (w, k) => w.bytes.length + 2 * k.length + 8 * w.cuts.length,
+  /** Compiled tariffs keyed by their stored JSON and zone: any change to a tariff misses. Bounded by bytes. */
+  private compiled = new ByteLru<string, CompiledComponent>(
+    8 * 1024 * 1024,
+    (c, k) => 2 * k.length + estimateBytes(c.source),
   );
+  /**
+   * Written `data` arrays: the engine is pure, so equal inputs give equal text. Bounded by the
+   * bytes held: a view keeps its whole buffer alive, so that is what counts, not its length.
+   */
+  private written = new ByteLru<string, Written>(
+    8 * 1024 * 1024,
+    (w, k) => w.bytes.buffer.byteLength + 2 * k.length + w.cuts.buffer.byteLength,
+  );
+  /**
+   * Keys of answers written once: an answer is kept on its second request. A window asked once
+   * (a chart scrolled, a load test) would only push out answers asked again, and its megabyte,
+   * kept past the young generation, would be freed only by a full collection: that churn is what
+   * held the host's memory high under load.
+   */
+  private seen = new ByteLru<string, true>(256 * 1024, (_v, k) => 2 * k.length + 32);
   private readonly tariffRows;
   /** The compiled tariffs of a location and direction, loaded again only after a write. */
   private readonly rows: ReadCache<string, TariffSet>;
@@ -66,7 +83,7 @@ export class PriceService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {
-    this.rows = new ReadCache(db.writes);
+    this.rows = new ReadCache(db.writes, 8 * 1024 * 1024, (set) => set.bytes);
     this.tariffRows = db.prepare(
       "SELECT body, COALESCE(time_updated, json_extract(body, '$.time_created')) AS updated, json_extract(body, '$.status') AS status, json_extract(body, '$.type') AS type FROM tariffs WHERE account_id = ? AND live_mode = ? AND location_id = ? AND direction = ? ORDER BY seq",
     );
@@ -76,7 +93,6 @@ export class PriceService {
     const key = zone + '\n' + raw;
     let c = this.compiled.get(key);
     if (!c) {
-      if (this.compiled.size > 2000) this.compiled.clear();
       c = compileComponent(JSON.parse(raw) as StoredTariff, zone);
       this.compiled.set(key, c);
     }
@@ -117,7 +133,8 @@ export class PriceService {
       generation: ++this.generations,
       pending: all.some((r) => r.status === 'PENDING' && r.type === 'COMMODITY'),
       components: rows.map((r) => this.compile(r.body, zone)),
-      lastUpdated: rows.length ? Math.max(...rows.map((r) => Date.parse(r.updated))) : 0,
+      lastUpdated: rows.reduce((m, r) => Math.max(m, Date.parse(r.updated)), 0),
+      bytes: all.reduce((n, r) => n + 4 * r.body.length, 256),
     };
   }
 
@@ -174,7 +191,7 @@ export class PriceService {
     const p = this.prepare(scope, locationId, direction, req);
     const form = formOf(req.end_time);
     const fmt = formatter(form);
-    const written = this.data(p, form);
+    const { written, key, writer } = this.data(p, form);
     const now = this.clock.now().getTime();
     const next = p.market ? p.nextPublication : nextCut(written.cuts, now);
     const head = {
@@ -191,39 +208,51 @@ export class PriceService {
       tariff_direction: direction,
     };
     const h = JSON.stringify(head);
-    // One buffer for the answer: the head, the cached data bytes, the tail.
-    return Buffer.concat([
-      Buffer.from(`${h.slice(0, -1)},"data":[`),
-      written.bytes,
-      Buffer.from(`],"time_created":"${this.clock.now().toISOString()}"}`),
-    ]);
+    const open = `${h.slice(0, -1)},"data":[`;
+    const close = `],"time_created":"${this.clock.now().toISOString()}"}`;
+    // Just written: the head and tail go around the items in the writer's own buffer, and the
+    // cache keeps a view of the items, so a cold answer allocates its megabyte once, not twice.
+    const framed = writer?.framed(open, close);
+    if (writer) this.keep(key, framed ? { ...written, bytes: framed.items } : written);
+    if (framed) return framed.answer;
+    // From the cache: one buffer for the answer, the head, the cached data bytes, the tail.
+    return Buffer.concat([Buffer.from(open), written.bytes, Buffer.from(close)]);
   }
 
-  /** The `data` array as JSON text and the instants where the price changes, cached by everything they depend on. */
-  private data(p: ReturnType<PriceService['prepare']>, form: ReturnType<typeof formOf>) {
-    const dataKey = `${form.kind === 'Z' ? 'Z' : form.minutes}|${p.key}`;
-    let written = this.written.get(dataKey);
-    if (written === undefined) {
-      // About one interval per quarter hour is the common case (15-minute markets).
-      const writer = new PriceWriter(form, Math.min(40_000, Math.ceil((p.to - p.from) / 900_000) + 16));
-      let cuts = new Float64Array(1024);
-      let n = 0;
-      const cut = (to: number) => {
-        if (n === cuts.length) {
-          const more = new Float64Array(n * 2);
-          more.set(cuts);
-          cuts = more;
-        }
-        cuts[n++] = to;
-      };
-      p.sweep((from, to, value, confidence, components) => {
-        writer.interval(from, to, value, confidence, components);
-        cut(to);
-      });
-      // The last interval ends the window: not a change.
-      written = { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) };
-      this.written.set(dataKey, written);
-    }
-    return written;
+  private keep(key: string, written: Written): void {
+    if (this.seen.get(key)) this.written.set(key, written);
+    else this.seen.set(key, true);
+  }
+
+  /**
+   * The `data` array as JSON text and the instants where the price changes, cached by everything
+   * they depend on. A fresh one comes with its writer, for the caller to frame and then cache.
+   */
+  private data(
+    p: ReturnType<PriceService['prepare']>,
+    form: ReturnType<typeof formOf>,
+  ): { written: Written; key: string; writer?: PriceWriter } {
+    const key = `${form.kind === 'Z' ? 'Z' : form.minutes}|${p.key}`;
+    const cached = this.written.get(key);
+    if (cached) return { written: cached, key };
+    // About one interval per quarter hour is the common case (15-minute markets).
+    const expected = Math.min(40_000, Math.ceil((p.to - p.from) / 900_000) + 16);
+    const writer = new PriceWriter(form, expected, HEAD_ROOM);
+    let cuts = new Float64Array(expected);
+    let n = 0;
+    const cut = (to: number) => {
+      if (n === cuts.length) {
+        const more = new Float64Array(n * 2);
+        more.set(cuts);
+        cuts = more;
+      }
+      cuts[n++] = to;
+    };
+    p.sweep((from, to, value, confidence, components) => {
+      writer.interval(from, to, value, confidence, components);
+      cut(to);
+    });
+    // The last interval ends the window: not a change.
+    return { written: { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) }, key, writer };
   }
 }

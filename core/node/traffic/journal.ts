@@ -161,7 +161,7 @@ export class Journal {
 
   constructor(
     private readonly capacity = 2000,
-    bodyBytes = 8 * 1024 * 1024,
+    bodyBytes = 4 * 1024 * 1024,
   ) {
     this.ring = new Array<Recorded | undefined>(capacity);
     this.bodies = new BodyRing(bodyBytes);
