@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import type { Page } from 'playwright';
 import { shot } from './browser.js';
-import { browserSuite } from './suite.js';
+import { browserSuite, VIEWPORTS } from './suite.js';
 import { berlinAddress, fixedSchedule } from '../helpers.js';
 
 const suite = browserSuite({ demo: false });
@@ -87,33 +87,35 @@ describe('the Prices page draws the API answer', () => {
     });
   }
 
-  it('a DST day is named, and a day before the contract says no contract is active', async () => {
-    const loc = await marketLocation();
-    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    try {
-      await page.goto(`${suite.env.info.app_url}/#/prices?location=${loc}`);
-      await page.getByLabel('From (local)').fill('2025-12-31');
-      await page.getByLabel('Days').fill('2');
-      await see(page.getByTestId('no-contract')).toContainText('no contract active');
-      await see(page.getByRole('table', { name: 'Price table' })).toContainText('no contract active');
-      await page.getByLabel('From (local)').fill('2026-10-24');
-      await see(page.getByTestId('odd-days')).toContainText('2026-10-25 has 25 hours');
-      await shot(page, 'prices-dst');
-    } finally {
-      await page.close();
-    }
-  });
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`a DST day is named, and a day before the contract says no contract is active (${size})`, async () => {
+      const loc = await marketLocation();
+      const page = await suite.browser.newPage({ viewport });
+      try {
+        await page.goto(`${suite.env.info.app_url}/#/prices?location=${loc}`);
+        await page.getByLabel('From (local)').fill('2025-12-31');
+        await page.getByLabel('Days').fill('2');
+        await see(page.getByTestId('no-contract')).toContainText('no contract active');
+        await see(page.getByRole('table', { name: 'Price table' })).toContainText('no contract active');
+        await page.getByLabel('From (local)').fill('2026-10-24');
+        await see(page.getByTestId('odd-days')).toContainText('2026-10-25 has 25 hours');
+        await shot(page, `prices-dst-${size}`);
+      } finally {
+        await page.close();
+      }
+    });
 
-  it('a refused window is shown as an error on the page', async () => {
-    const loc = await marketLocation();
-    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    try {
-      await page.goto(`${suite.env.info.app_url}/#/prices?location=${loc}`);
-      await page.getByLabel('Direction').click();
-      await page.getByRole('option', { name: 'EXPORT' }).click();
-      await see(page.getByRole('alert')).toContainText('no tariff for direction EXPORT');
-    } finally {
-      await page.close();
-    }
-  });
+    it(`a refused window is shown as an error on the page (${size})`, async () => {
+      const loc = await marketLocation();
+      const page = await suite.browser.newPage({ viewport });
+      try {
+        await page.goto(`${suite.env.info.app_url}/#/prices?location=${loc}`);
+        await page.getByLabel('Direction').click();
+        await page.getByRole('option', { name: 'EXPORT' }).click();
+        await see(page.getByRole('alert')).toContainText('no tariff for direction EXPORT');
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });
