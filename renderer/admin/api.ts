@@ -14,5 +14,7 @@ export function apiClientFor(boot: Bootstrap, liveMode: boolean): ApiClient {
     credentials: { accountId: boot.account_id, apiKey: liveMode ? boot.live_key : boot.test_key },
     // Marks the app's own requests (its polling above all) so the journal can leave them out.
     headers: { [CLIENT_HEADER]: 'app' },
+    // Moving the clock (or restoring a scenario, which may set it) outdates the bearer at once.
+    renewAfter: ['clock.set', 'clock.advance', 'scenarios.restore', 'workspace.import'],
   });
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { berlinAddress, checkResponse, harness, tariffBody, type Harness } from '../helpers.js';
+import { berlinAddress, checkResponse, harness, injectFetch, tariffBody, type Harness } from '../helpers.js';
 import { api, contractFor } from '../../core/engine/api/index.js';
-import { ServiceError } from '../../core/engine/api/client.js';
+import { createApiClient, ServiceError } from '../../core/engine/api/client.js';
 
 let h: Harness;
 beforeEach(async () => (h = await harness()));
@@ -30,6 +30,32 @@ describe('the typed API client', () => {
     h.clock.advance(2 * 3600 * 1000);
     await h.api.call('locations.list');
     expect(await h.api.bearer()).not.toBe(first);
+  });
+
+  it('requests that meet one lapsed bearer share one login; moving the clock renews the bearer at once', async () => {
+    let logins = 0;
+    let refused = 0;
+    const inner = injectFetch(h.app);
+    const client = createApiClient({
+      baseUrl: '',
+      credentials: { accountId: h.cred.account_id, apiKey: h.cred.test_key },
+      renewAfter: ['clock.advance'],
+      fetch: async (url, init) => {
+        const r = await inner(url, init);
+        if (url.startsWith('/login')) logins++;
+        if (r.status === 401) refused++;
+        return r;
+      },
+    });
+    await client.call('locations.list');
+    expect(logins).toBe(1);
+    h.clock.advance(2 * 3600 * 1000);
+    await Promise.all(Array.from({ length: 5 }, () => client.call('locations.list')));
+    expect([refused, logins]).toEqual([5, 2]);
+    // Through the API: the clock moves past the bearer's hour, and the client has a new one ready.
+    await client.call('clock.advance', { body: { seconds: 2 * 3600 } });
+    await client.call('locations.list');
+    expect([refused, logins]).toEqual([5, 3]);
   });
 
   it('every contract is served, and only those', () => {

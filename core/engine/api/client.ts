@@ -32,6 +32,11 @@ export interface ClientOptions {
   validate?: boolean;
   /** Sent with every request (e.g. an `origin`). */
   headers?: Record<string, string>;
+  /**
+   * Operations after which the bearer is renewed at once: those that move the service clock,
+   * which a bearer's expiry follows, so the next requests do not meet a lapsed one.
+   */
+  renewAfter?: readonly OperationId[];
 }
 
 /** Routes whose every input part is optional may be called without an input. */
@@ -117,13 +122,17 @@ export function createApiClient(opts: ClientOptions): ApiClient {
 
   async function call(id: OperationId, input: Record<string, unknown> = {}, retry = true): Promise<unknown> {
     const c: Contract = api[id];
-    const r = await send(id, input, c.auth === false ? undefined : `Bearer ${await bearer()}`);
-    // A lapsed bearer: log in again once, where the client holds credentials.
+    const authorization = c.auth === false ? undefined : `Bearer ${await bearer()}`;
+    const held = token;
+    const r = await send(id, input, authorization);
+    // A lapsed bearer: log in again once, where the client holds credentials. Requests that
+    // met the same lapsed bearer share one new login: only the first drops it.
     if (r.status === 401 && retry && opts.credentials && c.auth !== false) {
-      token = undefined;
+      if (token === held) token = undefined;
       return call(id, input, false);
     }
     if (r.status >= 400 || (r.json as { object?: string } | null)?.object === 'error') throw fail(r.status, r.json);
+    if (opts.credentials && opts.renewAfter?.includes(id)) token = login();
     return opts.validate ? c.response.parse(r.json) : r.json;
   }
 
