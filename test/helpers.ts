@@ -77,6 +77,9 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
     return { authorization: `Bearer ${r.body.bearer_token}` };
   };
   const test = await login(cred.account_id, cred.test_key);
+  const live = await login(cred.account_id, cred.live_key);
+  // Tests start with an empty journal: the harness's own logins are not theirs.
+  for (const liveMode of [false, true]) svc.journal.clear({ accountId: cred.account_id, liveMode });
   return {
     svc,
     app,
@@ -91,7 +94,7 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
       validate: true,
     }),
     test,
-    live: await login(cred.account_id, cred.live_key),
+    live,
     async location(headers = test, address = berlinAddress) {
       const r = await call({ method: 'POST', url: '/locations', headers, payload: { postal_address: address } });
       if (r.status !== 200) throw new Error(`location not created: ${JSON.stringify(r.body)}`);

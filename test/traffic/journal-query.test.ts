@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { berlinAddress, harness, type Harness } from '../helpers.js';
+import { basic, berlinAddress, harness, type Harness } from '../helpers.js';
 
 let h: Harness;
 beforeEach(async () => (h = await harness()));
@@ -32,10 +32,11 @@ describe('journal filters', () => {
     expect(lines(await journal('?method=POST'))).toEqual(['POST /tariffs 400', 'POST /locations 200']);
     expect(lines(await journal('?status=4xx'))).toEqual(['POST /tariffs 400', 'GET /locations/loc_missing 404']);
     expect(lines(await journal('?status=404'))).toEqual(['GET /locations/loc_missing 404']);
-    expect(lines(await journal('?status=2xx&method=GET'))).toEqual(['GET /webhooks 200']);
+    // The typed client logged in first: a login is journalled like any request.
+    expect(lines(await journal('?status=2xx&method=GET'))).toEqual(['GET /webhooks 200', 'GET /login 200']);
     expect(lines(await journal('?path=/locations'))).toEqual(['GET /locations/loc_missing 404', 'POST /locations 200']);
     expect(lines(await journal('?surface=connect'))).toEqual([]);
-    expect((await journal('?surface=api')).data).toHaveLength(4);
+    expect((await journal('?surface=api')).data).toHaveLength(5);
     // Text is found in bodies, any case, and in the method and path.
     expect(lines(await journal('?q=HEAT-PUMP'))).toEqual(['POST /locations 200']);
     expect(lines(await journal('?q=type_missing'))).toEqual(['POST /tariffs 400']);
@@ -56,6 +57,18 @@ describe('journal filters', () => {
     const bad = await h.call({ method: 'GET', url: '/journal?since=yesterday', headers: h.test });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ object: 'error', code: 'since_invalid' });
+  });
+
+  it('logins are journalled under the account they name, failed ones too, the token masked', async () => {
+    const { account_id, test_key } = h.cred;
+    const basicOf = (key: string) => ({ authorization: basic(account_id, key) });
+    const ok = await h.call({ method: 'GET', url: '/login', headers: basicOf(test_key) });
+    expect(ok.status).toBe(200);
+    await h.call({ method: 'GET', url: '/login', headers: basicOf('sk_test_wrong') });
+    await h.call({ method: 'GET', url: '/login', headers: { authorization: basic('acc_nobody', 'sk_test_x') } });
+    const logins = (await journal('?path=/login')).data as unknown as { status: number; response_body: string }[];
+    expect(logins.map((e) => e.status)).toEqual([401, 200]);
+    expect(logins[1]!.response_body).not.toContain(ok.body.bearer_token);
   });
 
   it('search looks only at masked text, so a secret cannot be found by guessing it', async () => {
@@ -92,7 +105,11 @@ describe('journal filters', () => {
     await h.call({ method: 'GET', url: '/locations', headers: { ...h.test, ...APP } });
     await h.call({ method: 'GET', url: '/locations', headers: h.test });
     const page = await h.api.call('journal.list', { query: { exclude_app: 'true', method: 'GET', limit: 5 } });
-    expect(page.data.map((e) => [e.path, e.client])).toEqual([['/locations', null]]);
+    // The typed client's own login comes last, after the two requests before it.
+    expect(page.data.map((e) => [e.path, e.client])).toEqual([
+      ['/login', null],
+      ['/locations', null],
+    ]);
   });
 });
 
