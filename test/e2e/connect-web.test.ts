@@ -68,6 +68,8 @@ describe('the hosted connect web app in Chromium', () => {
     await onRoute(page, 'tariff_summary');
     await see(page.getByRole('heading', { name: 'Nordlicht Nacht' })).toBeVisible();
     await see(page.getByRole('table', { name: "Today's prices" })).toContainText('0.3349');
+    // The day's last row ends at 24:00, not at a second 00:00.
+    await see(page.getByRole('table', { name: "Today's prices" }).getByRole('row').last()).toContainText('24:00');
     await shot(page, 'connect-tariff_summary');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/complete\?svc_cot=/);
@@ -156,6 +158,7 @@ describe('the hosted connect web app in Chromium', () => {
     await page.getByRole('button', { name: 'Allow access' }).click();
     await onRoute(page, 'tariff_connection_failed');
     await see(page.getByRole('alert')).toContainText('did not share your tariff');
+    await see(page.getByRole('button', { name: 'Remove the failed connection' })).toBeVisible();
     await shot(page, 'connect-tariff_connection_failed');
     await page.getByRole('button', { name: 'Choose another way' }).click();
     await onRoute(page, 'provider_select');

@@ -15,6 +15,9 @@ import type { StructureType } from '../../../core/engine/schedule/structure';
 import { ESTIMATE_HINT, ESTIMATE_MARK } from '../../../core/engine/labels';
 
 const time = (iso: string) => iso.slice(11, 16);
+/** The end of a row: the next day's midnight is the end of this one, 24:00. */
+const until = (from: string, to: string) =>
+  time(to) === '00:00' && to.slice(0, 10) !== from.slice(0, 10) ? '24:00' : time(to);
 const STRUCTURE: Record<StructureType, string> = {
   FIXED: 'One price',
   TIME_OF_DAY: 'Time of day',
@@ -58,7 +61,7 @@ export function SummaryPage({ page, submit, busy }: PageProps<'tariff_summary'>)
           {today.slice(0, 48).map((r) => (
             <TableRow key={r.valid_from}>
               <TableCell>{time(r.valid_from)}</TableCell>
-              <TableCell>{time(r.valid_to)}</TableCell>
+              <TableCell>{until(r.valid_from, r.valid_to)}</TableCell>
               <TableCell align="right">
                 {r.tariff.cost.toFixed(4)}
                 {r.tariff.confidence < 1 ? (
