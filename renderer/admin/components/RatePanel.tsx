@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Rate } from '../../../core/engine/schemas/schedule';
 
-/** The number fields of one tier; the price only on fixed tariffs. */
-const FIELDS: { key: keyof Rate; label: string; step?: number; fixedOnly?: boolean; max?: number }[] = [
-  { key: 'fixed', label: 'Price /kWh', step: 0.01, fixedOnly: true },
+/** The number fields of one tier, prices in the location's currency; the price only on fixed tariffs. */
+const fieldsOf = (
+  unit: string,
+): { key: keyof Rate; label: string; step?: number; fixedOnly?: boolean; max?: number }[] => [
+  { key: 'fixed', label: `Price ${unit}`, step: 0.01, fixedOnly: true },
   { key: 'to_kwh', label: 'Up to kWh' },
-  { key: 'surcharge_fixed', label: 'Surcharge /kWh', step: 0.01 },
+  { key: 'surcharge_fixed', label: `Surcharge ${unit}`, step: 0.01 },
   { key: 'surcharge_percentage', label: 'Surcharge fraction', step: 0.01, max: 1 },
 ];
 
@@ -22,6 +24,7 @@ export function RatePanel({
   span,
   onSpan,
   badTiers = new Set<number>(),
+  unit = 'per kWh',
 }: {
   rate: Rate[] | undefined;
   market: boolean;
@@ -33,6 +36,8 @@ export function RatePanel({
   /** Moves the band to typed times; answers why not, or null when done. */
   onSpan?(from: string, to: string): string | null;
   badTiers?: Set<number>;
+  /** Prices' unit, e.g. "EUR/kWh". */
+  unit?: string;
 }) {
   if (!rate)
     return (
@@ -51,7 +56,7 @@ export function RatePanel({
       <Typography variant="subtitle1" component="h3" gutterBottom>
         {title}
       </Typography>
-      {span && onSpan ? <BandTimes key={`${span.from}-${span.to}`} span={span} onSpan={onSpan} /> : null}
+      {span && onSpan ? <BandTimes span={span} onSpan={onSpan} /> : null}
       {rate.map((r, i) => (
         <Stack
           key={i}
@@ -68,19 +73,21 @@ export function RatePanel({
           aria-invalid={badTiers.has(i) || undefined}
         >
           <Box sx={FIELDS_GRID}>
-            {FIELDS.filter((f) => !(market && f.fixedOnly)).map((f) => (
-              <TextField
-                key={f.key}
-                size="small"
-                label={f.label}
-                type="number"
-                value={r[f.key] ?? ''}
-                onChange={(e) => set(i, f.key, e.target.value, f.label)}
-                disabled={f.key === 'to_kwh' && rate.length === 1}
-                error={badTiers.has(i) && f.key === 'to_kwh'}
-                slotProps={{ htmlInput: { step: f.step, min: f.max ? 0 : undefined, max: f.max } }}
-              />
-            ))}
+            {fieldsOf(unit)
+              .filter((f) => !(market && f.fixedOnly))
+              .map((f) => (
+                <TextField
+                  key={f.key}
+                  size="small"
+                  label={f.label}
+                  type="number"
+                  value={r[f.key] ?? ''}
+                  onChange={(e) => set(i, f.key, e.target.value, f.label)}
+                  disabled={f.key === 'to_kwh' && rate.length === 1}
+                  error={badTiers.has(i) && f.key === 'to_kwh'}
+                  slotProps={{ htmlInput: { step: f.step, min: f.max ? 0 : undefined, max: f.max } }}
+                />
+              ))}
           </Box>
           <IconButton
             size="small"
@@ -123,7 +130,10 @@ export function RatePanel({
   );
 }
 
-/** Start and end typed as HH:MM, read on blur or Enter; the answer says why a time was not taken. */
+/**
+ * Start and end typed as HH:MM; each field is read when it loses focus or on Enter, so the band
+ * always matches what the fields show. The answer says why a time was not taken.
+ */
 function BandTimes({
   span,
   onSpan,
@@ -133,6 +143,12 @@ function BandTimes({
 }) {
   const [v, setV] = useState(span);
   const [error, setError] = useState<string | null>(null);
+  // The band moved (a drag, undo, another band selected): show its times. Kept mounted, so focus stays in the pair.
+  const { from, to } = span;
+  useEffect(() => {
+    setV({ from, to });
+    setError(null);
+  }, [from, to]);
   const commit = () => {
     if (v.from === span.from && v.to === span.to) return setError(null);
     setError(onSpan(v.from, v.to));
@@ -146,21 +162,14 @@ function BandTimes({
       error={!!error}
       onChange={(e) => setV({ ...v, [k]: e.target.value })}
       onKeyDown={(e) => e.key === 'Enter' && commit()}
+      onBlur={commit}
       sx={{ width: 110 }}
       slotProps={{ htmlInput: { inputMode: 'numeric', 'data-native-undo': true } }}
     />
   );
   return (
     <Box sx={{ mb: 2 }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center' }}
-        role="group"
-        aria-label="Band times"
-        // Read both times once focus leaves the pair, so typing a new start does not move the band halfway.
-        onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && commit()}
-      >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="group" aria-label="Band times">
         {field('from', 'Starts')}
         <span aria-hidden>–</span>
         {field('to', 'Ends')}

@@ -20,6 +20,8 @@ interface Props {
   market: boolean;
   /** The location's zone: DST notes are for its offset changes. */
   zone: string;
+  /** The location's currency, for prices "EUR/kWh"; without it "per kWh". */
+  currency?: string | undefined;
   onChange(s: Schedule): void;
 }
 
@@ -42,7 +44,8 @@ function nativeUndo(t: EventTarget | null, root: HTMLElement | null): boolean {
  * row overrides which (the engine's own precedence); and undo/redo of every edit until the
  * schedule is saved or reloaded (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, or the toolbar).
  */
-export function ScheduleEditor({ schedule, market, zone, onChange }: Props) {
+export function ScheduleEditor({ schedule, market, zone, currency, onChange }: Props) {
+  const unit = currency ? `${currency}/kWh` : 'per kWh';
   const { confirm, notify } = useFeedback();
   const history = useScheduleHistory(schedule, onChange);
   const [tab, setTab] = useState(0);
@@ -152,6 +155,10 @@ export function ScheduleEditor({ schedule, market, zone, onChange }: Props) {
       </Button>
     );
 
+  const rowNotes = entry.days_and_hours.flatMap((it, i) =>
+    (precedence.get(`${e}:${i}`) ?? []).map((line) => ({ i, days: it.days.join('/'), line })),
+  );
+
   const toggleMonth = (m: string) =>
     edit(
       (s) => {
@@ -191,7 +198,7 @@ export function ScheduleEditor({ schedule, market, zone, onChange }: Props) {
           r.hours,
           `add band ${spanText(added)}`,
           r.pushed,
-          `New band ${spanText(added)} has the default rate ${rateLabel(added.rate, market)}${market ? '' : ' /kWh'}; set its rate in the rate panel.`,
+          `New band ${spanText(added)} has the default rate ${rateLabel(added.rate, market)}${market ? '' : ` ${unit}`}; set its rate in the rate panel.`,
         );
         setSel({ entry: e, item: i, band: r.hours.length - 1 });
       },
@@ -314,15 +321,21 @@ export function ScheduleEditor({ schedule, market, zone, onChange }: Props) {
             }
           />
         </Stack>
-        {/* A fixed-height line, so a message never moves the tracks under the pointer. */}
-        <Box sx={{ minHeight: 40, mb: 0.5, display: 'flex', alignItems: 'center' }}>
+        {/* A fixed-height line, so a message never moves the tracks under the pointer; a long one is cut, its whole text in the tooltip. */}
+        <Box sx={{ height: 40, overflow: 'hidden', mb: 0.5, display: 'flex', alignItems: 'center' }}>
           {message ? (
             <Alert
               severity={message.severity}
               role="status"
               aria-label="Editor message"
               onClose={() => setMessage(null)}
-              sx={{ py: 0, flex: 1 }}
+              title={message.text}
+              sx={{
+                py: 0,
+                flex: 1,
+                minWidth: 0,
+                '& .MuiAlert-message': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+              }}
             >
               {message.text}
             </Alert>
@@ -383,18 +396,6 @@ export function ScheduleEditor({ schedule, market, zone, onChange }: Props) {
                   ×
                 </IconButton>
               </Stack>
-              {(precedence.get(key) ?? []).map((line) => (
-                <Typography
-                  key={line}
-                  variant="caption"
-                  color="text.secondary"
-                  component="p"
-                  data-precedence={key}
-                  sx={{ ml: '138px', mt: 0.25 }}
-                >
-                  {line}
-                </Typography>
-              ))}
             </Box>
           );
         })}
@@ -406,12 +407,33 @@ export function ScheduleEditor({ schedule, market, zone, onChange }: Props) {
         >
           Add day row
         </Button>
+        {/* Below the tracks, so a note that appears after drawing never moves a row under the pointer. */}
+        {rowNotes.length ? (
+          <Box aria-label="Which row applies" role="region" sx={{ mt: 1 }}>
+            {rowNotes.map(({ i, days, line }) => (
+              <Typography
+                key={`${i}:${line}`}
+                variant="caption"
+                color="text.secondary"
+                component="p"
+                data-precedence={`${e}:${i}`}
+                sx={{ mt: 0.25 }}
+              >
+                <b>
+                  Row {i + 1} ‘{days}’:
+                </b>{' '}
+                {line}
+              </Typography>
+            ))}
+          </Box>
+        ) : null}
       </Paper>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <RatePanel
             rate={band?.rate}
             market={market}
+            unit={unit}
             title={band ? `Rate of ${spanText(band)}` : 'Rate'}
             span={band ? { from: band.valid_from.slice(0, 5), to: spanText(band).slice(6) } : undefined}
             onSpan={onSpan}

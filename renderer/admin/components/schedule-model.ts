@@ -42,22 +42,6 @@ export function defaultSchedule(): Schedule {
   ];
 }
 
-/** Where an item's day line has no band: prices there are gaps (rule 4). */
-export function gaps(hours: { valid_from: string; valid_to: string }[]): string[] {
-  const used = occupied(hours);
-  const out: string[] = [];
-  let start = -1;
-  for (let q = 0; q <= QUARTERS; q++) {
-    const free = q < QUARTERS && !used[q];
-    if (free && start < 0) start = q;
-    if (!free && start >= 0) {
-      out.push(`${fromQ(start).slice(0, 5)}–${q === QUARTERS ? '24:00' : fromQ(q).slice(0, 5)}`);
-      start = -1;
-    }
-  }
-  return out;
-}
-
 export function rateLabel(rate: Rate[], market: boolean): string {
   const r = rate[0] ?? {};
   if (market)

@@ -2,7 +2,7 @@ import { Alert, Box, Paper, Typography } from '@mui/material';
 import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import type { SchedulePlace, ScheduleProblem } from '../../../../core/engine/schedule/issues';
 import type { DstNote } from '../../../../core/engine/schedule/dst';
-import { gaps } from '../schedule-model';
+import { scheduleGaps } from '../../../../core/engine/schedule/gaps';
 
 /**
  * What the schedule gets wrong, in words, each problem a button that selects its place; then the
@@ -21,15 +21,8 @@ export function ValidationPanel({
   zone: string;
   onGo(at: SchedulePlace): void;
 }) {
-  const holes = schedule
-    .flatMap((e, i) =>
-      e.days_and_hours.map((it, j) => ({
-        label: `${(e.months ?? ['All']).join(',')} / ${it.days.join(',')}`,
-        g: gaps(it.hours),
-        key: `${i}-${j}`,
-      })),
-    )
-    .filter((x) => x.g.length);
+  // The engine's precedence decides: a time is a gap only where no applying row has a band.
+  const holes = scheduleGaps(schedule);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Validation">
       <Typography variant="subtitle1" component="h3">
@@ -61,8 +54,8 @@ export function ValidationPanel({
         ))
       )}
       {holes.map((x) => (
-        <Alert key={x.key} severity="warning" sx={{ my: 0.5 }}>
-          Gap in {x.label}: {x.g.join(', ')} has no band, so prices there are unknown (confidence ≤ 0.5).
+        <Alert key={x.text} severity="warning" sx={{ my: 0.5 }}>
+          {x.text}
         </Alert>
       ))}
       {notes.slice(0, 4).map((n) => (
