@@ -177,6 +177,8 @@ describe('the admin app in Chromium, served by the headless host', () => {
   it('traffic: a fault switched on in the app shows in the live journal', async () => {
     await go('traffic');
     await page.getByLabel('Route pattern').fill('GET /locations');
+    await page.getByLabel('Fault injection').getByLabel('Status').fill('422');
+    await page.getByLabel('Fault injection').getByLabel('Code').fill('pending_connect');
     await page.getByRole('button', { name: 'Add fault' }).click();
     await see(page.getByRole('table', { name: 'Fault rules' })).toContainText('422 pending_connect');
     const r = await env.api('GET', '/locations');

@@ -115,6 +115,11 @@ describe('the Traffic page journal as a tool', () => {
         await see(page.getByText('No requests yet')).toBeVisible();
         expect((await env.api('GET', '/journal?exclude_app=true')).body.data).toEqual([]);
 
+        // The fault form starts empty: nothing to add until a pattern (and a status) is given.
+        await see(page.getByRole('button', { name: 'Add fault' })).toBeDisabled();
+        await page.getByLabel('Route pattern').fill('POST /prices/*');
+        await page.getByLabel('Fault injection').getByLabel('Status').fill('422');
+        await page.getByLabel('Fault injection').getByLabel('Code').fill('pending_connect');
         // Deleting a fault rule names it, asks, and can be undone.
         await page.getByRole('button', { name: 'Add fault' }).click();
         const rules = page.getByRole('table', { name: 'Fault rules' });

@@ -65,12 +65,13 @@ function FaultRules() {
     refetchInterval: 2000,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['faults'] });
+  // The form starts empty (the examples are placeholders), so one click never adds a live fault.
   const [f, setF] = useState({
-    pattern: 'POST /prices/*',
+    pattern: '',
     kind: 'error' as FaultRule['kind'],
-    status: '422',
-    code: 'pending_connect',
-    latency_ms: '500',
+    status: '',
+    code: '',
+    latency_ms: '',
     probability: '1',
   });
   const create = (r: z.input<typeof FaultCreate>) => api.call('faults.create', { body: r }).then(refresh);
@@ -110,22 +111,26 @@ function FaultRules() {
     });
   };
   /** One small text field of the form, bound to its key. */
-  const field = (k: Exclude<keyof typeof f, 'kind'>, label: string, width: number) => (
+  const field = (k: Exclude<keyof typeof f, 'kind'>, label: string, width: number, example: string) => (
     <TextField
       size="small"
       label={label}
+      placeholder={example}
       value={f[k]}
       onChange={(e) => setF({ ...f, [k]: e.target.value })}
+      slotProps={{ inputLabel: { shrink: true } }}
       sx={{ width }}
     />
   );
+  const ready =
+    f.pattern.trim() !== '' && (f.kind !== 'error' || f.status !== '') && (f.kind !== 'latency' || f.latency_ms !== '');
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label="Fault injection">
       <Typography variant="h6" component="h2">
         Fault injection
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} useFlexGap>
-        {field('pattern', 'Route pattern', 220)}
+        {field('pattern', 'Route pattern', 220, 'POST /prices/*')}
         <TextField
           select
           size="small"
@@ -140,11 +145,11 @@ function FaultRules() {
             </MenuItem>
           ))}
         </TextField>
-        {f.kind === 'error' ? field('status', 'Status', 90) : null}
-        {f.kind === 'error' ? field('code', 'Code', 170) : null}
-        {f.kind === 'latency' ? field('latency_ms', 'Latency ms', 120) : null}
-        {field('probability', 'Probability', 110)}
-        <Button variant="contained" onClick={() => add.mutate()}>
+        {f.kind === 'error' ? field('status', 'Status', 90, '422') : null}
+        {f.kind === 'error' ? field('code', 'Code', 170, 'pending_connect') : null}
+        {f.kind === 'latency' ? field('latency_ms', 'Latency ms', 120, '500') : null}
+        {field('probability', 'Probability', 110, '1')}
+        <Button variant="contained" disabled={!ready} onClick={() => add.mutate()}>
           Add fault
         </Button>
       </Stack>
