@@ -97,8 +97,9 @@ export function App() {
           elevation={0}
           sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: liveMode ? '#7a2e2e' : 'primary.main' }}
         >
-          <Toolbar variant="dense" sx={{ gap: 2 }}>
-            <Typography variant="h6" component="div" sx={{ flex: 1 }}>
+          {/* One line at every width: nothing here wraps (the clock folds its buttons away instead). */}
+          <Toolbar variant="dense" sx={{ gap: 2, flexWrap: 'nowrap', whiteSpace: 'nowrap' }}>
+            <Typography variant="h6" component="div" noWrap sx={{ flex: 1, minWidth: 0 }}>
               Tariff Desk
             </Typography>
             <ClockControl />

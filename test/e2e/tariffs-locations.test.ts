@@ -220,7 +220,7 @@ describe.each([
     expect((await env.api('GET', `/locations/${austin}`)).status).toBe(404);
     await see(page.getByRole('navigation', { name: 'Locations' })).not.toContainText('Austin');
     await snackbar().getByRole('button', { name: 'Undo' }).click();
-    await see(page.getByRole('navigation', { name: 'Locations' })).toContainText('Austin, US');
+    await see(page.getByRole('navigation', { name: 'Locations' })).toContainText('500 Congress Ave, Austin');
     const copy = await locationId('demo-austin');
     expect(copy).not.toBe(austin);
     expect((await tariffsOf(copy)).map((t) => t.display_name)).toEqual(['Time of Use 4-9 pm']);

@@ -18,11 +18,14 @@ import {
   SvgIcon,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
+import { serviceNowMs, useServiceClock, type ServiceClock } from '../service-time';
 
-type ClockState = { mode: 'real' | 'offset' | 'frozen'; now: string; offset_seconds: number };
+type ClockState = ServiceClock;
 
 const HOUR = 3600;
 const DAY = 86400;
@@ -43,14 +46,17 @@ export function offsetInWords(seconds: number): string {
   return `${span(seconds)} ${seconds > 0 ? 'ahead of' : 'behind'} real time`;
 }
 
-const whenFormat = new Intl.DateTimeFormat(undefined, {
+const WHEN: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-});
+};
+const whenFormat = new Intl.DateTimeFormat(undefined, WHEN);
+/** The same with its time zone, where there is room (the popover): "Mon 23 Nov 2026, 04:12 UTC". */
+const whenWithZone = new Intl.DateTimeFormat(undefined, { ...WHEN, timeZoneName: 'short' });
 
 /** A `datetime-local` value (the browser's wall clock) for an instant. */
 function localInput(ms: number): string {
@@ -72,11 +78,12 @@ const ClockIcon = () => (
 export function ClockControl() {
   const { api } = useApp();
   const qc = useQueryClient();
-  const clock = useQuery({ queryKey: ['clock'], queryFn: () => api.call('clock.retrieve'), refetchInterval: 5000 });
+  const c = useServiceClock();
+  // Below the large breakpoint the buttons fold into the popover, so the bar stays one line tall.
+  const compact = useMediaQuery((t: Theme) => t.breakpoints.down('lg'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [setting, setSetting] = useState(false);
   const [, tick] = useState(0);
-  const c = clock.data as ClockState | undefined;
   // A shifted clock runs: its now is real time plus the offset, redrawn as real time passes.
   useEffect(() => {
     if (c?.mode !== 'offset') return;
@@ -103,7 +110,7 @@ export function ClockControl() {
     set.reset();
   };
 
-  const now = c.mode === 'offset' ? Date.now() + c.offset_seconds * 1000 : Date.parse(c.now);
+  const now = serviceNowMs(c);
   const busy = advance.isPending || set.isPending;
   const error = advance.error ?? set.error;
   const btn = {
@@ -192,7 +199,19 @@ export function ClockControl() {
               {words}
             </Typography>
           </Box>
-          {buttons}
+          {compact ? (
+            <Button
+              {...btn}
+              disabled={false}
+              onClick={(e) => setAnchor(e.currentTarget)}
+              aria-label="Move the service clock"
+              aria-haspopup="dialog"
+            >
+              Move…
+            </Button>
+          ) : (
+            buttons
+          )}
         </Box>
       )}
       <Popover
@@ -203,12 +222,22 @@ export function ClockControl() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <Box sx={{ p: 2, maxWidth: 380 }} role="group" aria-label="Service clock">
-          <Typography variant="subtitle2">{whenFormat.format(now)}</Typography>
+          <Typography variant="subtitle2" data-testid="clock-popover-now">
+            {whenWithZone.format(now)}
+          </Typography>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            sx={{ fontFamily: 'ui-monospace, Menlo, monospace' }}
+          >
+            {new Date(now).toISOString().slice(0, 19)}Z
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {words} Move it to see contracts end, retries go out and tokens expire; moving it forward fires what falls
             due on the way.
           </Typography>
-          <Stack direction="row" spacing={0.5}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
             {buttons}
           </Stack>
         </Box>

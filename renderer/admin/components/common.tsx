@@ -124,8 +124,12 @@ export function CopyTable({
       <TableBody>
         {rows.map(([k, v]) => (
           <TableRow key={k}>
-            <TableCell sx={{ width: labelWidth }}>{k}</TableCell>
-            <TableCell>
+            <TableCell sx={{ width: labelWidth, whiteSpace: 'nowrap' }}>{k}</TableCell>
+            {/* One line, cut with an ellipsis: an address never breaks inside its port; Copy keeps it whole. */}
+            <TableCell
+              title={v}
+              sx={{ maxWidth: 0, width: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               <Mono>{v}</Mono>
             </TableCell>
             <TableCell align="right">

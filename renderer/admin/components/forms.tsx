@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -8,6 +9,7 @@ import {
   MenuItem,
   Stack,
   TextField,
+  Typography,
   type SxProps,
   type Theme,
 } from '@mui/material';
@@ -161,11 +163,53 @@ export function useLocations() {
 }
 
 /** A location in a few words: street, post code and city, else city and country, else its id. */
-export function addressOf(l: Pick<Location, 'id' | 'postal_address'> | undefined, short = false): string {
+export function addressOf(l: Pick<Location, 'id' | 'postal_address'> | undefined): string {
   if (!l) return '';
   const a = l.postal_address;
-  const parts = short ? [a.city, a.country_code] : [a.address_line1, [a.post_code, a.city].filter(Boolean).join(' ')];
-  return parts.filter(Boolean).join(', ') || (short ? '' : [a.city, a.country_code].filter(Boolean).join(', ')) || l.id;
+  const parts = [a.address_line1, [a.post_code, a.city].filter(Boolean).join(' ')];
+  return parts.filter(Boolean).join(', ') || [a.city, a.country_code].filter(Boolean).join(', ') || l.id;
+}
+
+type Labelled = Pick<Location, 'id' | 'postal_address' | 'timezone'> & Partial<Pick<Location, 'reference_id'>>;
+
+/**
+ * How a location is named in lists and pickers: the street first ("Torstraße 1, Berlin"), then
+ * post code, country and time zone as the quieter second part. Two locations at one address (two
+ * connect sessions for the same house) differ by their reference, else by their id.
+ */
+export function locationLabel(l: Labelled, all: readonly Labelled[] = []): { primary: string; secondary: string } {
+  const a = l.postal_address;
+  const primary =
+    [a.address_line1, a.city].filter(Boolean).join(', ') || [a.city, a.country_code].filter(Boolean).join(', ') || l.id;
+  const twin = all.some((o) => o.id !== l.id && locationLabel(o).primary === primary);
+  const secondary = [
+    [a.post_code, a.address_line1 ? '' : a.city].filter(Boolean).join(' '),
+    a.country_code,
+    l.timezone,
+    twin ? (l.reference_id ?? l.id) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return { primary, secondary };
+}
+
+/** A location label on one line, its second part as a quiet hint (select options and values). */
+export function LocationLabel({ location, all }: { location: Labelled; all?: readonly Labelled[] }) {
+  const { primary, secondary } = locationLabel(location, all);
+  return (
+    <Box
+      component="span"
+      data-location-label={location.id}
+      sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {primary}
+      {secondary ? (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+          {secondary}
+        </Typography>
+      ) : null}
+    </Box>
+  );
 }
 
 /** Picks one of the locations; `empty` adds a choice for none. */
@@ -181,13 +225,14 @@ export function LocationSelect({
   fullWidth?: boolean;
 }) {
   const locations = useLocations();
+  const all = locations.data?.data ?? [];
   return (
     <SelectField
       label="Location"
       value={value}
       onChange={onChange}
-      options={(locations.data?.data ?? []).map((l) => [l.id, addressOf(l, true)] as const)}
-      sx={{ minWidth: 220 }}
+      options={all.map((l) => [l.id, <LocationLabel key={l.id} location={l} all={all} />] as const)}
+      sx={{ minWidth: fullWidth ? 0 : 220, maxWidth: '100%' }}
       {...(empty ? { empty } : {})}
       {...(fullWidth ? { fullWidth } : {})}
     />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
@@ -18,10 +19,19 @@ export function CodeHint({ code, onColour = false }: { code: string; onColour?: 
       variant="caption"
       color={onColour ? 'inherit' : 'text.secondary'}
       data-code={code}
-      sx={{ fontFamily: 'ui-monospace, Menlo, monospace', ml: 0.75 }}
+      sx={{ fontFamily: 'ui-monospace, Menlo, monospace', ml: 0.75, whiteSpace: 'nowrap' }}
     >
       {code}
     </Typography>
+  );
+}
+
+/** A value read as one piece (a date, a code, a host and port): it moves to the next line whole. */
+export function NoBreak({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
   );
 }
 

@@ -17,8 +17,8 @@ import { useApp } from '../context';
 import type { ApiClient } from '../api';
 import { EmptyState, ErrorAlert, Loading, PageHeader } from '../components/common';
 import { useFeedback } from '../components/confirm';
-import { addressOf, bindField, FormDialog, SelectField, useLocations } from '../components/forms';
-import { CodeHint, Coded, StatusChip } from '../components/words';
+import { addressOf, bindField, FormDialog, locationLabel, SelectField, useLocations } from '../components/forms';
+import { CodeHint, Coded, NoBreak, StatusChip } from '../components/words';
 import { PickList } from '../components/panels';
 import { ResolvePending } from '../components/ResolvePending';
 import type { LocationStatus } from '../../../core/engine/schemas/connect';
@@ -76,9 +76,9 @@ export function LocationsPage() {
               items={list.data.data}
               selected={selected}
               onPick={(l) => navigate(`locations?id=${l.id}`)}
-              primary={(l) => addressOf(l, true) || l.id}
+              primary={(l) => locationLabel(l, list.data.data).primary}
               secondary={(l) =>
-                `${l.timezone} · ${(STATUS_WORDS[l.tariff_status] ?? { label: l.tariff_status }).label}`
+                `${locationLabel(l, list.data.data).secondary} · ${(STATUS_WORDS[l.tariff_status] ?? { label: l.tariff_status }).label}`
               }
             />
           </Grid>
@@ -271,7 +271,13 @@ export function StatusViewer({ id }: { id: string }) {
                           </>
                         ) : null}
                         {' · '}
-                        {s.tariff.contract_end_date ? `ends ${s.tariff.contract_end_date.slice(0, 10)}` : 'no end date'}
+                        {s.tariff.contract_end_date ? (
+                          <>
+                            ends <NoBreak>{s.tariff.contract_end_date.slice(0, 10)}</NoBreak>
+                          </>
+                        ) : (
+                          'no end date'
+                        )}
                       </Typography>
                     </Box>
                   ) : null}

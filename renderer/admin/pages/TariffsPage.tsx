@@ -18,7 +18,7 @@ import { useApp } from '../context';
 import { ErrorAlert, Loading, PageHeader } from '../components/common';
 import { useFeedback } from '../components/confirm';
 import { DateField, FormDialog, LocationSelect, NoLocations, SelectField, useLocations } from '../components/forms';
-import { CodeHint, Coded } from '../components/words';
+import { CodeHint, Coded, NoBreak } from '../components/words';
 import { PickList } from '../components/panels';
 import { ScheduleEditor } from '../components/ScheduleEditor';
 import { PriceChart } from '../components/PriceChart';
@@ -27,6 +27,7 @@ import { Schedule as ScheduleSchema, type Schedule } from '../../../core/engine/
 import type { Tariff, TariffUpdate } from '../../../core/engine/schemas/tariff';
 import { CONNECTION_WORDS, SLOTS, slotWords } from '../../../core/engine/labels';
 import { breakdown, marketSeries } from '../preview';
+import { useServiceToday } from '../service-time';
 import { forget, recreate, refreshWithout, restorable, tariffName } from '../restore';
 
 export function TariffsPage() {
@@ -57,8 +58,9 @@ export function TariffsPage() {
       <Loading show={locations.isLoading || tariffs.isLoading} />
       <NoLocations hint="Tariffs belong to a location: create one first." />
       {locationId ? (
+        // Side by side from the large breakpoint; below it the list sits above the tariff, full width.
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 3 }}>
+          <Grid size={{ xs: 12, lg: 3 }}>
             <LocationSelect value={locationId} onChange={(id) => navigate(`tariffs?location=${id}`)} fullWidth />
             <Box sx={{ mt: 2 }}>
               <PickList
@@ -78,7 +80,7 @@ export function TariffsPage() {
               />
             </Box>
           </Grid>
-          <Grid size={{ xs: 12, md: 9 }}>
+          <Grid size={{ xs: 12, lg: 9 }}>
             {selected ? <TariffEditor key={selected} id={selected} locationId={locationId} /> : null}
           </Grid>
         </Grid>
@@ -91,6 +93,7 @@ export function TariffsPage() {
 
 function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   const { api, liveMode } = useApp();
+  const { confirm, notify } = useFeedback();
   const qc = useQueryClient();
   const tariff = useQuery({
     queryKey: ['tariff', liveMode, id],
@@ -111,14 +114,17 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   }, [tariff.data]);
   const zone = location.data?.timezone ?? 'UTC';
   const market = !!tariff.data?.market_rates;
+  // The preview starts at today's local midnight on the service clock (which may be frozen or shifted).
+  const today = useServiceToday(location.data?.timezone);
   const window = useMemo(() => {
-    const start = DateTime.now().setZone(zone).startOf('day');
+    if (!today) return null;
+    const start = DateTime.fromISO(today, { zone });
     return { from: start.toMillis(), to: start.plus({ days: 7 }).toMillis() };
-  }, [zone]);
+  }, [today, zone]);
   const series = useQuery({
-    enabled: !!location.data,
-    queryKey: ['market', location.data?.market_region, window.from],
-    queryFn: () => marketSeries(api, location.data?.market_region ?? null, window.from, window.to),
+    enabled: !!location.data && !!window,
+    queryKey: ['market', location.data?.market_region, window?.from],
+    queryFn: () => marketSeries(api, location.data?.market_region ?? null, window!.from, window!.to),
   });
   const save = useMutation({
     mutationFn: () => api.call('tariffs.update', { params: { id }, body: { schedule } }),
@@ -128,7 +134,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   const check = schedule ? ScheduleSchema.safeParse(schedule) : null;
   const invalid = !!check && !check.success;
   const preview = useMemo(() => {
-    if (!schedule || !tariff.data || !siblings.data || !check?.success) return null;
+    if (!schedule || !tariff.data || !siblings.data || !window || !check?.success) return null;
     const others = siblings.data.data.filter((t) => t.id !== id);
     return breakdown(
       zone,
@@ -155,24 +161,44 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
             label={<Coded words={CONNECTION_WORDS[tariff.data.connection_type]} code={tariff.data.connection_type} />}
           />
           {market ? <Chip size="small" color="secondary" label="market price" /> : null}
-          <Button size="small" onClick={() => setEditing('name')}>
-            Rename
-          </Button>
-          <Button size="small" onClick={() => setEditing('dates')}>
-            Contract dates
-          </Button>
-          <TariffDelete tariff={tariff.data} />
+          {/* The actions move to the next line together, never one by one. */}
+          <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+            <Button size="small" onClick={() => setEditing('name')}>
+              Rename
+            </Button>
+            <Button size="small" onClick={() => setEditing('dates')}>
+              Contract dates
+            </Button>
+            <TariffDelete tariff={tariff.data} />
+          </Stack>
         </Stack>
         <Typography variant="body2" color="text.secondary" component="div">
-          <Coded words={kind} code={kind.code} /> · {zone} · contract {tariff.data.contract_start_date.slice(0, 10)} →{' '}
-          {tariff.data.contract_end_date?.slice(0, 10) ?? 'open-ended'}
+          <Coded words={kind} code={kind.code} /> · {zone} · contract{' '}
+          <NoBreak>{tariff.data.contract_start_date.slice(0, 10)}</NoBreak> →{' '}
+          <NoBreak>{tariff.data.contract_end_date?.slice(0, 10) ?? 'open-ended'}</NoBreak>
           <CodeHint code={id} />
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
           <Button variant="contained" disabled={!dirty || invalid || save.isPending} onClick={() => save.mutate()}>
             Save schedule
           </Button>
-          <Button disabled={!dirty} onClick={() => setSchedule(clone(tariff.data.schedule ?? defaultSchedule()))}>
+          <Button
+            disabled={!dirty}
+            onClick={() => {
+              // Unsaved edits are gone once reverted: ask, then offer them back.
+              const edited = schedule;
+              const name = tariffName(tariff.data);
+              void confirm({
+                title: `Revert ${name}?`,
+                body: 'The unsaved edits to its schedule are discarded and the saved schedule comes back.',
+                action: 'Revert',
+              }).then((ok) => {
+                if (!ok) return;
+                setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
+                notify({ message: `Reverted ${name}`, undo: () => setSchedule(edited) });
+              });
+            }}
+          >
             Revert
           </Button>
         </Stack>
@@ -185,7 +211,13 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
       </Paper>
       {editing === 'name' ? <RenameTariff tariff={tariff.data} onClose={() => setEditing(null)} /> : null}
       {editing === 'dates' ? <ContractDates tariff={tariff.data} zone={zone} onClose={() => setEditing(null)} /> : null}
-      <ScheduleEditor schedule={schedule} market={market} zone={zone} onChange={setSchedule} />
+      <ScheduleEditor
+        schedule={schedule}
+        market={market}
+        zone={zone}
+        currency={location.data?.currency_code}
+        onChange={setSchedule}
+      />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h3">
           Live preview: the next 7 days, {(tariff.data.direction ?? 'IMPORT').toLowerCase()}, all components of the
@@ -196,6 +228,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
             points={preview.points}
             components={preview.series}
             zone={zone}
+            unit={location.data?.currency_code ? `${location.data.currency_code}/kWh` : undefined}
             label="Price preview"
             height={260}
           />
@@ -222,7 +255,18 @@ function takenBy(tariffs: Tariff[], code: string, window: readonly [string, stri
   );
 }
 
+/** The new-tariff dialog, once "today" at the location is known from the service clock. */
 function CreateTariff({ locationId, onClose }: { locationId: string; onClose(): void }) {
+  const { api, liveMode } = useApp();
+  const location = useQuery({
+    queryKey: ['location', liveMode, locationId],
+    queryFn: () => api.call('locations.retrieve', { params: { id: locationId } }),
+  });
+  const today = useServiceToday(location.data?.timezone);
+  return today ? <CreateTariffForm locationId={locationId} today={today} onClose={onClose} /> : null;
+}
+
+function CreateTariffForm({ locationId, today, onClose }: { locationId: string; today: string; onClose(): void }) {
   const { api, liveMode, navigate } = useApp();
   const qc = useQueryClient();
   const siblings = useQuery({
@@ -234,8 +278,8 @@ function CreateTariff({ locationId, onClose }: { locationId: string; onClose(): 
     // Unset until chosen: the first kind free for the dates.
     slot: null as string | null,
     market_rates: false,
-    contract_start_date: DateTime.now().toISODate()!,
-    contract_end_date: DateTime.now().plus({ years: 1 }).toISODate()!,
+    contract_start_date: today,
+    contract_end_date: DateTime.fromISO(today).plus({ years: 1 }).toISODate()!,
   });
   const window = [f.contract_start_date, f.contract_end_date] as const;
   const existing = siblings.data?.data ?? [];
