@@ -30,6 +30,8 @@ async function node() {
       format: 'esm',
       entryPoints: {
         cli: 'core/hosts/cli/bin.ts',
+        // The headless host's service thread (core/hosts/host-thread.ts starts it).
+        'host-worker': 'core/hosts/host-worker.ts',
         core: 'core/index.ts',
         'electron-main': 'electron/entry.ts',
       },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createService, type Service, type ServiceOptions } from '../node/service.js';
 import { buildApi } from '../node/http/app.js';
 import { buildConnectServer } from '../node/connect/server.js';
@@ -12,6 +11,7 @@ import { buildAppServer } from '../node/http/app-server.js';
 import { seedDemoIfNew } from '../node/demo/seed.js';
 import { rendererDist } from './paths.js';
 import type { ReadyInfo } from '../engine/api/bootstrap.js';
+import { DEFAULT_PORTS, HOST_FILE } from './constants.js';
 
 export interface HostOptions extends ServiceOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -38,13 +38,7 @@ export interface RunningHost {
 /** How often the host looks for lifecycle events that fell due. */
 export const LIFECYCLE_TICK_MS = 60_000;
 
-export const DEFAULT_PORTS = { api: 7071, connect: 7072, connectWeb: 7070, app: 7073 } as const;
-
-/**
- * A running host leaves this file in its data folder (its process id and API address), so the
- * command line can tell that the folder is in use and go through the host's API instead.
- */
-export const HOST_FILE = 'host.json';
+export { DEFAULT_PORTS, HOST_FILE };
 
 /** How long a stopping host lets requests in flight finish before it cuts their connections. */
 export const STOP_GRACE_MS = 2_000;
@@ -151,93 +145,3 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     },
   };
 }
-
-/**
- * The heap of the headless host's service thread. Node sizes a process's heap for the machine
- * (a 4 GiB limit on 24 GiB): the young generation grows to 32 MiB, and the old one may grow to
- * about four times what is live before a full collection, so under load the host held 250 MiB
- * and more while under 40 MiB of it was live. V8 scales that growth by the limit: at 1 GiB it
- * is about 1.6 times, and the young generation here is collected at 8 MiB, which keeps the
- * loaded host under 200 MiB (docs/performance.md, Memory). 1 GiB is some 25 times the live heap
- * of a busy host; a thread that outgrows it ends the command with an error.
- */
-export const SERVICE_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 };
-
-/** What a host thread can be told: plain values, as they cross to another thread. */
-export type ThreadHostOptions = Pick<
-  HostOptions,
-  'dataDir' | 'host' | 'apiPort' | 'connectPort' | 'connectWebPort' | 'appPort' | 'demo'
->;
-
-export interface HostThread {
-  info: ReadyInfo;
-  stop(): Promise<void>;
-  /** Settles when the thread ends: after `stop`, or with the error that ended it. */
-  ended: Promise<void>;
-}
-
-const THREAD = 'tariffDeskHostThread';
-
-/**
- * Runs the host on a worker thread of this process with its own heap limits (`SERVICE_HEAP`):
- * the headless command line's way to size the service's heap itself, since a running process
- * cannot change its own. Same process, same pid; the thread loads this module again.
- */
-export async function startHostThread(opts: ThreadHostOptions): Promise<HostThread> {
-  // The TypeScript sources (`npm run dev`, through tsx) cannot be loaded by a worker thread:
-  // there the host runs on this thread, with the process's heap.
-  if (import.meta.url.endsWith('.ts')) {
-    const running = await startHost(opts);
-    let stopped: () => void;
-    const ended = new Promise<void>((done) => (stopped = done));
-    return { info: running.info, ended, stop: () => running.stop().then(stopped) };
-  }
-  const worker = new Worker(new URL(import.meta.url), {
-    workerData: { [THREAD]: opts },
-    resourceLimits: SERVICE_HEAP,
-  });
-  let failure: unknown;
-  worker.once('error', (e) => (failure = e));
-  const ended = new Promise<void>((done, fail) =>
-    worker.once('exit', (code) =>
-      failure || code !== 0 ? fail(failure ?? new Error(`the host thread stopped (${code})`)) : done(),
-    ),
-  );
-  return new Promise((resolve, reject) => {
-    ended.then(() => reject(new Error('the host thread stopped before it was ready')), reject);
-    worker.once('message', (m: { ready?: ReadyInfo; failed?: unknown }) => {
-      if (!m.ready) return reject(m.failed);
-      resolve({
-        info: m.ready,
-        ended,
-        async stop() {
-          worker.postMessage('stop');
-          await ended;
-        },
-      });
-    });
-  });
-}
-
-/** The thread's side: start, say ready (or why not), stop when told. */
-function serveOnThread(opts: ThreadHostOptions): void {
-  const port = parentPort!;
-  startHost(opts).then(
-    (running) => {
-      // process.exit on a worker ends the thread alone.
-      port.once('message', () => void running.stop().then(() => process.exit(0)));
-      port.postMessage({ ready: running.info });
-    },
-    (failed: unknown) => {
-      try {
-        port.postMessage({ failed });
-      } catch {
-        port.postMessage({ failed: new Error(String(failed)) });
-      }
-      process.exit(1);
-    },
-  );
-}
-
-if (!isMainThread && (workerData as Record<string, unknown> | null)?.[THREAD])
-  serveOnThread((workerData as Record<string, ThreadHostOptions>)[THREAD]!);

@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DB_FILE } from '../../node/db/database.js';
-import { DEFAULT_PORTS } from '../host.js';
+import { DEFAULT_PORTS } from '../constants.js';
 
 import { createApiClient, type ApiClient } from '../../engine/api/client.js';
 import { CLIENT_HEADER } from '../../engine/schemas/traffic.js';

@@ -2,11 +2,8 @@ import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
-import { startHostThread, type ReadyInfo } from '../host.js';
-import { listen, trigger } from './webhooks.js';
-import { RESOLVE_USAGE, resolvePendingCommand } from './resolve.js';
-import { clock } from './clock.js';
-import { dataDirFromWorkspace, exportCommand, importCommand } from './workspace.js';
+import type { ReadyInfo } from '../../engine/api/bootstrap.js';
+import { startHostThread } from '../host-thread.js';
 
 const USAGE = `Usage: tariff-desk <command> [options]
 
@@ -15,7 +12,7 @@ Commands:
   start     the desktop app; serves it in the browser where Electron is missing
   listen    forward a running host's events to a local URL: listen --forward-to URL [--events a,b] (listen --help)
   trigger   record one event on a running host: trigger TYPE [--data JSON] (trigger --help)
-  ${RESOLVE_USAGE}
+  resolve   end a pending DIRECT connection on a running host: resolve TARIFF_ID succeed|fail
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
   import    load a workspace folder as the test-mode world: import DIR [--data-dir D] [--replace]
@@ -88,8 +85,12 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
     connectWebPort: port(values['connect-web-port'], 'connect-web-port'),
     appPort: port(values['app-port'], 'app-port'),
   };
-  const dataDir = workspace ? dataDirFromWorkspace(workspace) : resolve(values['data-dir'] ?? defaultDataDir());
-  // On a thread of its own, so the service's heap is sized by the host (SERVICE_HEAP in host.ts).
+  // A workspace is loaded into its folder here, before the host starts (the one case that loads
+  // the service's modules on this thread).
+  const dataDir = workspace
+    ? (await import('./workspace.js')).dataDirFromWorkspace(workspace)
+    : resolve(values['data-dir'] ?? defaultDataDir());
+  // On a thread of its own, so the service's heap is sized by the host (SERVICE_HEAP in host-thread.ts).
   const running = await startHostThread({
     dataDir,
     host: values.host,
@@ -145,18 +146,19 @@ export async function main(argv: string[]): Promise<number> {
         return await serve(rest);
       case 'start':
         return await start(rest);
+      // Each command loads only what it needs: `serve` keeps the service's modules off this thread.
       case 'listen':
-        return await listen(rest, defaultDataDir());
+        return await (await import('./webhooks.js')).listen(rest, defaultDataDir());
       case 'trigger':
-        return await trigger(rest, defaultDataDir());
+        return await (await import('./webhooks.js')).trigger(rest, defaultDataDir());
       case 'resolve':
-        return await resolvePendingCommand(rest, defaultDataDir());
+        return await (await import('./resolve.js')).resolvePendingCommand(rest, defaultDataDir());
       case 'clock':
-        return await clock(rest, defaultDataDir());
+        return await (await import('./clock.js')).clock(rest, defaultDataDir());
       case 'export':
-        return await exportCommand(rest, defaultDataDir());
+        return await (await import('./workspace.js')).exportCommand(rest, defaultDataDir());
       case 'import':
-        return await importCommand(rest, defaultDataDir());
+        return await (await import('./workspace.js')).importCommand(rest, defaultDataDir());
       case undefined:
       case 'help':
       case '--help':

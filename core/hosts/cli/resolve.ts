@@ -3,9 +3,6 @@ import { commandArgs } from './args.js';
 import { api } from '../../engine/api/index.js';
 import { parseWith } from '../../engine/api/validate.js';
 
-export const RESOLVE_USAGE =
-  'resolve   end a pending DIRECT connection on a running host: resolve TARIFF_ID succeed|fail';
-
 const RESOLVE_HELP = `Usage: tariff-desk resolve TARIFF_ID succeed|fail [--api-url U] [--data-dir D] [--account A --key K]
 
 Answers for the provider of a PENDING DIRECT tariff on a running host: succeed delivers the

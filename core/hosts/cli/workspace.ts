@@ -9,7 +9,7 @@ import { ServiceError } from '../../engine/api/client.js';
 import { exportWorkspaceFolder, readWorkspaceSource } from '../../node/workspace/folder.js';
 import { importWorkspace, type ImportSummary } from '../../node/workspace/import.js';
 import type { WorkspaceFiles } from '../../node/workspace/format.js';
-import { HOST_FILE } from '../host.js';
+import { HOST_FILE } from '../constants.js';
 import { connectClient } from './client.js';
 
 export const EXPORT_USAGE = `Usage: tariff-desk export DIR [--data-dir D]
