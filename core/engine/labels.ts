@@ -46,6 +46,13 @@ export const STRUCTURE_WORDS: Record<string, Words> = {
   MARKET: { label: 'Market price', hint: "The market's price plus the contract's surcharge." },
 };
 
+/** Which way the energy flows (`tariff_direction`). */
+export const DIRECTION_WORDS: Record<TariffDirection, Words> = {
+  IMPORT: { label: 'Import', hint: 'Energy bought from the grid.' },
+  EXPORT: { label: 'Export', hint: 'Energy sent to the grid.' },
+  LOCAL: { label: 'Local generation', hint: 'Energy made and used on site.' },
+};
+
 /** A tariff kind: its type and direction together, as the status page and the connect flow name them. */
 const SLOT_WORDS: Record<`${TariffType}+${TariffDirection}`, Words> = {
   'COMMODITY+IMPORT': { label: 'Supply (import)', hint: 'The energy bought from the supplier.' },

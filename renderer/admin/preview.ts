@@ -5,7 +5,7 @@ import type { MarketSeries, PricingComponent } from '../../core/engine/pricing/t
 import type { TariffDirection } from '../../core/engine/schemas/common';
 import type { ApiClient } from './api';
 import type { ChartPoint, ChartSeries } from './components/PriceChart';
-import { colourOf } from './components/PriceChart';
+import { colourOf, stackOrder, tariffColours } from './components/PriceChart';
 
 /** The location's market series for a window, from the service, as the engine wants it. */
 export async function marketSeries(
@@ -34,7 +34,9 @@ export function breakdown(
   tariffs: (PricingComponent & { display_name?: string })[],
   market?: MarketSeries,
 ): { points: ChartPoint[]; series: ChartSeries[] } {
-  const comps = tariffs.filter((t) => (t.direction ?? 'IMPORT') === direction);
+  // Colours from all of the location's tariffs, the order the Prices chart stacks them in.
+  const colours = tariffColours(tariffs);
+  const comps = tariffs.filter((t) => (t.direction ?? 'IMPORT') === direction).sort(stackOrder);
   const compiled = comps.map((t) => compileComponent(t, zone));
   const total = computePrices({ zone, from, to, direction, components: compiled, market });
   const parts = compiled.map((c) => computePrices({ zone, from, to, direction, components: [c], market }));
@@ -45,12 +47,16 @@ export function breakdown(
   const points: ChartPoint[] = times.map((t) => {
     const tot = at(total, t)!;
     const p: ChartPoint = { t, total: tot.value, confidence: tot.confidence };
-    parts.forEach((ivs, k) => (p[`c${k}`] = at(ivs, t)?.value ?? 0));
+    parts.forEach((ivs, k) => (p[comps[k]!.id] = at(ivs, t)?.value ?? 0));
     return p;
   });
   if (points.length) points.push({ ...points.at(-1)!, t: to });
   return {
     points,
-    series: comps.map((t, k) => ({ key: `c${k}`, label: t.display_name ?? `${t.type} ${t.id}`, colour: colourOf(k) })),
+    series: comps.map((t, k) => ({
+      key: t.id,
+      label: t.display_name ?? `${t.type} ${t.id}`,
+      colour: colours.get(t.id) ?? colourOf(k),
+    })),
   };
 }

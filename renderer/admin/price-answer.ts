@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Price } from '../../core/engine/schemas/price';
 import type { Tariff } from '../../core/engine/schemas/tariff';
 import type { ChartPoint, ChartSeries } from './components/PriceChart';
-import { colourFor } from './components/PriceChart';
+import { colourOf, stackOrder, tariffColours } from './components/PriceChart';
 
 type Answer = z.output<typeof Price>;
 
@@ -24,10 +24,15 @@ export function chartOf(answer: Answer, tariffs: Pick<z.output<typeof Tariff>, '
   const last = answer.data.at(-1);
   if (last) points.push({ ...points.at(-1)!, t: Date.parse(last.valid_to) });
   const byId = new Map(tariffs.map((t) => [t.id, t]));
-  const series: ChartSeries[] = ids.map((id) => {
-    const t = byId.get(id);
-    return { key: id, label: t?.display_name ?? `${t?.type ?? 'Tariff'} ${id}`, colour: colourFor(id) };
-  });
+  const colours = tariffColours(tariffs);
+  const series: ChartSeries[] = ids
+    .map((id) => byId.get(id) ?? { id, type: '', display_name: undefined })
+    .sort(stackOrder)
+    .map((t, i) => ({
+      key: t.id,
+      label: t.display_name ?? `${t.type || 'Tariff'} ${t.id}`,
+      colour: colours.get(t.id) ?? colourOf(i),
+    }));
   return { points, series };
 }
 

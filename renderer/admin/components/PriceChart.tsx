@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { chartTicks } from '../chart-ticks';
 
 export interface ChartSeries {
   key: string;
@@ -14,26 +16,39 @@ export interface ChartPoint {
   [component: string]: number;
 }
 
-const PALETTE = ['#2f5d8a', '#3c8d6b', '#c28a2c', '#8a4f9e', '#b5493f', '#4a9bb0'];
+/** The Confidence line's colour: red is kept for it alone, so no tariff is ever drawn in it. */
+export const CONFIDENCE_COLOUR = '#b5493f';
+/** Tariff colours, told apart from each other and from the Confidence red (no red, pink or orange-red). */
+const PALETTE = ['#2f5d8a', '#3c8d6b', '#c28a2c', '#8a4f9e', '#4a9bb0', '#6b7a2a', '#5a5f6b', '#2a8f8a'];
 export const colourOf = (i: number) => PALETTE[i % PALETTE.length]!;
-/** A tariff's colour, picked from its id, so it keeps one colour on every chart. */
-export function colourFor(id: string): string {
-  let h = 0;
-  for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  return colourOf(h);
+
+type Stackable = { id: string; type: string };
+const TYPE_ORDER: Record<string, number> = { COMMODITY: 0, NON_COMMODITY: 1 };
+/** The one stacking order of both charts: supply first, then grid fees, each by id; stable as tariffs come and go elsewhere. */
+export const stackOrder = (a: Stackable, b: Stackable) =>
+  (TYPE_ORDER[a.type] ?? 9) - (TYPE_ORDER[b.type] ?? 9) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Each of a location's tariffs' colour, by its place in the stacking order among all of the
+ * location's tariffs (every direction): the Tariffs preview and the Prices chart, which both read
+ * the location's tariff list, give a tariff the same colour, and two tariffs of one location never
+ * share one while there are no more of them than colours.
+ */
+export function tariffColours(tariffs: Stackable[]): Map<string, string> {
+  return new Map([...tariffs].sort(stackOrder).map((t, i) => [t.id, colourOf(i)]));
 }
 
-/** Tick labels that suit the window: times for a few days, dates with hours for two weeks, dates beyond. */
-function tickFormat(zone: string, span: number): (t: number) => string {
-  const day = 86_400_000;
-  const opts: Intl.DateTimeFormatOptions =
-    span <= 3 * day
-      ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
-      : span <= 14 * day
-        ? { day: 'numeric', month: 'short', hour: '2-digit' }
-        : { day: 'numeric', month: 'short', year: '2-digit' };
-  const f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...opts });
-  return (t) => f.format(t);
+/** Width of an element, followed as it resizes (the axis fits its ticks to it). */
+function useWidth(): [(el: HTMLElement | null) => void, number] {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => setWidth(e!.contentRect.width));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
+  return [setEl, width];
 }
 
 /** Step series of a price window: stacked components, the total, and confidence on its own axis. */
@@ -53,8 +68,12 @@ export function PriceChart({
   /** The price axis's unit, e.g. EUR/kWh. */
   unit?: string;
 }) {
+  const [measure, width] = useWidth();
   if (points.length === 0) return <Typography color="text.secondary">No prices for this window.</Typography>;
-  const fmt = tickFormat(zone, points.at(-1)!.t - points[0]!.t);
+  const from = points[0]!.t;
+  const to = points.at(-1)!.t;
+  // About one label per 90 px of plot (the price and confidence axes take ~110 px).
+  const axis = chartTicks(zone, from, to, Math.floor(Math.max(0, (width || 800) - 110) / 90));
   const tooltipTime = (t: number) =>
     new Intl.DateTimeFormat('en-GB', {
       timeZone: zone,
@@ -65,11 +84,18 @@ export function PriceChart({
       minute: '2-digit',
       timeZoneName: 'shortOffset',
     }).format(t);
-  const avg =
-    points.reduce((s, p, i) => s + p.total * ((points[i + 1]?.t ?? p.t) - p.t), 0) /
-    Math.max(1, points.at(-1)!.t - points[0]!.t);
+  const avg = points.reduce((s, p, i) => s + p.total * ((points[i + 1]?.t ?? p.t) - p.t), 0) / Math.max(1, to - from);
+  // Confidence 0 everywhere: no tariff priced any of it, so an average of zeros would mislead.
+  const priced = points.some((p) => p.confidence > 0);
   return (
-    <Box role="img" aria-label={label} data-average={avg.toFixed(5)} data-points={points.length}>
+    <Box
+      ref={measure}
+      role="img"
+      aria-label={label}
+      data-average={priced ? avg.toFixed(5) : undefined}
+      data-points={points.length}
+      data-ticks={axis.ticks.map((t) => new Date(t).toISOString()).join(' ')}
+    >
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7eb" />
@@ -78,8 +104,9 @@ export function PriceChart({
             type="number"
             scale="time"
             domain={['dataMin', 'dataMax']}
-            tickFormatter={fmt}
-            minTickGap={40}
+            ticks={axis.ticks}
+            interval={0}
+            tickFormatter={axis.label}
             fontSize={11}
           />
           <YAxis
@@ -97,7 +124,8 @@ export function PriceChart({
             label={{ value: 'Confidence', angle: 90, position: 'insideRight', fontSize: 11, offset: 4 }}
           />
           <Tooltip labelFormatter={(t) => tooltipTime(Number(t))} formatter={(v) => Number(v).toFixed(5)} />
-          <Legend />
+          {/* In drawing order (the stack from the bottom up), not alphabetical. */}
+          <Legend itemSorter={null} />
           {components.map((c) => (
             <Area
               key={c.key}
@@ -127,7 +155,7 @@ export function PriceChart({
             type="stepAfter"
             dataKey="confidence"
             name="Confidence"
-            stroke="#b5493f"
+            stroke={CONFIDENCE_COLOUR}
             strokeDasharray="4 3"
             dot={false}
             isAnimationActive={false}
@@ -135,7 +163,7 @@ export function PriceChart({
         </ComposedChart>
       </ResponsiveContainer>
       <Typography variant="caption" color="text.secondary">
-        Time-weighted average: {avg.toFixed(5)} {unit}
+        {priced ? `Time-weighted average: ${avg.toFixed(5)} ${unit}` : 'No price in this window: no tariff covers it.'}
       </Typography>
     </Box>
   );

@@ -17,10 +17,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
-import { EmptyState, ErrorAlert, Loading, PageHeader, EnumSelect } from '../components/common';
+import { EmptyState, ErrorAlert, Loading, PageHeader } from '../components/common';
+import { CodeHint } from '../components/words';
 import { PriceChart } from '../components/PriceChart';
 import { chartOf, oddDays, wallTime } from '../price-answer';
 import { TariffDirection } from '../../../core/engine/schemas/common';
+import { DIRECTION_WORDS } from '../../../core/engine/labels';
+import { useServiceToday } from '../service-time';
 
 /** A quiet hint beside a value (an offset, a unit). */
 function Hint({ children }: { children: ReactNode }) {
@@ -31,6 +34,8 @@ function Hint({ children }: { children: ReactNode }) {
   );
 }
 
+const intervals = (n: number) => `${n} interval${n === 1 ? '' : 's'}`;
+
 export function PricesPage() {
   const { api, liveMode, route, navigate } = useApp();
   const locations = useQuery({
@@ -39,7 +44,7 @@ export function PricesPage() {
   });
   const locationId = route.params.get('location') ?? locations.data?.data[0]?.id;
   const [direction, setDirection] = useState<TariffDirection>('IMPORT');
-  const [start, setStart] = useState(DateTime.now().toISODate()!);
+  const [picked, setStart] = useState<string | null>(null);
   const [days, setDays] = useState(2);
   const location = useQuery({
     enabled: !!locationId,
@@ -47,6 +52,9 @@ export function PricesPage() {
     queryFn: () => api.call('locations.retrieve', { params: { id: locationId! } }),
   });
   const zone = location.data?.timezone ?? 'UTC';
+  // Until a date is picked, the window starts on the service clock's today at the location.
+  const today = useServiceToday(location.data?.timezone);
+  const start = picked ?? today ?? '';
   const win = useMemo(() => {
     const s = DateTime.fromISO(start, { zone }).startOf('day');
     return {
@@ -55,7 +63,7 @@ export function PricesPage() {
     };
   }, [start, days, zone]);
   const prices = useQuery({
-    enabled: !!location.data,
+    enabled: !!location.data && !!start,
     queryKey: ['prices', liveMode, locationId, direction, win],
     // The answer with each tariff's share: the chart, the table and the CSV all draw this one answer.
     queryFn: () =>
@@ -73,7 +81,8 @@ export function PricesPage() {
   const from = Date.parse(win.start_time);
   const to = Date.parse(win.end_time);
   const chart = useMemo(
-    () => (prices.data ? chartOf(prices.data, tariffs.data?.data ?? []) : null),
+    // Drawn once the tariffs are known too: their types and ids fix the colours and the stacking order.
+    () => (prices.data && tariffs.data ? chartOf(prices.data, tariffs.data.data) : null),
     [prices.data, tariffs.data],
   );
   const odd = useMemo(() => oddDays(zone, from, to), [zone, from, to]);
@@ -98,7 +107,13 @@ export function PricesPage() {
       <PageHeader
         title="Prices"
         subtitle="The service's price answer for a window: the total, each tariff's share, and how sure it is"
-        actions={prices.data ? <Button onClick={exportCsv}>Export CSV</Button> : null}
+        actions={
+          prices.data ? (
+            <Button onClick={exportCsv} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              Export CSV
+            </Button>
+          ) : null
+        }
       />
       {locations.data?.data.length === 0 ? (
         <EmptyState
@@ -122,7 +137,21 @@ export function PricesPage() {
             </MenuItem>
           ))}
         </TextField>
-        <EnumSelect size="small" label="Direction" schema={TariffDirection} value={direction} onChange={setDirection} />
+        <TextField
+          select
+          size="small"
+          label="Direction"
+          value={direction}
+          onChange={(e) => setDirection(TariffDirection.parse(e.target.value))}
+          sx={{ minWidth: 160 }}
+        >
+          {TariffDirection.options.map((d) => (
+            <MenuItem key={d} value={d} title={DIRECTION_WORDS[d].hint}>
+              {DIRECTION_WORDS[d].label}
+              <CodeHint code={d} />
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           size="small"
           type="date"
@@ -146,7 +175,7 @@ export function PricesPage() {
         <>
           <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
             <Typography variant="subtitle1" component="h2">
-              {prices.data.currency_code} per kWh, in {zone} local time · {prices.data.data.length} intervals · tariffs
+              {prices.data.currency_code} per kWh, in {zone} local time · {intervals(prices.data.data.length)} · tariffs
               last changed {wallTime(prices.data.last_updated, zone).text}
               {prices.data.next_update ? ` · may change ${wallTime(prices.data.next_update, zone).text}` : ''}
             </Typography>
@@ -157,8 +186,8 @@ export function PricesPage() {
             ) : null}
             {uncovered ? (
               <Alert severity="info" sx={{ my: 1 }} data-testid="no-contract">
-                {uncovered} interval{uncovered === 1 ? '' : 's'} with no contract active: no tariff covers them, so the
-                price is unknown (shown as 0 at confidence 0).
+                {intervals(uncovered)} with no contract active: no tariff covers them, so the price is unknown (shown as
+                0 at confidence 0).
               </Alert>
             ) : null}
             {chart ? (
@@ -196,10 +225,10 @@ export function PricesPage() {
                   const b = wallTime(d.valid_to, zone);
                   return (
                     <TableRow key={d.valid_from}>
-                      <TableCell title={d.valid_from}>
+                      <TableCell title={d.valid_from} sx={{ whiteSpace: 'nowrap' }}>
                         {a.text} <Hint>{a.offset}</Hint>
                       </TableCell>
-                      <TableCell title={d.valid_to}>
+                      <TableCell title={d.valid_to} sx={{ whiteSpace: 'nowrap' }}>
                         {b.text} <Hint>{b.offset}</Hint>
                       </TableCell>
                       <TableCell align="right">{d.price.value.toFixed(5)}</TableCell>
