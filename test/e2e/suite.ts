@@ -46,7 +46,8 @@ export async function openApp(s: BrowserSuite, hash: string, viewport: { width: 
   // A context of its own (closed with the page), as axe-core's scanner needs.
   const context = await s.browser.newContext({ viewport });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // When the browser goes first (the suite's end), its contexts are gone with it.
+  page.on('close', () => void context.close().catch(() => undefined));
   const errors = pageErrors(page);
   await page.goto(`${s.env.info.app_url}/#/${hash}`);
   return { page, errors };
