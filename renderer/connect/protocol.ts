@@ -47,8 +47,12 @@ export function fieldOf(route: ConnectRoute, code: string): string {
   return errors[code] ?? 'form';
 }
 
-/** The provider header of a page, when it shows one (`provider_name_capture` carries a typed name instead). */
+/**
+ * The provider header of a page, when it shows one (`provider_name_capture` carries a typed name
+ * instead). Choosing a provider shows none: after Back the page still names the earlier choice.
+ */
 export function headerOf(page: AnyPage) {
+  if (page.route === 'provider_select') return undefined;
   const p = page.data.provider;
   return p && 'display_name' in p ? p : undefined;
 }

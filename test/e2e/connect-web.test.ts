@@ -61,6 +61,13 @@ describe('the hosted connect web app in Chromium', () => {
     await page.getByRole('button', { name: 'Nordlicht Energie' }).click();
     await onRoute(page, 'tariff_select');
     await shot(page, 'connect-tariff_select');
+    // Back to the choice of provider: the header no longer names the one chosen before.
+    await see(page.getByText('Nordlicht Energie', { exact: true }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await onRoute(page, 'provider_select');
+    await see(page.getByText('Connect your tariff', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Nordlicht Energie' }).click();
+    await onRoute(page, 'tariff_select');
     await page.getByRole('button', { name: /Nordlicht Nacht/ }).click();
     await onRoute(page, 'contract_term_capture');
     await shot(page, 'connect-contract_term_capture');
