@@ -51,6 +51,8 @@ export interface Harness {
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** Creates a location (Berlin, test mode, unless told otherwise) and answers its body. */
   location(headers?: Record<string, string>, address?: object): Promise<any>;
+  /** Creates a tariff on a location (`tariffBody` with `extra`, test mode) and answers its body. */
+  tariff(locationId: string, extra?: Record<string, unknown>, headers?: Record<string, string>): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,12 @@ export async function harness(now = '2026-03-01T12:00:00Z'): Promise<Harness> {
     async location(headers = test, address = berlinAddress) {
       const r = await call({ method: 'POST', url: '/locations', headers, payload: { postal_address: address } });
       if (r.status !== 200) throw new Error(`location not created: ${JSON.stringify(r.body)}`);
+      return r.body;
+    },
+    async tariff(locationId, extra = {}, headers = test) {
+      const payload = tariffBody(locationId, extra);
+      const r = await call({ method: 'POST', url: '/tariffs', headers, payload });
+      if (r.status !== 200) throw new Error(`tariff not created: ${JSON.stringify(r.body)}`);
       return r.body;
     },
     close: async () => {

@@ -7,7 +7,7 @@ let trf: string;
 beforeEach(async () => {
   h = await harness();
   loc = (await h.location()).id;
-  trf = (await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc) })).body.id;
+  trf = (await h.tariff(loc)).id;
 });
 afterEach(() => h.close());
 

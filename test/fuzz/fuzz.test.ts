@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { harness, tariffBody, type Harness } from '../helpers.js';
+import { harness, type Harness } from '../helpers.js';
 import { badAuth, fromSchema, hostileString, rawBodies, resolver } from './generate.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../core/engine/settings.js';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   h = await harness('2026-06-01T12:00:00Z');
   doc = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
   const loc = await h.location();
-  const trf = (await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc.id) })).body;
+  const trf = await h.tariff(loc.id);
   const whe = (
     await h.call({ method: 'POST', url: '/webhooks', headers: h.test, payload: { url: 'http://127.0.0.1:9/hook' } })
   ).body;

@@ -47,9 +47,7 @@ describe('fault injection', () => {
     h.call({ method: 'POST', url: `/prices/${id}`, headers, payload: { end_time: '2026-03-02T00:00:00Z' } });
 
   it('forces an error status with a chosen code, adds latency, and is recorded in the journal', async () => {
-    const loc = (
-      await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-    ).body;
+    const loc = await h.location();
     await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc.id) });
     const rule = (
       await h.call({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { berlinAddress, harness, snapshot, tariffBody, type Harness } from '../helpers.js';
+import { harness, snapshot, type Harness } from '../helpers.js';
 
 let h: Harness;
 beforeEach(async () => (h = await harness()));
@@ -7,10 +7,8 @@ afterEach(() => h.close());
 
 describe('events', () => {
   it('records location and tariff changes, listed newest first and filtered', async () => {
-    const loc = (
-      await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-    ).body;
-    const t = (await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc.id) })).body;
+    const loc = await h.location();
+    const t = await h.tariff(loc.id);
     await h.call({ method: 'PATCH', url: `/tariffs/${t.id}`, headers: h.test, payload: { display_name: 'x' } });
     await h.call({ method: 'DELETE', url: `/tariffs/${t.id}`, headers: h.test });
     const all = (await h.call({ method: 'GET', url: '/events', headers: h.test })).body;
@@ -40,7 +38,7 @@ describe('events', () => {
     expect(await get(`/tariffs/${empty.object.id}`)).toBe(404);
 
     const loc = (await h.location()).id;
-    const t = (await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc) })).body;
+    const t = await h.tariff(loc);
     const updated = await trigger('tariff.updated');
     expect(updated.object).toEqual(t);
     const session = await trigger('connect.session.complete');

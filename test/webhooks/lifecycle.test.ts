@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { berlinAddress, harness, tariffBody, type Harness } from '../helpers.js';
+import { harness, type Harness } from '../helpers.js';
 
 let h: Harness;
 beforeEach(async () => (h = await harness('2026-03-01T12:00:00Z')));
@@ -13,30 +13,14 @@ const lifecycleEvents = async () =>
 
 describe('tariff lifecycle events', () => {
   it('fire by the service clock: expiring seven days before the end, expired at it, once each, in order', async () => {
-    const loc = (
-      await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-    ).body;
+    const loc = await h.location();
     // A bare end date is local midnight in Berlin: 2026-03-20T00:00+01:00.
-    const a = (
-      await h.call({
-        method: 'POST',
-        url: '/tariffs',
-        headers: h.test,
-        payload: tariffBody(loc.id, { contract_start_date: '2026-01-01', contract_end_date: '2026-03-20' }),
-      })
-    ).body;
-    const b = (
-      await h.call({
-        method: 'POST',
-        url: '/tariffs',
-        headers: h.test,
-        payload: tariffBody(loc.id, {
-          type: 'NON_COMMODITY',
-          contract_start_date: '2026-01-01',
-          contract_end_date: '2026-03-10T00:00:00Z',
-        }),
-      })
-    ).body;
+    const a = await h.tariff(loc.id, { contract_start_date: '2026-01-01', contract_end_date: '2026-03-20' });
+    const b = await h.tariff(loc.id, {
+      type: 'NON_COMMODITY',
+      contract_start_date: '2026-01-01',
+      contract_end_date: '2026-03-10T00:00:00Z',
+    });
     expect(h.svc.lifecycle.runDue()).toBe(0);
     h.clock.set('2026-03-03T00:00:00Z'); // b expiring (03-03T00:00Z) falls due exactly now
     expect(h.svc.lifecycle.runDue()).toBe(1);
@@ -59,17 +43,8 @@ describe('tariff lifecycle events', () => {
   });
 
   it('a clock moved far forward sends both events of a tariff, expiring first', async () => {
-    const loc = (
-      await h.call({ method: 'POST', url: '/locations', headers: h.test, payload: { postal_address: berlinAddress } })
-    ).body;
-    const t = (
-      await h.call({
-        method: 'POST',
-        url: '/tariffs',
-        headers: h.test,
-        payload: tariffBody(loc.id, { contract_start_date: '2026-01-01', contract_end_date: '2026-04-01' }),
-      })
-    ).body;
+    const loc = await h.location();
+    const t = await h.tariff(loc.id, { contract_start_date: '2026-01-01', contract_end_date: '2026-04-01' });
     h.clock.set('2026-06-01T00:00:00Z');
     expect(h.svc.lifecycle.runDue()).toBe(2);
     expect(await lifecycleEvents()).toEqual([`tariff.expiring ${t.id}`, `tariff.expired ${t.id}`]);
