@@ -16,7 +16,6 @@ import {
   Snackbar,
   Stack,
   SvgIcon,
-  TextField,
   Typography,
   useMediaQuery,
   type Theme,
@@ -24,6 +23,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { serviceNowMs, useServiceClock, type ServiceClock } from '../service-time';
+import { ValueField } from '../../shared/value-field';
 
 type ClockState = ServiceClock;
 
@@ -278,12 +278,12 @@ function SetClockDialog(props: {
       <DialogTitle>Set the service clock</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField
+          <ValueField
             type="datetime-local"
             label="Date and time (your time zone)"
             value={value}
-            onChange={(e) => setValue(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onValue={setValue}
+            shrink
           />
           <RadioGroup value={mode} onChange={(e) => setMode(e.target.value as 'offset' | 'frozen')}>
             <FormControlLabel value="frozen" control={<Radio />} label="Stand still there (frozen)" />

@@ -24,6 +24,7 @@ import { chartOf, oddDays, wallTime } from '../price-answer';
 import { TariffDirection } from '../../../core/engine/schemas/common';
 import { DIRECTION_WORDS } from '../../../core/engine/labels';
 import { useServiceToday } from '../service-time';
+import { ValueField } from '../../shared/value-field';
 
 /** A quiet hint beside a value (an offset, a unit). */
 function Hint({ children }: { children: ReactNode }) {
@@ -152,14 +153,7 @@ export function PricesPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          size="small"
-          type="date"
-          label="From (local)"
-          value={start}
-          onChange={(e) => setStart(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <ValueField size="small" type="date" label="From (local)" value={start} onValue={setStart} shrink />
         <TextField
           size="small"
           type="number"

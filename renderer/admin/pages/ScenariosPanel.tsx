@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useFeedback } from '../components/confirm';
-import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Scenario as ScenarioSchema } from '../../../core/engine/schemas/workspace';
 import { useApp } from '../context';
 import { ErrorAlert } from '../components/common';
 import { Panel, SimpleTable } from '../components/panels';
+import { ValueField } from '../../shared/value-field';
 
 type Scenario = z.infer<typeof ScenarioSchema>;
 
@@ -89,14 +90,7 @@ export function ScenariosPanel() {
       ) : (
         <>
           <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-            <TextField
-              size="small"
-              label="Name"
-              placeholder="Before the demo"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <ValueField size="small" label="Name" placeholder="Before the demo" value={name} onValue={setName} shrink />
             <Button variant="outlined" disabled={!name.trim() || save.isPending} onClick={() => save.mutate()}>
               Save current
             </Button>

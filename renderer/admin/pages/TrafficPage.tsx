@@ -30,6 +30,7 @@ import {
   useSettled,
 } from '../components/records';
 import { FaultCreate, JOURNAL_METHODS, type FaultRule, type JournalEntry } from '../../../core/engine/schemas/traffic';
+import { ValueField } from '../../shared/value-field';
 
 /** The fault kinds of the schema, labelled in the order the form offers them. */
 const KINDS = { error: 'forced error', latency: 'latency', drop: 'drop connection' } satisfies Record<
@@ -373,13 +374,13 @@ function RequestJournal() {
           onChange={(v) => void pickWindow(v)}
           width={150}
         />
-        <TextField
+        <ValueField
           size="small"
           type="search"
           label="Search"
           placeholder="path, body, request id…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onValue={setSearch}
           sx={{ flex: '1 1 220px', maxWidth: 420 }}
         />
         <FormControlLabel

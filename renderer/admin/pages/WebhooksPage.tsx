@@ -40,6 +40,7 @@ import {
   type WebhookEndpointUpdate,
 } from '../../../core/engine/webhooks/schemas';
 import { isSignatureHeader } from '../../../core/engine/webhooks/signature';
+import { ValueField } from '../../shared/value-field';
 
 const TYPES = TriggerRequest.shape.type.options;
 /** The signature schemes, as the page names them. */
@@ -123,12 +124,12 @@ export function WebhooksPage() {
         <Grid size={{ xs: 12, lg: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={1}>
-              <TextField
+              <ValueField
                 size="small"
                 label="Receiver URL"
                 placeholder="http://127.0.0.1:3000/webhooks"
                 value={url}
-                onChange={(e) => setUrl(e.target.value)}
+                onValue={setUrl}
               />
               <Stack direction="row" spacing={1}>
                 <Button variant="contained" size="small" onClick={() => create.mutate(false)} disabled={!url}>

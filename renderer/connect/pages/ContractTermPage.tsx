@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { TextField, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { PageProps } from '../App';
 import { PageForm } from './form';
+import { ValueField } from '../../shared/value-field';
 
 export function ContractTermPage({ submit, busy, errorFor }: PageProps<'contract_term_capture'>) {
   const [date, setDate] = useState('');
@@ -12,15 +13,15 @@ export function ContractTermPage({ submit, busy, errorFor }: PageProps<'contract
       onSubmit={() => submit(date ? { contract_end_date: new Date(date + 'T00:00:00').toISOString() } : undefined)}
     >
       <Typography color="text.secondary">Leave it empty if your contract has no end date.</Typography>
-      <TextField
+      <ValueField
         id="contract_end_date"
         type="date"
         label="Contract end date"
         value={date}
-        onChange={(e) => setDate(e.target.value)}
+        onValue={setDate}
         error={!!errorFor('contract_end_date')}
         helperText={errorFor('contract_end_date')}
-        slotProps={{ inputLabel: { shrink: true } }}
+        shrink
         fullWidth
       />
     </PageForm>

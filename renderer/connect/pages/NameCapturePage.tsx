@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import type { PageProps } from '../App';
 import { PageForm } from './form';
+import { ValueField } from '../../shared/value-field';
 
 function NameCapture({
   label,
@@ -19,11 +20,11 @@ function NameCapture({
   const [name, setName] = useState(initial);
   return (
     <PageForm busy={props.busy} onSubmit={() => props.submit(wrap(name))}>
-      <TextField
+      <ValueField
         id={field}
         label={label}
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onValue={setName}
         error={!!props.errorFor(field)}
         helperText={props.errorFor(field)}
         fullWidth

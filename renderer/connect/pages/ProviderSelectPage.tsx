@@ -1,16 +1,8 @@
 import { useState } from 'react';
-import {
-  Avatar,
-  Button,
-  ListItemAvatar,
-  ListItemButton,
-  ListItemText,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Avatar, Button, ListItemAvatar, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import type { PageProps } from '../App';
 import { ChoiceList, PageError } from './form';
+import { ValueField } from '../../shared/value-field';
 
 export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps<'provider_select'>) {
   const [q, setQ] = useState('');
@@ -21,13 +13,7 @@ export function ProviderSelectPage({ page, submit, busy, errorFor }: PageProps<'
       <Typography color="text.secondary">
         {[a.address_line1, a.post_code, a.city, a.country_code].filter(Boolean).join(', ')}
       </Typography>
-      <TextField
-        id="provider-search"
-        label="Search providers"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        fullWidth
-      />
+      <ValueField id="provider-search" label="Search providers" value={q} onValue={setQ} fullWidth />
       <PageError message={errorFor('provider')} />
       <ChoiceList label="Providers">
         {providers.map((p) => (

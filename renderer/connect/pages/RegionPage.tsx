@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { MenuItem, TextField } from '@mui/material';
+import { MenuItem } from '@mui/material';
 import type { PageProps } from '../App';
 import { PageForm } from './form';
+import { ValueField } from '../../shared/value-field';
 
 export function RegionPage({ page, submit, busy, errorFor }: PageProps<'region_select'>) {
   const [region, setRegion] = useState(page.data.region ?? '');
   return (
     <PageForm busy={busy} onSubmit={() => submit({ region })}>
-      <TextField
+      <ValueField
         id="region"
         select
         label="Market region"
         value={region}
-        onChange={(e) => setRegion(e.target.value)}
+        onValue={setRegion}
         error={!!errorFor('region')}
         helperText={errorFor('region')}
         fullWidth
@@ -22,7 +23,7 @@ export function RegionPage({ page, submit, busy, errorFor }: PageProps<'region_s
             {r}
           </MenuItem>
         ))}
-      </TextField>
+      </ValueField>
     </PageForm>
   );
 }
