@@ -138,27 +138,28 @@ async function start(args: string[]): Promise<number> {
   return serve(args, (info) => `Electron runtime not installed: serving Tariff Desk in the browser at ${info.app_url}`);
 }
 
+type Command = (args: string[], dataDir: string) => Promise<number>;
+
+/** The commands that talk to a host or a data folder, each loaded on use: `serve` keeps them off its thread. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  listen: async () => (await import('./webhooks.js')).listen,
+  trigger: async () => (await import('./webhooks.js')).trigger,
+  resolve: async () => (await import('./resolve.js')).resolvePendingCommand,
+  clock: async () => (await import('./clock.js')).clock,
+  export: async () => (await import('./workspace.js')).exportCommand,
+  import: async () => (await import('./workspace.js')).importCommand,
+};
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (load) return await (await load())(rest, defaultDataDir());
     switch (command) {
       case 'serve':
         return await serve(rest);
       case 'start':
         return await start(rest);
-      // Each command loads only what it needs: `serve` keeps the service's modules off this thread.
-      case 'listen':
-        return await (await import('./webhooks.js')).listen(rest, defaultDataDir());
-      case 'trigger':
-        return await (await import('./webhooks.js')).trigger(rest, defaultDataDir());
-      case 'resolve':
-        return await (await import('./resolve.js')).resolvePendingCommand(rest, defaultDataDir());
-      case 'clock':
-        return await (await import('./clock.js')).clock(rest, defaultDataDir());
-      case 'export':
-        return await (await import('./workspace.js')).exportCommand(rest, defaultDataDir());
-      case 'import':
-        return await (await import('./workspace.js')).importCommand(rest, defaultDataDir());
       case undefined:
       case 'help':
       case '--help':

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import type { PageProps } from '../App';
+import { problem } from './form';
 
 const COUNTRIES = [
   ['DE', 'Germany'],
@@ -32,8 +33,7 @@ export function AddressPage({ page, submit, busy, errorFor }: PageProps<'postal_
       value={a[k]}
       onChange={set(k)}
       autoComplete={auto}
-      error={!!errorFor(k)}
-      helperText={errorFor(k)}
+      {...problem(errorFor(k))}
       fullWidth
     />
   );
@@ -57,8 +57,7 @@ export function AddressPage({ page, submit, busy, errorFor }: PageProps<'postal_
         label="Country"
         value={a.country_code}
         onChange={set('country_code')}
-        error={!!errorFor('country_code')}
-        helperText={errorFor('country_code')}
+        {...problem(errorFor('country_code'))}
         fullWidth
       >
         {COUNTRIES.map(([c, n]) => (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Typography } from '@mui/material';
 import type { PageProps } from '../App';
-import { PageForm } from './form';
+import { PageForm, problem } from './form';
 import { ValueField } from '../../shared/value-field';
 
 export function ContractTermPage({ submit, busy, errorFor }: PageProps<'contract_term_capture'>) {
@@ -19,8 +19,7 @@ export function ContractTermPage({ submit, busy, errorFor }: PageProps<'contract
         label="Contract end date"
         value={date}
         onValue={setDate}
-        error={!!errorFor('contract_end_date')}
-        helperText={errorFor('contract_end_date')}
+        {...problem(errorFor('contract_end_date'))}
         shrink
         fullWidth
       />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PageProps } from '../App';
-import { PageForm, UnitField, parseDecimal } from './form';
+import { PageForm, UnitField, parseDecimal, problem } from './form';
 
 export function FixedRatePage({ page, submit, busy, errorFor }: PageProps<'rate_fixed_capture'>) {
   // 0 means no price yet: the field starts empty.
@@ -13,8 +13,7 @@ export function FixedRatePage({ page, submit, busy, errorFor }: PageProps<'rate_
         unit={`${page.data.currency_code}/kWh`}
         value={cost}
         onChange={(e) => setCost(e.target.value)}
-        error={!!errorFor('cost')}
-        helperText={errorFor('cost') ?? 'In major currency units, e.g. 0.32'}
+        {...problem(errorFor('cost'), 'In major currency units, e.g. 0.32')}
       />
     </PageForm>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import type { PageProps } from '../App';
-import { PageForm } from './form';
+import { PageForm, problem } from './form';
 import { ValueField } from '../../shared/value-field';
 
 function NameCapture({
@@ -25,8 +25,7 @@ function NameCapture({
         label={label}
         value={name}
         onValue={setName}
-        error={!!props.errorFor(field)}
-        helperText={props.errorFor(field)}
+        {...problem(props.errorFor(field))}
         fullWidth
         autoFocus
       />

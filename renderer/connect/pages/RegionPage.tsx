@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MenuItem } from '@mui/material';
 import type { PageProps } from '../App';
-import { PageForm } from './form';
+import { PageForm, problem } from './form';
 import { ValueField } from '../../shared/value-field';
 
 export function RegionPage({ page, submit, busy, errorFor }: PageProps<'region_select'>) {
@@ -14,8 +14,7 @@ export function RegionPage({ page, submit, busy, errorFor }: PageProps<'region_s
         label="Market region"
         value={region}
         onValue={setRegion}
-        error={!!errorFor('region')}
-        helperText={errorFor('region')}
+        {...problem(errorFor('region'))}
         fullWidth
       >
         {page.data.regions.map((r) => (

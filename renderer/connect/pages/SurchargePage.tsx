@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PageProps } from '../App';
-import { PageForm, UnitField, parseDecimal } from './form';
+import { PageForm, UnitField, parseDecimal, problem } from './form';
 
 export function SurchargePage({ page, submit, busy, errorFor }: PageProps<'surcharge_capture'>) {
   const [fixed, setFixed] = useState(String(page.data.surcharge.fixed));
@@ -25,8 +25,7 @@ export function SurchargePage({ page, submit, busy, errorFor }: PageProps<'surch
         unit="%"
         value={percentage}
         onChange={(e) => setPercentage(e.target.value)}
-        error={!!errorFor('percentage')}
-        helperText={errorFor('percentage') ?? 'For example 19 for 19 % VAT'}
+        {...problem(errorFor('percentage'), 'For example 19 for 19 % VAT')}
       />
     </PageForm>
   );

@@ -65,3 +65,9 @@ export function ChoiceList({ label, children }: { label: string; children: React
     </List>
   );
 }
+
+/** A field's error state and the words under it: the service's message, else a hint. */
+export function problem(message: string | undefined, hint?: string): { error: boolean; helperText?: string } {
+  const text = message ?? hint;
+  return { error: message !== undefined, ...(text !== undefined ? { helperText: text } : {}) };
+}
