@@ -25,6 +25,12 @@ const zones = Object.entries(LAYERS).map(([target, allowed]) => ({
   ),
   message: `${target} may import only ${[target, ...allowed].join(', ')} (docs/architecture.md).`,
 }));
+// The renderer shows the API's prices and costs and never computes its own (one pricing path).
+zones.push({
+  target: './renderer',
+  from: './core/engine/pricing',
+  message: 'The renderer asks the API for prices and costs: it may not import the price engine (docs/architecture.md).',
+});
 const SERVER_ONLY = {
   patterns: [
     { group: ['node:*'], message: 'Runs in the browser too: no Node built-ins here.' },

@@ -1,4 +1,28 @@
-// The package's library entry (dist/node/core.js): embed the service in another Node program.
-export { startHost, DEFAULT_PORTS, type HostOptions, type RunningHost, type ReadyInfo } from './hosts/host.js';
-export { createService, type Service, type ServiceOptions } from './node/service.js';
+// The package's library entry (dist/node/core.js, typed by dist/types/index.d.ts): the test kit an
+// integrator's tests start (docs/testing.md), the typed API client's types, and the command line.
+// Only types of the engine and the kit are exported, so the declarations need no dev dependency.
+export {
+  startTariffDesk,
+  durationSeconds,
+  type TariffDesk,
+  type TariffDeskOptions,
+  type TariffDeskClock,
+  type TariffDeskEvent,
+  type WaitForEventOptions,
+  type ConnectTokenBody,
+  type ConnectTokenObject,
+  type CompleteConnectBody,
+  type ClockState,
+} from './hosts/kit.js';
+export {
+  createApiClient,
+  ServiceError,
+  type ApiClient,
+  type ClientOptions,
+  type FetchLike,
+} from './engine/api/client.js';
+export type { Api, OperationId } from './engine/api/index.js';
+export type { CallInput, ResponseOf } from './engine/api/contract.js';
+export type { ReadyInfo } from './engine/api/bootstrap.js';
+export type { EventType } from './engine/webhooks/schemas.js';
 export { main as runCli } from './hosts/cli/main.js';

@@ -109,7 +109,8 @@ export async function runMain(
   }
   await e.app.whenReady();
   const dataDir = join(e.app.getPath('userData'), 'data');
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only: the database holds the keys (the service also narrows an existing folder).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const host = await deps.startHost({ dataDir, appPort: 0 });
   const info = host.info;
   const appUrl = info.app_url!;

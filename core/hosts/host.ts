@@ -8,8 +8,11 @@ import { buildConnectWeb } from '../node/connect/web.js';
 import { ConnectFlow } from '../node/connect/flow.js';
 import { WebhookWorker, type WorkerOptions } from '../node/webhooks/worker.js';
 import { buildAppServer } from '../node/http/app-server.js';
+import { applyListenerLimits, type ListenerLimits } from '../node/http/listener.js';
+import { isLoopbackBind } from '../node/http/loopback.js';
 import { seedDemoIfNew } from '../node/demo/seed.js';
 import { rendererDist } from './paths.js';
+import { PRIVATE_FILE_MODE } from '../node/db/data-folder.js';
 import type { ReadyInfo } from '../engine/api/bootstrap.js';
 import { DEFAULT_PORTS, HOST_FILE } from './constants.js';
 
@@ -25,6 +28,8 @@ export interface HostOptions extends ServiceOptions {
   demo?: boolean;
   /** Delivery worker options (tests shorten timeouts and schedules). */
   webhooks?: WorkerOptions;
+  /** Timeouts and connection cap of every listener (`LISTENER_LIMITS` unless told; tests lower them). */
+  limits?: Partial<ListenerLimits>;
 }
 
 export type { ReadyInfo };
@@ -63,6 +68,15 @@ function urlOf(app: FastifyInstance, host: string): string {
   return `http://${h}:${addr.port}`;
 }
 
+/** The start-up line of a host bound beyond loopback: what other machines can reach, and what they cannot. */
+export function exposureWarning(host: string, app: boolean): string {
+  const surfaces = ['the API', 'the connect service', 'the connect web app', ...(app ? ['the admin app'] : [])];
+  return (
+    `Warning: listening on ${host}, not loopback: ${surfaces.join(', ')} are reachable from other machines; ` +
+    `the API keys (/bootstrap.json) are handed to this machine only.`
+  );
+}
+
 /** Starts the whole service (API, connect service, connect web app) on one data folder. */
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const host = opts.host ?? '127.0.0.1';
@@ -81,11 +95,15 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     connectWebUrl: () => urls.connectWeb,
   });
   const appServer =
-    opts.appPort === false ? undefined : buildAppServer(renderer, () => ({ ...info, app_url: urls.app }));
+    opts.appPort === false
+      ? undefined
+      : buildAppServer(renderer, () => ({ ...info, app_url: urls.app }), { now: () => service.clock.now() });
   const servers = [api, connect, connectWeb, ...(appServer ? [appServer] : [])];
+  for (const s of servers) applyListenerLimits(s.server, opts.limits);
   // The outbox runs on the service clock, so moving the clock delivers owed retries.
   const worker = new WebhookWorker(service.webhooks, { now: () => service.clock.millis(), ...opts.webhooks });
   service.timeTravel.add({
+    fromData: true,
     nextDueAt: () => service.webhooks.nextDueAt(),
     run: async () => {
       const due = (service.webhooks.nextDueAt() ?? Infinity) <= service.clock.millis();
@@ -108,9 +126,13 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   urls.connect = urlOf(connect, host);
   urls.connectWeb = urlOf(connectWeb, host);
   if (appServer) urls.app = urlOf(appServer, host);
+  if (!isLoopbackBind(host)) process.stderr.write(exposureWarning(host, !!appServer) + '\n');
   service.webhooks.apiUrl = urls.api;
   const hostFile = opts.dataDir === ':memory:' ? undefined : join(opts.dataDir, HOST_FILE);
-  if (hostFile) writeFileSync(hostFile, JSON.stringify({ pid: process.pid, api_url: urls.api }) + '\n');
+  if (hostFile)
+    writeFileSync(hostFile, JSON.stringify({ pid: process.pid, api_url: urls.api }) + '\n', {
+      mode: PRIVATE_FILE_MODE,
+    });
   if (opts.demo !== false) await seedDemoIfNew(service, { accountId: credentials.account_id, liveMode: false });
   // Deliveries owed before a restart go out now.
   worker.start();
@@ -138,6 +160,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       if (stopped) return;
       stopped = true;
       clearInterval(lifecycle);
+      service.timeTravel.cancel();
+      await service.timeTravel.settled();
       await worker.stop();
       await Promise.allSettled(servers.map((s) => closeWithin(s, STOP_GRACE_MS)));
       service.close();

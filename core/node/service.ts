@@ -69,7 +69,6 @@ export function createService(opts: ServiceOptions): Service {
   if (savedClock) clock.restore(savedClock);
   const ids = opts.ids ?? randomIds;
   const store = createStore(db);
-  const accounts = new Accounts(db, clock, ids, opts.tokenTtlSeconds ?? 3600);
   const events = new EventService(db, clock, ids);
   const webhooks = new WebhookService(db, clock, ids, events, settings, () => clock.millis());
   const market = new MarketService(db, clock);
@@ -82,16 +81,35 @@ export function createService(opts: ServiceOptions): Service {
   gridFees.seedIfEmpty();
   const lifecycle = new LifecycleService(db, clock, events);
   const journal = new Journal();
-  const timeTravel = new TimeTravel(clock, lifecycle, settings, journal);
+  const timeTravel = new TimeTravel(clock, lifecycle, settings, journal, db.writes);
+  // While a long jump runs in the background, bearers are issued and judged at the instant it
+  // began, so a client polling its progress stays logged in; once it lands, what it outlived lapses.
+  const authClock: Clock = { now: () => new Date(timeTravel.advancingFrom() ?? clock.millis()) };
+  const accounts = new Accounts(db, authClock, ids, opts.tokenTtlSeconds ?? 3600);
   // The demo market publishes tomorrow's prices at 13:00 local: time travel passes each publication.
+  // Each region's next publication is worked out again only once the clock passes it (or goes back).
+  const publications = new Map<string, { from: number; at: number }>();
+  const nextPublication = (id: string, now: number) => {
+    const known = publications.get(id);
+    if (known && known.from <= now && now < known.at) return known.at;
+    const at = market.nextPublication(id) ?? Infinity;
+    publications.set(id, { from: now, at });
+    return at;
+  };
   timeTravel.add({
     nextDueAt: () => {
-      const next = market.regionIds().map((id) => market.nextPublication(id) ?? Infinity);
-      return next.length ? Math.min(...next) : undefined;
+      const now = clock.millis();
+      const next = Math.min(...market.regionIds().map((id) => nextPublication(id, now)));
+      return Number.isFinite(next) ? next : undefined;
     },
     run: () => {
       const now = clock.millis();
-      const published = market.regionIds().filter((id) => market.publishedAt(id) === now);
+      // Known since before now: a region publishes now if its next publication is now, else not.
+      const published = market.regionIds().filter((id) => {
+        const known = publications.get(id);
+        if (known && known.from < now && now <= known.at) return now === known.at;
+        return market.publishedAt(id) === now;
+      });
       return published.length ? `market ${published.join(', ')}: day-ahead prices published` : undefined;
     },
   });
@@ -123,6 +141,10 @@ export function createService(opts: ServiceOptions): Service {
     faults: new FaultService(ids),
     rateLimiter: new RateLimiter(() => clock.now().getTime()),
     loginThrottle: new LoginThrottle(() => clock.now().getTime()),
-    close: () => db.close(),
+    close: () => {
+      // A jump still under way stops at its next step instead of writing to a closed database.
+      timeTravel.cancel();
+      db.close();
+    },
   };
 }

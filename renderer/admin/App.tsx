@@ -22,6 +22,7 @@ import { OverviewPage } from './pages/OverviewPage';
 import { LocationsPage } from './pages/LocationsPage';
 import { TariffsPage } from './pages/TariffsPage';
 import { PricesPage } from './pages/PricesPage';
+import { ComparePage } from './pages/compare/ComparePage';
 import { ConnectPage } from './pages/ConnectPage';
 import { WebhooksPage } from './pages/WebhooksPage';
 import { LibraryPage } from './pages/LibraryPage';
@@ -34,6 +35,7 @@ const PAGES = [
   ['locations', 'Locations', LocationsPage],
   ['tariffs', 'Tariffs', TariffsPage],
   ['prices', 'Prices', PricesPage],
+  ['compare', 'Compare', ComparePage],
   ['connect', 'Connect', ConnectPage],
   ['webhooks', 'Webhooks', WebhooksPage],
   ['traffic', 'Traffic', TrafficPage],
@@ -121,9 +123,19 @@ export function App() {
             />
           </Toolbar>
         </AppBar>
+        {/* The paper is fixed to the window; the docked box behind it stretches with the page and wears the same
+            background and edge, so on a page taller than the window the navigation's column runs to its foot. */}
         <Drawer
           variant="permanent"
-          sx={{ width: DRAWER, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' } }}
+          sx={{
+            width: DRAWER,
+            flexShrink: 0,
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+            boxSizing: 'border-box',
+            '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' },
+          }}
         >
           <Toolbar variant="dense" />
           <List component="nav" aria-label="Pages">

@@ -5,6 +5,8 @@ import { benchLoad } from './load.js';
 import { benchStartup } from './startup.js';
 import { benchTable } from './table.js';
 import { benchScale } from './scale.js';
+import { benchClock } from './clock.js';
+import { benchCosts } from './costs.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
@@ -14,6 +16,8 @@ const benches: [string, () => Promise<void>][] = [
   ['webhooks', benchWebhooks],
   ['load', benchLoad],
   ['scale', benchScale],
+  ['clock', benchClock],
+  ['costs', benchCosts],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

@@ -13,6 +13,7 @@ const PAGES: [string, string][] = [
   ['locations', 'Locations'],
   ['tariffs', 'Tariffs'],
   ['prices', 'Prices'],
+  ['compare', 'Cost per year'],
   ['connect', 'Connect'],
   ['webhooks', 'Webhooks'],
   ['traffic', 'Traffic'],

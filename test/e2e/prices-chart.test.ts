@@ -111,7 +111,7 @@ describe('the Prices page draws the API answer', () => {
       }
     });
 
-    it(`a refused window is shown as an error on the page (${size})`, async () => {
+    it(`a direction with no tariff says so with the next step, not as an error (${size})`, async () => {
       const loc = await marketLocation();
       const page = await suite.browser.newPage({ viewport });
       try {
@@ -120,7 +120,10 @@ describe('the Prices page draws the API answer', () => {
         // Directions in words, the code beside them as a hint.
         await see(page.getByRole('option', { name: 'Local generation LOCAL' })).toBeVisible();
         await page.getByRole('option', { name: 'Export EXPORT' }).click();
-        await see(page.getByRole('alert')).toContainText('no tariff for direction EXPORT');
+        // The API's no_tariff_connected is the next step to take, not a red box.
+        await see(page.getByRole('heading', { name: 'No export tariff at Invalidenstraße 1, Berlin' })).toBeVisible();
+        await see(page.getByRole('button', { name: 'Connect a tariff' })).toBeVisible();
+        await see(page.getByRole('alert')).toHaveCount(0);
       } finally {
         await page.close();
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
-import type { Page } from 'playwright';
+import type { Page, Response } from 'playwright';
 import { shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 import { berlinAddress } from '../helpers.js';
@@ -37,6 +37,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
   describe(`the schedule editor at ${width}×${height}`, () => {
     let page: Page;
     let errors: string[] = [];
+    let refusedDrafts = 0;
     const size = `${width}x${height}`;
     const band = (from: string, to: string) =>
       page.getByRole('button', { name: new RegExp(`^Band ${from} to ${to},`) });
@@ -45,6 +46,10 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
     beforeAll(async () => {
       const { loc, id } = await tariff();
       ({ page, errors } = await openApp(ctx, `tariffs?location=${loc}&id=${id}`, { width, height }));
+      // Invalid drafts go to the API on purpose (its error names the field); the browser logs each refusal.
+      page.on('response', (r) => {
+        if (r.status() === 400 && /\/(prices|costs)\/loc_/.test(r.url())) refusedDrafts++;
+      });
       await see(
         page.getByRole('region', { name: 'Schedule editor' }).or(page.getByLabel('Schedule editor')),
       ).toBeVisible();
@@ -81,6 +86,54 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       expect(await chips.locator('[tabindex="0"]').count()).toBe(1);
       await page.keyboard.press('Tab');
       await see(page.getByLabel('Dates')).toBeFocused();
+    });
+
+    it("the preview is the service's answer for the edited schedule, asked with it as a candidate", async () => {
+      const preview = page.getByRole('region', { name: 'Price preview from the service' });
+      const range = preview.getByTestId('preview-range');
+      await see(range).toContainText('highest 0.40000 EUR/kWh');
+      const panel = page.getByLabel('Rate panel');
+      await band('17:00', '20:00').click();
+      const isPreview = (r: Response, test: (body: any) => boolean) =>
+        r.request().method() === 'POST' && /\/(prices|costs)\/loc_/.test(r.url()) && test(r.request().postDataJSON());
+      const edited = (b: any) => JSON.stringify(b.candidates ?? b.alternatives ?? null).includes('"fixed":0.55}');
+      const asked = page.waitForResponse((r) => r.url().includes('/prices/') && isPreview(r, edited));
+      const costed = page.waitForResponse((r) => r.url().includes('/costs/') && isPreview(r, edited));
+      await panel.getByLabel('Price EUR/kWh').fill('0.55');
+      const response = await asked;
+      const body = response.request().postDataJSON();
+      const answer = await response.json();
+      expect(body.candidates).toHaveLength(1);
+      expect(body.candidates[0]).toMatchObject({ type: 'COMMODITY', display_name: 'Peak and weekend' });
+      const values: number[] = answer.data.map((d: any) => d.price.value);
+      expect(Math.max(...values)).toBe(0.55);
+      await see(range).toHaveText(
+        `Lowest ${Math.min(...values).toFixed(5)} and highest ${Math.max(...values).toFixed(5)} EUR/kWh in these 7 days, ${answer.data.length} intervals.`,
+      );
+      // The same request straight to the API answers the same prices.
+      const again = await ctx.env.api('POST', new URL(response.url()).pathname, body);
+      expect(again.body.data).toEqual(answer.data);
+      // The cost of the picked usage: the saved schedule as the main answer, the edited one as the alternative.
+      const cost = await (await costed).json();
+      const eur = (v: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(v);
+      await see(preview.getByTestId('preview-cost')).toContainText(
+        `${eur(cost.alternatives[0].value)} with this schedule for ${cost.alternatives[0].kwh.toFixed(1)} kWh · saved schedule of Peak and weekend: ${eur(cost.value)}`,
+      );
+      expect(cost.alternatives[0].value).toBeGreaterThan(cost.value);
+      await shot(page, `schedule-preview-${size}`);
+
+      // An invalid draft: the API refuses the candidate, and its message names the field.
+      const refused = page.waitForResponse((r) => r.url().includes('/prices/') && r.status() === 400);
+      await panel.getByRole('button', { name: 'Add tier' }).click();
+      await panel.getByRole('group', { name: 'Tier 2' }).getByLabel('Up to kWh').fill('500');
+      const error = await (await refused).json();
+      expect(error.message).toContain('candidates[0].schedule[0]');
+      await see(preview.getByRole('alert')).toContainText(error.message);
+      await shot(page, `schedule-preview-refused-${size}`);
+      // Back to the saved schedule: the bound, the tier, the price.
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '↶ Undo' }).click();
+      await see(page.getByRole('button', { name: '↶ Undo' })).toBeDisabled();
+      await see(range).toContainText('highest 0.40000 EUR/kWh');
     });
 
     it('dragging into a neighbour pushes it, or says why not', async () => {
@@ -287,7 +340,9 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await see(page.getByText('Saved.')).toBeVisible();
       await see(page.getByRole('button', { name: '↶ Undo' })).toBeDisabled();
       await shot(page, `schedule-saved-${size}`);
-      expect(errors).toEqual([]);
+      const refusals = errors.filter((e) => e.includes('status of 400 (Bad Request)'));
+      expect(refusals).toHaveLength(refusedDrafts);
+      expect(errors.filter((e) => !refusals.includes(e))).toEqual([]);
     });
   });
 }

@@ -13,6 +13,8 @@ export interface Spawned {
   info: ReadyInfo;
   lines: string[];
   exited: Promise<number | null>;
+  /** Everything the command wrote to stderr so far. */
+  stderr: () => string;
 }
 
 /** Runs `tariff-desk serve --json` on a data folder and free ports; resolves with its ready line. */
@@ -35,7 +37,7 @@ export function spawnServeWith(args: string[]): Promise<Spawned> {
       lines.push(line);
       if (lines.length === 1) {
         try {
-          resolve({ child, info: JSON.parse(line), lines, exited });
+          resolve({ child, info: JSON.parse(line), lines, exited, stderr: () => stderr });
         } catch (e) {
           reject(new Error(`not JSON: ${line}`));
         }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { FREE_PORTS } from '../host/cli.js';
@@ -74,9 +74,21 @@ module.exports = {
 };
 `;
 
+/** A command's exit code and output; a failing command does not throw. */
+function run(cmd: string, args: string[], cwd: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => done({ code, out }));
+  });
+}
+
 describe('the npm package', () => {
   const work = mkdtempSync(join(tmpdir(), 'td-package-'));
-  const prefix = join(work, 'app');
+  // The package is installed where an integrator has it: beside the example backend's own files.
+  const prefix = join(work, 'integrator');
   let tarball = '';
   const children: ChildProcess[] = [];
 
@@ -84,7 +96,14 @@ describe('the npm package', () => {
     // dist/ is built by the test setup; packing must not rebuild it under the other suites.
     const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
     tarball = join(work, (JSON.parse(packed) as { filename: string }[])[0]!.filename);
-    mkdirSync(prefix);
+    cpSync(join(ROOT, 'examples/integrator'), prefix, {
+      recursive: true,
+      filter: (src) => !relative(join(ROOT, 'examples/integrator'), src).split('/').includes('node_modules'),
+    });
+    // The example takes the package from this repository (file:../..); here it takes the tarball.
+    const pkg = JSON.parse(readFileSync(join(prefix, 'package.json'), 'utf8'));
+    delete pkg.devDependencies;
+    writeFileSync(join(prefix, 'package.json'), JSON.stringify(pkg, null, 2));
     npm(['install', '--omit=dev', tarball], prefix);
   }, 300_000);
 
@@ -95,16 +114,71 @@ describe('the npm package', () => {
 
   it('ships compiled code only, with the entries package.json names', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    expect(files.filter((f) => /\.tsx?$/.test(f) || f.includes('/test/') || f.includes('/core/'))).toEqual([]);
+    // Sources stay home; declarations (.d.ts) are compiled output.
+    expect(files.filter((f) => /(?<!\.d)\.tsx?$/.test(f) || f.includes('/test/') || f.includes('/core/'))).toEqual([]);
     const pkg = JSON.parse(readFileSync(join(prefix, 'node_modules/tariff-desk/package.json'), 'utf8'));
-    for (const entry of [pkg.main, pkg.bin['tariff-desk'], 'dist/node/preload.cjs', 'dist/renderer/index.html'])
+    for (const entry of [
+      pkg.main,
+      pkg.bin['tariff-desk'],
+      'dist/node/preload.cjs',
+      'dist/renderer/index.html',
+      pkg.types.slice(2),
+    ])
       expect(files, entry).toContain(`package/${entry}`);
     // Only what runs is installed: the renderer's libraries are inside its bundles.
     const installed = readdirSync(join(prefix, 'node_modules'));
     expect(installed).toContain('better-sqlite3');
     expect(installed).not.toContain('react');
     expect(installed).not.toContain('tsx');
+    expect(installed).not.toContain('typescript');
   });
+
+  it('declares its library entry: package.json types and exports name the shipped .d.ts, which import only dependencies', () => {
+    const pkgDir = join(prefix, 'node_modules/tariff-desk');
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+    expect(pkg.types).toBe('./dist/types/index.d.ts');
+    expect(pkg.exports['.']).toMatchObject({ types: pkg.types, import: './dist/node/core.js' });
+    expect(existsSync(join(pkgDir, pkg.types))).toBe(true);
+    const declared = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? declared(join(dir, e.name)) : [join(dir, e.name)],
+      );
+    const files = declared(join(pkgDir, 'dist/types'));
+    expect(files.every((f) => f.endsWith('.d.ts'))).toBe(true);
+    const bare = new Set<string>();
+    for (const f of files)
+      for (const [, spec] of readFileSync(f, 'utf8').matchAll(/(?:from |import\()['"]([^'".][^'"]*)['"]/g))
+        bare.add(spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!);
+    // Every package the declarations name is a run-time dependency, so --omit=dev installs it.
+    expect([...bare].filter((m) => !(m in pkg.dependencies))).toEqual([]);
+  });
+
+  it("a consumer's TypeScript file type-checks against the shipped declarations, with no @types loaded", async () => {
+    // The project's own compiler, on the example's consumer file; its @ts-expect-error lines must stay errors.
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    const ok = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], prefix);
+    expect(ok.out).toBe('');
+    expect(ok.code).toBe(0);
+    // The same check fails on a wrong use: the declarations are real types, not any.
+    writeFileSync(
+      join(prefix, 'wrong.ts'),
+      "import { startTariffDesk } from 'tariff-desk';\nexport const n: number = (await startTariffDesk()).apiUrl;\n",
+    );
+    writeFileSync(
+      join(prefix, 'tsconfig.wrong.json'),
+      JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }),
+    );
+    const wrong = await run(process.execPath, [tsc, '-p', 'tsconfig.wrong.json'], prefix);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.out).toMatch(/wrong\.ts\(2,14\): error TS2322: Type 'string' is not assignable to type 'number'/);
+  }, 120_000);
+
+  it("the integrator example's tests pass on the installed package (node --test)", async () => {
+    const r = await run(process.execPath, ['--test'], prefix);
+    expect(r.out).toMatch(/^# pass 3$/m);
+    expect(r.out).toMatch(/^# fail 0$/m);
+    expect(r.code).toBe(0);
+  }, 120_000);
 
   it('npx tariff-desk serve --json prints the ready line of a working host', async () => {
     const child = spawn(

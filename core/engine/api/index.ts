@@ -2,8 +2,10 @@ import { authContracts } from './routes/auth.js';
 import { locationContracts } from './routes/locations.js';
 import { tariffContracts } from './routes/tariffs.js';
 import { priceContracts } from './routes/prices.js';
+import { costContracts } from './routes/costs.js';
 import { connectContracts } from './routes/connect.js';
 import { pendingConnectionContracts } from './routes/pending-connections.js';
+import { testHelperContracts } from './routes/test-helpers.js';
 import { providerContracts } from './routes/providers.js';
 import { libraryContracts } from './routes/library.js';
 import { marketContracts } from './routes/market.js';
@@ -24,8 +26,10 @@ export const api = {
   ...locationContracts,
   ...tariffContracts,
   ...priceContracts,
+  ...costContracts,
   ...connectContracts,
   ...pendingConnectionContracts,
+  ...testHelperContracts,
   ...providerContracts,
   ...libraryContracts,
   ...marketContracts,

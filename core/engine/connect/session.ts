@@ -21,4 +21,6 @@ export interface SessionState {
   /** DIRECT: the provider's answer after its login and consent pages. */
   direct_result?: 'succeed' | 'pending' | 'fail';
   connection_type?: 'LIBRARY' | 'MANUAL' | 'DIRECT';
+  /** The session left for the callback (CLOSE, BACK off the first page, DISCONNECT): the token answers nothing more. */
+  closed?: boolean;
 }

@@ -170,6 +170,62 @@ export function sweepPrices(q: PriceQuery, sink: IntervalSink): void {
   if (q.to > q.from) sink(runFrom, q.to, runValue, runConf, runShares);
 }
 
+/**
+ * The sweep of `sweepPrices` with each active component's own value beside the (rounded)
+ * total: `shares[k]` belongs to the k-th component of the returned list (0 where it has no band
+ * or contract), unrounded. Cut wherever the total or any share changes. `shares` is one array
+ * reused for every interval, so the sink reads it at once: costing a year of market quarter
+ * hours this way allocates nothing per interval.
+ */
+export function sweepShares(
+  q: PriceQuery,
+  sink: (from: number, to: number, value: number, shares: Float64Array) => void,
+): CompiledComponent[] {
+  const active = q.components.filter((c) => c.direction === q.direction && c.start < q.to && c.end > q.from);
+  const days = active.length ? localDays(q.zone, q.from, q.to) : [];
+  const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market));
+  const idx = new Int32Array(streams.length);
+  const now = new Float64Array(streams.length);
+  const run = new Float64Array(streams.length);
+  let runFrom = q.from;
+  let runValue = Number.NaN;
+  let t = q.from;
+  while (t < q.to) {
+    let next = q.to;
+    let sum = 0;
+    let any = false;
+    let same = true;
+    for (let k = 0; k < streams.length; k++) {
+      const s = streams[k]!;
+      let i = idx[k]!;
+      while (i < s.ends.length && s.ends[i]! <= t) i++;
+      idx[k] = i;
+      let v = 0;
+      if (i < s.ends.length) {
+        if (s.starts[i]! <= t) {
+          v = s.values[i]!;
+          sum += v;
+          any = true;
+          if (s.ends[i]! < next) next = s.ends[i]!;
+        } else if (s.starts[i]! < next) next = s.starts[i]!;
+      }
+      now[k] = v;
+      if (v !== run[k]) same = false;
+    }
+    // The same total as sweepPrices at every instant: the same sum in the same order, rounded alike.
+    const value = any ? round5(sum) : 0;
+    if (value !== runValue || !same) {
+      if (t > q.from) sink(runFrom, t, runValue, run);
+      runFrom = t;
+      runValue = value;
+      run.set(now);
+    }
+    t = next;
+  }
+  if (q.to > q.from) sink(runFrom, q.to, runValue, run);
+  return active;
+}
+
 function sameShares(a: ComponentShare[] | undefined, b: ComponentShare[] | undefined): boolean {
   if (!a || !b) return a === b;
   if (a.length !== b.length) return false;

@@ -82,6 +82,22 @@ function firstInstantAt(spans: OffsetSpan[], nominal: number): number {
  * without a local midnight, come out as they are. The process time zone never enters.
  */
 export function localDays(zone: string, from: number, to: number): LocalDay[] {
+  const key = `${zone}|${from}|${to}`;
+  const hit = recent.get(key);
+  if (hit) return hit;
+  const days = walkDays(zone, from, to);
+  // The zone's offsets come from luxon's Intl calls, the slow part: a window priced and grouped
+  // in one request (costs), or asked again, walks its days once.
+  if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+  recent.set(key, days);
+  return days;
+}
+
+/** Recently walked windows; the days are shared, so callers only read them. */
+const recent = new Map<string, LocalDay[]>();
+const RECENT = 16;
+
+function walkDays(zone: string, from: number, to: number): LocalDay[] {
   const z = IANAZone.create(zone);
   // Two days of margin either side: a local day reaches at most 26 h from its nominal midnight.
   const spans = offsetSpans(z, from - 2 * DAY_MS, to + 2 * DAY_MS);

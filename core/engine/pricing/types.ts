@@ -3,6 +3,7 @@ import type { TariffDirection, TariffType } from '../schemas/common.js';
 
 /** One stored tariff as the engine needs it (pure data; no ids from the database are required). */
 export interface PricingComponent {
+  /** A candidate (priced for one request, never stored) has its place in the request: `candidates[0]`. */
   id: string;
   type: TariffType;
   /** Absent means IMPORT. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, resource, TariffDirection, TariffType, Timestamp } from './common.js';
+import { Candidates } from './cost.js';
 
 export const PriceRequest = z
   .strictObject({
@@ -14,6 +15,7 @@ export const PriceRequest = z
         description:
           'components: give each interval the share of each tariff (intervals are then also cut where a share changes).',
       }),
+    candidates: Candidates.optional(),
   })
   .meta({ id: 'PriceRequest' });
 export type PriceRequest = z.infer<typeof PriceRequest>;
@@ -29,7 +31,7 @@ export const PriceEntry = z
     components: z
       .array(
         z.object({
-          tariff_id: z.string(),
+          tariff_id: z.string().meta({ description: 'A candidate’s is its place in the request: candidates[0].' }),
           type: TariffType,
           value: z.number().meta({ description: 'Unrounded; the shares add up to price.value before rounding.' }),
           confidence: z.number().min(0).max(1),

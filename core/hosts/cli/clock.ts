@@ -9,10 +9,14 @@ export const CLOCK_USAGE = `Usage: tariff-desk clock [show|set INSTANT|freeze [I
   set INSTANT       run from INSTANT on (real time plus a fixed offset)
   freeze [INSTANT]  stand still at INSTANT (default: the clock's now)
   advance DURATION  move forward (90s, 15m, 36h, 8d, or seconds), firing what falls due in order
+                    (a long advance shows its progress until it lands)
   advance --to I    move forward to instant I
   real              back to real time
 
 INSTANT is RFC 3339, e.g. 2026-12-24T18:00:00+01:00. Options: --api-url URL, --data-dir DIR, --account ID --key KEY.`;
+
+/** How often `clock advance` asks how far a long advance got. */
+const ADVANCE_POLL_MS = 500;
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -50,6 +54,14 @@ export async function clock(args: string[], defaultDataDir: string): Promise<num
       const raw = values.to ? { to: values.to } : { seconds: arg === undefined ? NaN : durationSeconds(arg) };
       const body = parseWith(api['clock.advance'].body, raw, 'body');
       state = await client.call('clock.advance', { body });
+      // A long advance goes on in the background (202): follow its progress until it lands.
+      while (state.advancing) {
+        process.stderr.write(
+          `advancing: done until ${state.advancing.done_until}, landing at ${state.advancing.target}\n`,
+        );
+        await new Promise((r) => setTimeout(r, ADVANCE_POLL_MS));
+        state = await client.call('clock.retrieve');
+      }
       break;
     }
     default:

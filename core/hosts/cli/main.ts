@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
 import type { ReadyInfo } from '../../engine/api/bootstrap.js';
 import { startHostThread } from '../host-thread.js';
+import { dataFolderNotice, secureDataFolder } from '../../node/db/data-folder.js';
 
 const USAGE = `Usage: tariff-desk <command> [options]
 
@@ -14,6 +15,8 @@ Commands:
   trigger   record one event on a running host: trigger TYPE [--data JSON] (trigger --help)
   resolve   end a pending DIRECT connection on a running host: resolve TARIFF_ID succeed|fail
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
+  costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help)
+  connect   connect tokens on a running host: connect token | connect complete --token COT … (connect --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
   import    load a workspace folder as the test-mode world: import DIR [--data-dir D] [--replace]
 
@@ -90,6 +93,9 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
   const dataDir = workspace
     ? (await import('./workspace.js')).dataDirFromWorkspace(workspace)
     : resolve(values['data-dir'] ?? defaultDataDir());
+  // Secrets live there: an existing folder other users could read is made owner-only, and said so.
+  const narrowed = secureDataFolder(dataDir);
+  if (narrowed.length > 0) process.stderr.write(dataFolderNotice(dataDir, narrowed) + '\n');
   // On a thread of its own, so the service's heap is sized by the host (SERVICE_HEAP in host-thread.ts).
   const running = await startHostThread({
     dataDir,
@@ -146,6 +152,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   trigger: async () => (await import('./webhooks.js')).trigger,
   resolve: async () => (await import('./resolve.js')).resolvePendingCommand,
   clock: async () => (await import('./clock.js')).clock,
+  costs: async () => (await import('./costs.js')).costsCommand,
+  connect: async () => (await import('./connect.js')).connectCommand,
   export: async () => (await import('./workspace.js')).exportCommand,
   import: async () => (await import('./workspace.js')).importCommand,
 };

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createService, type Service } from '../../node/service.js';
 import { DB_FILE } from '../../node/db/database.js';
-import { ApiError } from '../../engine/errors.js';
+import { ApiError, Codes } from '../../engine/errors.js';
+import { WORKSPACE_IMPORT_LIMIT } from '../../engine/api/routes/workspace.js';
 import { ServiceError } from '../../engine/api/client.js';
 import { exportWorkspaceFolder, readWorkspaceSource } from '../../node/workspace/folder.js';
-import { importWorkspace, type ImportSummary } from '../../node/workspace/import.js';
+import { applyWorkspace, type ImportSummary } from '../../node/workspace/import.js';
+import { parseWorkspace } from '../../node/workspace/model.js';
 import type { WorkspaceFiles } from '../../node/workspace/format.js';
 import { HOST_FILE } from '../constants.js';
 import { connectClient } from './client.js';
@@ -67,9 +69,9 @@ function withService<T>(dataDir: string, fn: (svc: Service, accountId: string) =
 
 /** Writes a workspace into a data folder with no host running on it. */
 function importDirect(dataDir: string, files: WorkspaceFiles, replace: boolean): ImportSummary {
-  return withService(dataDir, (svc, accountId) =>
-    importWorkspace(svc, { accountId, liveMode: false }, files, { replace }),
-  );
+  // Validated whole first: a refused workspace neither creates nor opens the data folder.
+  const ws = parseWorkspace(files);
+  return withService(dataDir, (svc, accountId) => applyWorkspace(svc, { accountId, liveMode: false }, ws, { replace }));
 }
 
 function summaryLine(s: Omit<ImportSummary, 'replaced'>): string {
@@ -110,6 +112,12 @@ export async function importCommand(args: string[], defaultDataDir: string): Pro
     const api = await runningHost(dataDir);
     let line: string;
     if (api) {
+      // The host refuses a larger body by closing the connection mid-upload; say why before sending.
+      const bytes = Buffer.byteLength(JSON.stringify({ files, replace }));
+      if (bytes > WORKSPACE_IMPORT_LIMIT)
+        throw new Error(
+          `${source}: ${(bytes / 1024 / 1024).toFixed(1)} MiB, larger than the host at ${api} takes (${WORKSPACE_IMPORT_LIMIT / 1024 / 1024} MiB); stop the host and import into ${dataDir} directly. (${Codes.bodyTooLarge})`,
+        );
       const client = await connectClient({ apiUrl: api, dataDir });
       const r = await client.call('workspace.import', { body: { files, replace } });
       line = `${summaryLine(r)} (through the host at ${api}; clock ${r.clock.mode} ${r.clock.now})`;

@@ -15,6 +15,8 @@ export const COMMON_ACTIONS: Record<CommonAction, ActionHandler> = {
   WRONG_TARIFF: (ctx) => restart(ctx),
   DISCONNECT: (ctx) => {
     const { svc, t, scope } = ctx;
+    // Leaving closes the session: taken before the save below, so it is saved with the removal.
+    const reply = ctx.callback();
     svc.db.transaction(() => {
       if (t.location_id) svc.tariffs.removeSlot(scope, t.location_id, t.tariff_type, t.tariff_direction);
       t.used = true;
@@ -23,7 +25,7 @@ export const COMMON_ACTIONS: Record<CommonAction, ActionHandler> = {
       // With the removal, so a session that lost a race removes nothing.
       ctx.save();
     })();
-    return { reply: ctx.callback(), saved: true };
+    return { reply, saved: true };
   },
 };
 

@@ -126,8 +126,12 @@ export class RouteContext {
     };
   }
 
-  /** Leaving: to `callback_url` (else the web app's `/complete`), the token appended. */
+  /**
+   * Leaving: to `callback_url` (else the web app's `/complete`), the token appended. The session
+   * is closed with it (saved with the step), so the token answers no page afterwards.
+   */
   callback(): RedirectReply {
+    if (this.t.session) this.t.session.closed = true;
     return this.redirect(withToken(this.t.callback_url ?? `${this.urls.connectWebUrl()}/complete`, this.t.id));
   }
 }

@@ -50,6 +50,8 @@ export class ConnectFlow {
     const token = this.svc.connectTokens.load(m.connect_token);
     try {
       if (!token) throw new ApiError(404, 'invalid_request', 'connect_token_invalid', 'Unknown connect token.');
+      const left = this.leaveSpent(token, m);
+      if (left) return { status: 200, body: left };
       if (m.route === 'session_start' || m.route === 'session_restore')
         return { status: 200, body: await this.start(new RouteContext(this.svc, this.urls, token)) };
       if (!isConnectRoute(m.route))
@@ -71,6 +73,36 @@ export class ConnectFlow {
       if (e instanceof ApiError) return this.error(e, `connect.${m.route}`, m.connect_token, token?.live_mode ?? false);
       throw e;
     }
+  }
+
+  /**
+   * A token is single use (docs/connect.md, Tokens): once its session completed or left, no
+   * message acts on it again, on any route. The one exception is leaving a completed session
+   * (CLOSE or BACK on the page it rests on), once: the customer still has to get back to the
+   * client. Answers that redirect, or undefined for a token still in use.
+   */
+  private leaveSpent(t: ConnectTokenRecord, m: z.output<typeof Message>): Reply | undefined {
+    const s = t.session;
+    if (s?.closed)
+      throw new ApiError(
+        400,
+        'invalid_request',
+        'connect_token_used',
+        'This connect session was closed; create a new token.',
+      );
+    if (!t.used) return undefined;
+    const leaving =
+      !!s &&
+      m.route === s.route &&
+      isConnectRoute(m.route) &&
+      (m.action === 'CLOSE' || m.action === 'BACK') &&
+      (CONNECT_ROUTES[m.route].actions as readonly string[]).includes(m.action);
+    if (!leaving)
+      throw new ApiError(400, 'invalid_request', 'connect_token_used', 'This connect token was already used.');
+    const ctx = new RouteContext(this.svc, this.urls, t);
+    const reply = ctx.callback();
+    ctx.save();
+    return reply;
   }
 
   private error(e: ApiError, context: string, tokenId: string | undefined, live: boolean) {
@@ -185,7 +217,14 @@ export class ConnectFlow {
     result: 'succeed' | 'pending' | 'fail',
   ): ConnectTokenRecord | undefined {
     const t = this.svc.connectTokens.load(tokenId);
-    if (!t || !t.session || t.session.route !== 'direct_redirect' || t.session.provider_id !== providerId)
+    if (
+      !t ||
+      t.used ||
+      !t.session ||
+      t.session.closed ||
+      t.session.route !== 'direct_redirect' ||
+      t.session.provider_id !== providerId
+    )
       return undefined;
     const ctx = new RouteContext(this.svc, this.urls, t);
     ctx.s.direct_result = result;

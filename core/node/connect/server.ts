@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Service } from '../service.js';
 import { ApiError, errorBody } from '../../engine/errors.js';
 import { randomIds } from '../../engine/ids.js';
-import { errorBodies } from '../http/plugins/errors.js';
+import { errorBodies, errorServerOptions } from '../http/plugins/errors.js';
 import { JSON_CSP, securityHeaders } from '../http/plugins/security-headers.js';
 import { loopbackCors } from '../http/plugins/cors.js';
 import { requestJournal } from '../http/plugins/journal.js';
@@ -25,7 +25,12 @@ export function buildConnectServer(
   opts: { allowOrigin?: () => string | undefined } = {},
 ): FastifyInstance {
   const now = () => svc.clock.now();
-  const app = Fastify({ logger: false, bodyLimit: 256 * 1024, genReqId: () => randomIds('req') });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 256 * 1024,
+    genReqId: () => randomIds('req'),
+    ...errorServerOptions('connect', now),
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 

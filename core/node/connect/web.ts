@@ -5,6 +5,7 @@ import type { Service } from '../service.js';
 import type { ConnectFlow } from './flow.js';
 import { logoSvg } from './logo.js';
 import { securityHeaders } from '../http/plugins/security-headers.js';
+import { errorBodies, errorServerOptions } from '../http/plugins/errors.js';
 import { requestJournal } from '../http/plugins/journal.js';
 import { singlePageApp } from '../http/single-page-app.js';
 import { TOKEN_PARAMS, withToken } from '../../engine/connect/protocol.js';
@@ -63,7 +64,10 @@ export function buildConnectWeb(
   flow: ConnectFlow,
   opts: { distDir: string; connectApiUrl: () => string; connectWebUrl: () => string },
 ): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
+  const now = () => svc.clock.now();
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024, ...errorServerOptions('connect_web', now) });
+  // Errors are the error object; unknown paths are the app's (its own client-side routes).
+  void app.register(errorBodies, { surface: 'connect_web', now, notFound: false });
   void app.register(formbody);
   // The provider's pages return to the client's own address (`connect_url`): forms may go there.
   void app.register(securityHeaders, {

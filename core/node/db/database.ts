@@ -1,7 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
+import { PRIVATE_FILE_MODE, privateFiles, secureDataFolder } from './data-folder.js';
 
 /**
  * The database, and a counter that moves on every write, so caches of what was read can tell
@@ -56,12 +57,26 @@ function trackWrites(db: BetterSqlite3.Database): Db {
 
 export const DB_FILE = 'tariff-desk.sqlite';
 
+/**
+ * A new database file is made owner-only before SQLite opens it: the -wal and -shm files SQLite
+ * creates copy its mode. An existing one is not opened here: closing a second descriptor of a
+ * file would drop the locks SQLite holds on it in this process.
+ */
+function createPrivate(file: string): void {
+  try {
+    closeSync(openSync(file, 'wx', PRIVATE_FILE_MODE));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
 /** Opens (creating when needed) the service database in `dataDir`, in WAL mode, migrated. */
 export function openDatabase(dataDir: string | ':memory:'): Db {
   let db: BetterSqlite3.Database;
   if (dataDir === ':memory:') db = new BetterSqlite3(':memory:');
   else {
-    mkdirSync(dataDir, { recursive: true });
+    secureDataFolder(dataDir);
+    createPrivate(join(dataDir, DB_FILE));
     db = new BetterSqlite3(join(dataDir, DB_FILE));
   }
   db.pragma('journal_mode = WAL');
@@ -70,6 +85,7 @@ export function openDatabase(dataDir: string | ':memory:'): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  if (dataDir !== ':memory:') privateFiles(dataDir, [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`]);
   return trackWrites(db);
 }
 

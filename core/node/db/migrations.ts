@@ -198,4 +198,52 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX tariffs_status ON tariffs(account_id, live_mode, location_id, json_extract(body, '$.status'));
     `,
   },
+  {
+    version: 9,
+    name: 'tariffs still owing a lifecycle event, by end date (due work without reading every tariff)',
+    // Kept by triggers, so every writer (the service, workspace import, demo reset) keeps it right.
+    // end_date is contract_end_date as stored: its first ten characters are the local date.
+    sql: `
+      CREATE TABLE lifecycle_owed (
+        tariff_id TEXT PRIMARY KEY,
+        end_date TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX lifecycle_owed_end ON lifecycle_owed(end_date);
+      INSERT INTO lifecycle_owed (tariff_id, end_date)
+        SELECT t.id, json_extract(t.body, '$.contract_end_date') FROM tariffs t
+        WHERE json_extract(t.body, '$.contract_end_date') IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM tariff_lifecycle x WHERE x.tariff_id = t.id AND x.kind = 'tariff.expired');
+      CREATE TRIGGER lifecycle_owed_tariff_insert AFTER INSERT ON tariffs
+      WHEN json_extract(NEW.body, '$.contract_end_date') IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM tariff_lifecycle x WHERE x.tariff_id = NEW.id AND x.kind = 'tariff.expired')
+      BEGIN
+        INSERT OR REPLACE INTO lifecycle_owed (tariff_id, end_date)
+          VALUES (NEW.id, json_extract(NEW.body, '$.contract_end_date'));
+      END;
+      CREATE TRIGGER lifecycle_owed_tariff_update AFTER UPDATE ON tariffs
+      BEGIN
+        DELETE FROM lifecycle_owed WHERE tariff_id = OLD.id;
+        INSERT OR REPLACE INTO lifecycle_owed (tariff_id, end_date)
+          SELECT NEW.id, json_extract(NEW.body, '$.contract_end_date')
+          WHERE json_extract(NEW.body, '$.contract_end_date') IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM tariff_lifecycle x WHERE x.tariff_id = NEW.id AND x.kind = 'tariff.expired');
+      END;
+      CREATE TRIGGER lifecycle_owed_tariff_delete AFTER DELETE ON tariffs
+      BEGIN
+        DELETE FROM lifecycle_owed WHERE tariff_id = OLD.id;
+      END;
+      CREATE TRIGGER lifecycle_owed_sent AFTER INSERT ON tariff_lifecycle
+      WHEN NEW.kind = 'tariff.expired'
+      BEGIN
+        DELETE FROM lifecycle_owed WHERE tariff_id = NEW.tariff_id;
+      END;
+      CREATE TRIGGER lifecycle_owed_unsent AFTER DELETE ON tariff_lifecycle
+      WHEN OLD.kind = 'tariff.expired'
+      BEGIN
+        INSERT OR REPLACE INTO lifecycle_owed (tariff_id, end_date)
+          SELECT t.id, json_extract(t.body, '$.contract_end_date') FROM tariffs t
+          WHERE t.id = OLD.tariff_id AND json_extract(t.body, '$.contract_end_date') IS NOT NULL;
+      END;
+    `,
+  },
 ];

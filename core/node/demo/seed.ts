@@ -1,28 +1,21 @@
 import { DateTime } from 'luxon';
 import type { Scope } from '../db/documents.js';
+import type { Location, LocationCreate } from '../../engine/schemas/location.js';
 import type { Service } from '../service.js';
 import { dailySchedule } from '../../engine/schedule/structure.js';
 
 const SEEDED = 'demo_seeded';
 
-/**
- * The demo account's data, so a sales engineer can show everything at once with no network:
- * locations in four countries, a time-of-use tariff with a feed-in and a grid fee, a market
- * tariff, a US time-of-use plan, and a catcher webhook endpoint.
- */
-export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
-  const today = DateTime.fromJSDate(svc.clock.now()).toISODate()!;
-  const start = DateTime.fromJSDate(svc.clock.now()).minus({ months: 2 }).startOf('month').toISODate()!;
-  const end = DateTime.fromISO(today).plus({ years: 1 }).startOf('month').toISODate()!;
-  const berlin = await svc.locations.create(scope, {
+const DEMO_ADDRESSES: LocationCreate[] = [
+  {
     reference_id: 'demo-berlin',
     postal_address: { address_line1: 'Invalidenstraße 44', city: 'Berlin', post_code: '10115', country_code: 'DE' },
-  });
-  const london = await svc.locations.create(scope, {
+  },
+  {
     reference_id: 'demo-london',
     postal_address: { address_line1: '10 Lambeth Road', city: 'London', post_code: 'SE1 7PB', country_code: 'GB' },
-  });
-  const austin = await svc.locations.create(scope, {
+  },
+  {
     reference_id: 'demo-austin',
     postal_address: {
       address_line1: '500 Congress Ave',
@@ -31,8 +24,8 @@ export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
       state: 'TX',
       country_code: 'US',
     },
-  });
-  const sydney = await svc.locations.create(scope, {
+  },
+  {
     reference_id: 'demo-sydney',
     postal_address: {
       address_line1: '1 George St',
@@ -41,9 +34,39 @@ export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
       state: 'NSW',
       country_code: 'AU',
     },
-  });
+  },
+];
+
+/** The demo world made ready to store: deriving a location's zone is asynchronous, storing it is not. */
+async function prepareDemo(svc: Service, scope: Scope): Promise<() => void> {
+  const prepared: Location[] = [];
+  for (const input of DEMO_ADDRESSES) prepared.push(await svc.locations.prepare(scope, input));
+  return () => writeDemo(svc, scope, prepared);
+}
+
+/**
+ * The demo account's data, so a sales engineer can show everything at once with no network:
+ * locations in four countries, a time-of-use tariff with a feed-in and a grid fee, a market
+ * tariff, a US time-of-use plan, and a catcher webhook endpoint. Written in one transaction
+ * with its marker row, so a crash leaves either all of it or none.
+ */
+export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
+  const write = await prepareDemo(svc, scope);
+  svc.db.transaction(write).immediate();
+}
+
+function writeDemo(svc: Service, scope: Scope, locations: Location[]): void {
+  const today = DateTime.fromJSDate(svc.clock.now()).toISODate()!;
+  const start = DateTime.fromJSDate(svc.clock.now()).minus({ months: 2 }).startOf('month').toISODate()!;
+  const end = DateTime.fromISO(today).plus({ years: 1 }).startOf('month').toISODate()!;
+  const [berlin, london, austin, sydney] = locations.map((l) => svc.locations.insert(scope, l)) as [
+    Location,
+    Location,
+    Location,
+    Location,
+  ];
   const lib = { connection_type: 'LIBRARY' as const, is_linked: true };
-  svc.db.transaction(() => {
+  {
     svc.tariffs.create(
       scope,
       {
@@ -139,28 +162,44 @@ export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
     svc.db
       .prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)')
       .run(`${SEEDED}:${scope.accountId}`, '1');
-  })();
+  }
 }
 
+/**
+ * Seeds the demo on an account's first start. The marker is read inside the seeding
+ * transaction (taking the write lock first), so two starts on one folder seed once.
+ */
 export async function seedDemoIfNew(svc: Service, scope: Scope): Promise<boolean> {
-  const done = svc.db.prepare('SELECT 1 FROM settings WHERE key = ?').get(`${SEEDED}:${scope.accountId}`);
-  if (done) return false;
-  await seedDemo(svc, scope);
-  return true;
+  const marker = svc.db.prepare('SELECT 1 FROM settings WHERE key = ?');
+  if (marker.get(`${SEEDED}:${scope.accountId}`)) return false;
+  const write = await prepareDemo(svc, scope);
+  return svc.db
+    .transaction(() => {
+      if (marker.get(`${SEEDED}:${scope.accountId}`)) return false;
+      write();
+      return true;
+    })
+    .immediate();
 }
 
-/** Removes the account's test-mode data and seeds the demo again (live mode is never touched). */
+/**
+ * Removes the account's test-mode data and seeds the demo again (live mode is never touched),
+ * in one transaction: a crash midway keeps the old world.
+ */
 export async function resetDemo(svc: Service, scope: Scope): Promise<void> {
   const args = [scope.accountId, 0];
-  svc.db.transaction(() => {
-    for (const t of ['tariffs', 'locations', 'connect_tokens', 'events', 'webhook_endpoints'])
-      svc.db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
-    svc.db
-      .prepare(
-        'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?)',
-      )
-      .run(...args);
-    svc.db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?').run(...args);
-  })();
-  await seedDemo(svc, scope);
+  const write = await prepareDemo(svc, scope);
+  svc.db
+    .transaction(() => {
+      for (const t of ['tariffs', 'locations', 'connect_tokens', 'events', 'webhook_endpoints'])
+        svc.db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
+      svc.db
+        .prepare(
+          'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?)',
+        )
+        .run(...args);
+      svc.db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?').run(...args);
+      write();
+    })
+    .immediate();
 }

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Service } from '../service.js';
-import { type ApiError, errorBody } from '../../engine/errors.js';
 import { parseWith } from '../../engine/api/validate.js';
 import { metaContracts } from '../../engine/api/routes/meta.js';
 import { eventSchemas } from '../../engine/webhooks/schemas.js';
@@ -10,9 +9,11 @@ import { locationRoutes } from './routes/locations.js';
 import { tariffRoutes } from './routes/tariffs.js';
 import { providerRoutes } from './routes/providers.js';
 import { priceRoutes } from './routes/prices.js';
+import { costRoutes } from './routes/costs.js';
 import { marketRoutes } from './routes/market.js';
 import { connectRoutes } from './routes/connect.js';
 import { pendingConnectionRoutes } from './routes/pending-connections.js';
+import { testHelperRoutes } from './routes/test-helpers.js';
 import { libraryRoutes } from './routes/library.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -23,7 +24,7 @@ import { clockRoutes } from './routes/clock.js';
 import { workspaceRoutes } from './routes/workspace.js';
 import { scenarioRoutes } from './routes/scenarios.js';
 import { buildOpenApi } from './openapi.js';
-import { errorBodies, frameworkError } from './plugins/errors.js';
+import { errorBodies, errorServerOptions } from './plugins/errors.js';
 import { JSON_CSP, securityHeaders } from './plugins/security-headers.js';
 import { loopbackCors } from './plugins/cors.js';
 import { requestJournal } from './plugins/journal.js';
@@ -55,8 +56,10 @@ export function apiRoutes(): Route[] {
     ...locationRoutes,
     ...tariffRoutes,
     ...priceRoutes,
+    ...costRoutes,
     ...connectRoutes,
     ...pendingConnectionRoutes,
+    ...testHelperRoutes,
     ...providerRoutes,
     ...libraryRoutes,
     ...marketRoutes,
@@ -87,16 +90,8 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     exposeHeadRoutes: false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // Errors the router raises before any route runs (bad URLs, overlong segments).
-    frameworkErrors: (err, request, reply) => {
-      const apiErr: ApiError = frameworkError(err);
-      // The framework types this reply loosely; it is the same error body as everywhere else.
-      const raw = reply as unknown as { code(n: number): { type(t: string): { send(b: string): void } } };
-      raw
-        .code(apiErr.status)
-        .type('application/json')
-        .send(JSON.stringify(errorBody(apiErr, 'api', false, now(), request.id)));
-    },
+    // Errors raised before any route runs (router, HTTP parser, missing Host) answer the error object too.
+    ...errorServerOptions('api', now),
   });
   // JSON only: anything else is answered 415 by the framework. The raw text is kept for the catcher.
   app.removeContentTypeParser('text/plain');

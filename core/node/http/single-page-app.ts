@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ApiError, Codes } from '../../engine/errors.js';
 
 /**
  * Serves a built single-page app: its bundles under `/assets/` (from `dist/assets`, shared by
@@ -12,12 +13,22 @@ export function singlePageApp(app: FastifyInstance, opts: { distDir: string; ind
   const indexFile = join(opts.distDir, opts.index);
   const built = existsSync(indexFile);
   if (built) void app.register(fastifyStatic, { root: join(opts.distDir, 'assets'), index: false, prefix: '/assets/' });
+  // Thrown, so the server's error handler answers the error object.
   app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' || !built)
-      return reply
-        .code(404)
-        .type('text/plain')
-        .send(built ? 'Not found' : `The ${opts.name} is not built: run npm run build.`);
+    if (!built)
+      throw new ApiError(
+        404,
+        'invalid_request',
+        Codes.appNotBuilt,
+        `The ${opts.name} is not built: run npm run build.`,
+      );
+    if (req.method !== 'GET')
+      throw new ApiError(
+        404,
+        'invalid_request',
+        Codes.routeNotFound,
+        `No route ${req.method} ${req.url.split('?')[0]}.`,
+      );
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

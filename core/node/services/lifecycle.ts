@@ -7,6 +7,9 @@ const DAY = 86_400_000;
 /** `tariff.expiring` goes out this long before a contract ends. */
 export const EXPIRING_NOTICE_MS = 7 * DAY;
 
+/** The UTC date `days` after `at`, as text comparable with a stored contract end date. */
+const dateAfter = (at: number, days: number) => new Date(at + days * DAY).toISOString().slice(0, 10);
+
 interface Candidate {
   id: string;
   account_id: string;
@@ -25,32 +28,53 @@ interface Candidate {
  * nothing again (what was sent is recorded).
  */
 export class LifecycleService {
-  private readonly candidates;
+  private readonly endingBefore;
+  private readonly dueBy;
+  private readonly first;
   private readonly mark;
+  /** End instants by stored end and zone: contracts share month ends and zones, and luxon is the cost here. */
+  private readonly instants = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly events: EventService,
   ) {
-    // Only tariffs with an end date and an event still owed; the zone reads a bare date's midnight.
-    this.candidates = db.prepare(`
-      SELECT t.id, t.account_id, t.live_mode, t.location_id,
-             json_extract(t.body, '$.contract_end_date') AS end,
-             json_extract(l.body, '$.timezone') AS timezone,
-             EXISTS (SELECT 1 FROM tariff_lifecycle x WHERE x.tariff_id = t.id AND x.kind = 'tariff.expiring') AS expiring_sent,
-             EXISTS (SELECT 1 FROM tariff_lifecycle x WHERE x.tariff_id = t.id AND x.kind = 'tariff.expired') AS expired_sent
-      FROM tariffs t JOIN locations l ON l.id = t.location_id
-      WHERE json_extract(t.body, '$.contract_end_date') IS NOT NULL
-        AND NOT (EXISTS (SELECT 1 FROM tariff_lifecycle x WHERE x.tariff_id = t.id AND x.kind = 'tariff.expired'))`);
+    // Only tariffs still owing an event (`lifecycle_owed`, kept by triggers), read by end date
+    // through its index, so the work stays the same however many tariffs the folder holds.
+    const owed = `FROM lifecycle_owed o JOIN tariffs t ON t.id = o.tariff_id JOIN locations l ON l.id = t.location_id`;
+    const expiringSent = `EXISTS (SELECT 1 FROM tariff_lifecycle x WHERE x.tariff_id = t.id AND x.kind = 'tariff.expiring')`;
+    const select = `SELECT t.id, t.account_id, t.live_mode, t.location_id, o.end_date AS end,
+             json_extract(l.body, '$.timezone') AS timezone, ${expiringSent} AS expiring_sent, 0 AS expired_sent ${owed}`;
+    this.endingBefore = db.prepare(`${select} WHERE o.end_date < ?`);
+    // Ending by `near`: either event may be due; ending between `near` and `far`: only an unsent tariff.expiring.
+    this.dueBy = db.prepare<{ near: string; far: string }>(
+      `${select} WHERE o.end_date < :near
+       UNION ALL ${select} WHERE o.end_date >= :near AND o.end_date < :far AND NOT ${expiringSent}`,
+    );
+    this.first = db.prepare(`SELECT o.end_date ${owed} ORDER BY o.end_date LIMIT 1`).pluck();
     this.mark = db.prepare('INSERT OR IGNORE INTO tariff_lifecycle (tariff_id, kind, time_sent) VALUES (?, ?, ?)');
+  }
+
+  private endOf(t: Candidate): number {
+    const key = `${t.end}|${t.timezone}`;
+    let at = this.instants.get(key);
+    if (at === undefined) {
+      if (this.instants.size >= 10_000) this.instants.clear();
+      at = contractInstant(t.end, t.timezone);
+      this.instants.set(key, at);
+    }
+    return at;
   }
 
   /** The earliest instant a lifecycle event still owed falls due. */
   nextDueAt(): number | undefined {
+    const first = this.first.get() as string | undefined;
+    if (first === undefined) return undefined;
+    // Contracts ending ten local days after the first are due after it ends: only those before can be next.
     let next = Infinity;
-    for (const t of this.candidates.all() as Candidate[]) {
-      const end = contractInstant(t.end, t.timezone);
+    for (const t of this.endingBefore.all(dateAfter(Date.parse(first.slice(0, 10)), 10)) as Candidate[]) {
+      const end = this.endOf(t);
       if (!Number.isFinite(end)) continue;
       next = Math.min(next, t.expiring_sent ? end : end - EXPIRING_NOTICE_MS);
     }
@@ -61,13 +85,16 @@ export class LifecycleService {
   runDue(): number {
     const now = this.clock.now().getTime();
     const due: { at: number; kind: 'tariff.expiring' | 'tariff.expired'; t: Candidate }[] = [];
-    for (const t of this.candidates.all() as Candidate[]) {
-      const end = contractInstant(t.end, t.timezone);
+    // By local end date (zones are within 14 h of UTC): two days off or more, tariff.expired is
+    // not due; nine days off or more, neither is.
+    for (const t of this.dueBy.all({ near: dateAfter(now, 2), far: dateAfter(now, 9) }) as Candidate[]) {
+      const end = this.endOf(t);
       if (!Number.isFinite(end)) continue;
       if (!t.expiring_sent && now >= end - EXPIRING_NOTICE_MS)
         due.push({ at: end - EXPIRING_NOTICE_MS, kind: 'tariff.expiring', t });
       if (!t.expired_sent && now >= end) due.push({ at: end, kind: 'tariff.expired', t });
     }
+    if (due.length === 0) return 0;
     due.sort((a, b) => a.at - b.at || (a.kind === 'tariff.expiring' ? -1 : 1));
     const sentAt = new Date(now).toISOString();
     this.db.transaction(() => {

@@ -13,10 +13,19 @@ import { sweepPrices, type IntervalSink } from '../../engine/pricing/engine.js';
 import { formOf, formatter } from '../../engine/pricing/format.js';
 import { PriceWriter } from './price-writer.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
-import { invalid, unprocessable } from '../../engine/errors.js';
+import { ApiError, Codes, invalid, unprocessable } from '../../engine/errors.js';
+import { contractInstant } from '../../engine/schedule/contract.js';
+import { computeCost, type CostBreakdown, type UsageSeries } from '../../engine/pricing/cost.js';
+import { localDays } from '../../engine/pricing/local-days.js';
+import { layProfile } from '../../engine/usage/layout.js';
+import { usageShape } from '../../engine/usage/profiles.js';
+import { instantOf } from '../../engine/usage/instant.js';
+import { COST_LIMITS, type Cost, type CostRequest, type TariffCandidate } from '../../engine/schemas/cost.js';
+import type { Location } from '../../engine/schemas/location.js';
 import { ByteLru, ReadCache, estimateBytes } from '../cache.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
+const DAY_MS = 86_400_000;
 /** Bytes kept before a fresh answer's items for its head (about 400 of them; more falls back to a copy). */
 const HEAD_ROOM = 1024;
 
@@ -138,33 +147,67 @@ export class PriceService {
     };
   }
 
-  /** Loads what a window's prices depend on, without running the engine. */
-  private prepare(scope: Scope, locationId: string, direction: TariffDirection, req: PriceRequest) {
-    const loc = this.locations.find(scope, locationId);
-    const set = this.rows.get(`${scope.accountId}|${scope.liveMode}|${locationId}|${direction}`, () =>
-      this.load(scope, locationId, direction, loc.timezone),
+  /**
+   * The location's tariffs of a direction, with candidates in place of the stored tariffs of
+   * their type and direction: the set as it would be had they been saved (saved last, in order).
+   */
+  private tariffSet(scope: Scope, loc: Location, direction: TariffDirection, layers: CandidateLayer[]): TariffSet {
+    let set = this.rows.get(`${scope.accountId}|${scope.liveMode}|${loc.id}|${direction}`, () =>
+      this.load(scope, loc.id, direction, loc.timezone),
     );
+    for (const { candidates, path } of layers) {
+      if (!candidates) continue;
+      checkCandidates(candidates, loc.timezone, path);
+      const slots = new Set(candidates.map((c) => `${c.type}|${c.direction ?? 'IMPORT'}`));
+      const kept = set.components.filter((c) => !slots.has(`${c.source.type}|${c.direction}`));
+      const added = candidates.flatMap((c, i) =>
+        (c.direction ?? 'IMPORT') === direction ? [this.compile(candidateJson(c, `${path}[${i}]`), loc.timezone)] : [],
+      );
+      set = {
+        // Never cached: a candidate's answer is written for its one request.
+        generation: -1,
+        pending: set.pending && !slots.has(`COMMODITY|${direction}`),
+        components: [...kept, ...added],
+        // Saving would stamp the candidates now, the latest update of the set.
+        lastUpdated: this.clock.now().getTime(),
+        bytes: 0,
+      };
+    }
     // A DIRECT provider that has not delivered yet: production answers this until it resolves.
     if (set.pending)
       throw unprocessable('pending_connect', 'The tariff is still being fetched from the provider; try again later.');
     if (set.components.length === 0)
       throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
+    return set;
+  }
+
+  /** The region's series where components of the window price the market, else undefined. */
+  private marketFor(loc: Location, components: CompiledComponent[], from: number, to: number) {
+    if (!components.some((c) => c.market && c.start < to && c.end > from)) return undefined;
+    if (!loc.market_region)
+      throw unprocessable('no_price_data', 'The location has market-rate tariffs but no market region.');
+    const series = this.market.series(loc.market_region, from, to);
+    if (series.starts.length === 0)
+      throw unprocessable('no_price_data', `Market region ${loc.market_region} has no published prices.`);
+    return { region: loc.market_region, series };
+  }
+
+  /** Loads what a window's prices depend on, without running the engine. */
+  private prepare(scope: Scope, locationId: string, direction: TariffDirection, req: PriceRequest) {
+    const loc = this.locations.find(scope, locationId);
+    const set = this.tariffSet(scope, loc, direction, [{ candidates: req.candidates, path: 'candidates' }]);
     const { from, to } = this.window(req, loc.timezone);
     const components = set.components;
     let lastUpdated = set.lastUpdated;
-    const needsMarket = components.some((c) => c.market && c.start < to && c.end > from);
-    let market: MarketSeries | undefined;
+    const m = this.marketFor(loc, components, from, to);
+    const needsMarket = m !== undefined;
+    const market: MarketSeries | undefined = m?.series;
     let marketVersion = '';
     let nextPublication: number | null = null;
-    if (needsMarket) {
-      if (!loc.market_region)
-        throw unprocessable('no_price_data', 'The location has market-rate tariffs but no market region.');
-      market = this.market.series(loc.market_region, from, to);
-      if (market.starts.length === 0)
-        throw unprocessable('no_price_data', `Market region ${loc.market_region} has no published prices.`);
-      lastUpdated = Math.max(lastUpdated, Date.parse(this.market.timeUpdated(loc.market_region)));
-      marketVersion = `${loc.market_region}@${this.market.version(loc.market_region)}`;
-      nextPublication = this.market.nextPublication(loc.market_region);
+    if (m) {
+      lastUpdated = Math.max(lastUpdated, Date.parse(this.market.timeUpdated(m.region)));
+      marketVersion = `${m.region}@${this.market.version(m.region)}`;
+      nextPublication = this.market.nextPublication(m.region);
     }
     // The set's generation stands for its tariffs: a write loads (and numbers) them afresh.
     const key = `${direction}|${from}|${to}|${marketVersion}|${req.expand?.join() ?? ''}|${set.generation}`;
@@ -182,6 +225,7 @@ export class PriceService {
       sweep,
       market: needsMarket,
       nextPublication,
+      cache: set.generation >= 0,
     };
   }
 
@@ -213,10 +257,71 @@ export class PriceService {
     // Just written: the head and tail go around the items in the writer's own buffer, and the
     // cache keeps a view of the items, so a cold answer allocates its megabyte once, not twice.
     const framed = writer?.framed(open, close);
-    if (writer) this.keep(key, framed ? { ...written, bytes: framed.items } : written);
+    if (writer && p.cache) this.keep(key, framed ? { ...written, bytes: framed.items } : written);
     if (framed) return framed.answer;
     // From the cache: one buffer for the answer, the head, the cached data bytes, the tail.
     return Buffer.concat([Buffer.from(open), written.bytes, Buffer.from(close)]);
+  }
+
+  /** `POST /costs/{id}`: the usage costed by the price sweep, for the stored set and each alternative. */
+  cost(scope: Scope, locationId: string, req: CostRequest): Cost {
+    const intervals = req.usage.intervals;
+    if (intervals && intervals.length > COST_LIMITS.maxIntervals)
+      throw new ApiError(
+        413,
+        'invalid_request',
+        Codes.usageTooLarge,
+        `usage.intervals: at most ${COST_LIMITS.maxIntervals} intervals per request (${intervals.length} given).`,
+      );
+    const loc = this.locations.find(scope, locationId);
+    const zone = loc.timezone;
+    const from = DateTime.fromISO(req.start_time, { setZone: true }).toMillis();
+    const to = DateTime.fromISO(req.end_time, { setZone: true }).toMillis();
+    if (!(to > from)) throw invalid('end_time_before_start_time', 'end_time must be after start_time.');
+    const days = COST_LIMITS.maxWindowDays;
+    if (to > from + days * DAY_MS && to > DateTime.fromMillis(from, { zone }).plus({ days }).toMillis())
+      throw invalid(
+        Codes.windowTooLong,
+        `The window may be at most ${days} days (${days}×24 h or ${days} local calendar days, whichever is longer).`,
+      );
+    const usage = usageSeries(req, zone, from, to);
+    const bounds = periodBounds(req.group_by ?? 'day', zone, from, to);
+    const direction = req.tariff_direction;
+    const base: CandidateLayer = { candidates: req.candidates, path: 'candidates' };
+    const costOf = (layers: CandidateLayer[]): CostBreakdown => {
+      const set = this.tariffSet(scope, loc, direction, layers);
+      const market = this.marketFor(loc, set.components, from, to)?.series;
+      return computeCost({ zone, from, to, direction, components: set.components, market }, usage, bounds);
+    };
+    const fmt = formatter(formOf(req.end_time));
+    const answer = (b: CostBreakdown) => ({
+      object: 'cost' as const,
+      location_id: locationId,
+      currency_code: loc.currency_code,
+      tariff_direction: direction,
+      start_time: fmt(from),
+      end_time: fmt(to),
+      kwh: b.microKwh / 1e6,
+      value: b.micro / 1e6,
+      periods: b.periods.map((p, k) => ({
+        start_time: fmt(bounds[k]!),
+        end_time: fmt(bounds[k + 1]!),
+        kwh: p.microKwh / 1e6,
+        value: p.micro / 1e6,
+      })),
+      components: b.components.map((c) => ({
+        tariff_id: c.component.id,
+        type: c.component.type,
+        value: c.micro / 1e6,
+      })),
+      live_mode: scope.liveMode,
+    });
+    const main: Cost = answer(costOf([base]));
+    if (req.alternatives)
+      main.alternatives = req.alternatives.map((set, k) =>
+        answer(costOf([base, { candidates: set, path: `alternatives[${k}]` }])),
+      );
+    return main;
   }
 
   private keep(key: string, written: Written): void {
@@ -233,7 +338,7 @@ export class PriceService {
     form: ReturnType<typeof formOf>,
   ): { written: Written; key: string; writer?: PriceWriter } {
     const key = `${form.kind === 'Z' ? 'Z' : form.minutes}|${p.key}`;
-    const cached = this.written.get(key);
+    const cached = p.cache ? this.written.get(key) : undefined;
     if (cached) return { written: cached, key };
     // About one interval per quarter hour is the common case (15-minute markets).
     const expected = Math.min(40_000, Math.ceil((p.to - p.from) / 900_000) + 16);
@@ -255,4 +360,98 @@ export class PriceService {
     // The last interval ends the window: not a change.
     return { written: { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) }, key, writer };
   }
+}
+
+/** Candidates from one place of a request (`candidates`, `alternatives[1]`), applied in turn. */
+interface CandidateLayer {
+  candidates: TariffCandidate[] | undefined;
+  path: string;
+}
+
+/** What the schema cannot see: one candidate per type and direction, and contract order (as POST /tariffs). */
+function checkCandidates(candidates: TariffCandidate[], zone: string, path: string): void {
+  const seen = new Map<string, number>();
+  candidates.forEach((c, i) => {
+    const slot = `${c.type}|${c.direction ?? 'IMPORT'}`;
+    const first = seen.get(slot);
+    if (first !== undefined)
+      throw invalid(
+        Codes.candidateDuplicate,
+        `${path}[${i}]: a second candidate of type ${c.type} and direction ${c.direction ?? 'IMPORT'} (the first is ${path}[${first}]); give at most one per type and direction.`,
+      );
+    seen.set(slot, i);
+    if (!(contractInstant(c.contract_end_date, zone) > contractInstant(c.contract_start_date, zone)))
+      throw invalid('contract_end_date_invalid', `${path}[${i}].contract_end_date: must be after contract_start_date.`);
+  });
+}
+
+/** A candidate as a stored tariff's JSON, the fields the engine reads, as saving would write them. */
+function candidateJson(c: TariffCandidate, id: string): string {
+  return JSON.stringify({
+    id,
+    type: c.type,
+    ...(c.direction ? { direction: c.direction } : {}),
+    market_rates: c.market_rates ?? false,
+    contract_start_date: c.contract_start_date,
+    contract_end_date: c.contract_end_date,
+    ...(c.schedule ? { schedule: c.schedule } : {}),
+  });
+}
+
+/** The request's usage as sorted, checked intervals in micro-kWh: metered intervals or a profile laid out. */
+function usageSeries(req: CostRequest, zone: string, from: number, to: number): UsageSeries {
+  const { intervals, profile, kwh_per_year } = req.usage;
+  if (intervals && profile !== undefined)
+    throw invalid(Codes.usageConflict, 'usage: give either intervals or profile with kwh_per_year, not both.');
+  if (!intervals && profile === undefined)
+    throw invalid(Codes.usageMissing, 'usage: give either intervals or profile with kwh_per_year.');
+  if (profile !== undefined) {
+    const shape = usageShape(profile);
+    if (!shape)
+      throw invalid(Codes.profileUnknown, `usage.profile: no profile '${profile}' (GET /usage-profiles lists them).`);
+    if (kwh_per_year === undefined)
+      throw invalid(Codes.kwhPerYearMissing, 'usage.kwh_per_year is required with a profile.');
+    return layProfile(shape, zone, from, to, kwh_per_year);
+  }
+  if (kwh_per_year !== undefined)
+    throw invalid(Codes.usageConflict, 'usage.kwh_per_year goes with a profile, not with intervals.');
+  const list = intervals!;
+  const n = list.length;
+  const a = new Float64Array(n);
+  const b = new Float64Array(n);
+  let sorted = true;
+  for (let i = 0; i < n; i++) {
+    const iv = list[i]!;
+    a[i] = instantOf(iv.start_time);
+    b[i] = instantOf(iv.end_time);
+    if (!(b[i]! > a[i]!))
+      throw invalid('end_time_before_start_time', `usage.intervals[${i}].end_time must be after its start_time.`);
+    if (a[i]! < from || b[i]! > to)
+      throw invalid(Codes.usageOutsideWindow, `usage.intervals[${i}] lies outside the window [start_time, end_time).`);
+    if (i > 0 && a[i]! < a[i - 1]!) sorted = false;
+  }
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (!sorted) order.sort((x, y) => a[x]! - a[y]!);
+  const starts = new Float64Array(n);
+  const ends = new Float64Array(n);
+  const microKwh = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = order[k]!;
+    if (k > 0 && a[i]! < ends[k - 1]!)
+      throw invalid(Codes.usageOverlap, `usage.intervals[${i}] overlaps usage.intervals[${order[k - 1]}].`);
+    starts[k] = a[i]!;
+    ends[k] = b[i]!;
+    microKwh[k] = Math.round(list[i]!.kwh * 1e6);
+  }
+  return { starts, ends, microKwh };
+}
+
+/** Period boundaries from `from` to `to`: the location's local days or months, or the whole window. */
+function periodBounds(groupBy: 'none' | 'day' | 'month', zone: string, from: number, to: number): number[] {
+  const bounds = [from];
+  if (groupBy !== 'none')
+    for (const d of localDays(zone, from, to))
+      if (d.start > from && (groupBy === 'day' || d.day === 1)) bounds.push(d.start);
+  bounds.push(to);
+  return bounds;
 }

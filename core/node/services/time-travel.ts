@@ -1,10 +1,11 @@
 import type { ServiceClock } from '../../engine/clock.js';
 import { CLOCK_MAX, CLOCK_MIN, type ClockMode } from '../../engine/clock.js';
-import { invalid } from '../../engine/errors.js';
+import { Codes, invalid, unprocessable } from '../../engine/errors.js';
 import type { LifecycleService } from './lifecycle.js';
 import type { SettingsStore } from './settings.js';
 import type { Journal } from '../traffic/journal.js';
 import type { Scope } from '../db/documents.js';
+import type { WriteVersion } from '../db/database.js';
 
 /**
  * Work that falls due by the clock: it says when it is next due, and runs what is due now,
@@ -13,10 +14,34 @@ import type { Scope } from '../db/documents.js';
 export interface DueWork {
   nextDueAt(): number | undefined;
   run(): Promise<string | void> | string | void;
+  /**
+   * `nextDueAt` reads stored data only, not the clock: it is asked again only after a write,
+   * and the work is run on the way only when due (and always where a move lands).
+   */
+  fromData?: boolean;
 }
 
-/** More steps than any sensible jump needs; a runaway (a receiver failing forever) stops here. */
-const MAX_STEPS = 10_000;
+/**
+ * More steps than any sensible jump needs (a century of daily market publications in a few
+ * zones); a runaway (a receiver failing forever) stops here.
+ */
+export const MAX_STEPS = 200_000;
+
+/** Work runs in slices of about this long; between them the event loop serves other requests. */
+export const SLICE_MS = 4;
+
+/** Advances further than this answer 202 at once and go on in the background (`advancing` in the state). */
+export const LONG_ADVANCE_MS = 31 * 86_400_000;
+
+/** A jump under way: where it goes, and how far every due piece of work has run. */
+interface Travel {
+  from: number;
+  target: number;
+  steps: number;
+  done: Promise<void>;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Moves the service clock and fires what would have happened meanwhile: each piece of due
@@ -26,14 +51,21 @@ const MAX_STEPS = 10_000;
  */
 export class TimeTravel {
   private readonly work: DueWork[] = [];
+  private current: Travel | undefined;
+  private cancelled = false;
+
+  private readonly known = new Map<DueWork, { version: number; at: number | undefined }>();
 
   constructor(
     private readonly clock: ServiceClock,
     lifecycle: LifecycleService,
     private readonly settings: SettingsStore,
     private readonly journal: Journal,
+    /** Moves on every write; work whose due time comes from data is asked again only when it moved. */
+    private readonly writes?: WriteVersion,
   ) {
     this.work.push({
+      fromData: true,
       nextDueAt: () => lifecycle.nextDueAt(),
       run: () => {
         const n = lifecycle.runDue();
@@ -48,15 +80,42 @@ export class TimeTravel {
   }
 
   state() {
+    const t = this.current;
     return {
       object: 'clock' as const,
       mode: this.clock.mode,
       now: this.clock.now().toISOString(),
       offset_seconds: this.clock.mode === 'real' ? 0 : this.clock.offsetSeconds(),
+      ...(t
+        ? {
+            advancing: {
+              from: new Date(t.from).toISOString(),
+              target: new Date(t.target).toISOString(),
+              done_until: this.clock.now().toISOString(),
+              steps: t.steps,
+            },
+          }
+        : {}),
     };
   }
 
+  /** Where the jump under way began (undefined when the clock stands still or runs). */
+  advancingFrom(): number | undefined {
+    return this.current?.from;
+  }
+
+  /** Resolves when the jump under way (if any) has landed; for hosts and tests. */
+  async settled(): Promise<void> {
+    await this.current?.done.catch(() => undefined);
+  }
+
+  /** Stops a jump under way at its next step (the host is closing the database). */
+  cancel(): void {
+    this.cancelled = true;
+  }
+
   async set(mode: ClockMode, at?: number, scope?: Scope) {
+    this.refuseWhileAdvancing();
     if (mode !== 'real') {
       if (at === undefined) throw invalid('now_missing', `now is required for mode ${mode}.`);
       checkRange(at);
@@ -66,7 +125,7 @@ export class TimeTravel {
     if (mode === 'real' || target <= before) {
       this.clock.set(mode, at);
     } else {
-      await this.travel(target, scope);
+      await this.start(target, scope).done;
       this.clock.set(mode, at);
     }
     this.save();
@@ -74,49 +133,125 @@ export class TimeTravel {
     return this.state();
   }
 
+  /**
+   * Moves forward by `ms`. A short move answers once it has landed; a long one answers at
+   * once with its progress (`advancing`) and goes on in slices, so other requests are served.
+   */
   async advance(ms: number, scope?: Scope) {
     if (ms < 0) throw invalid('clock_advance_negative', 'The clock only advances; set it with PUT /clock to go back.');
+    this.refuseWhileAdvancing();
     const target = this.clock.millis() + ms;
     checkRange(target);
-    await this.travel(target, scope);
-    this.save();
+    const travel = this.start(target, scope);
+    if (ms <= LONG_ADVANCE_MS) await travel.done;
+    else void travel.done.catch((err: unknown) => this.failed(err, scope));
     return this.state();
   }
 
-  /** Steps the clock through every due instant up to `target`, running the work due at each. */
-  private async travel(target: number, scope?: Scope): Promise<void> {
-    for (let step = 0; step < MAX_STEPS; step++) {
+  /** A jump in the background has no request to fail: the journal says where and why it stopped. */
+  private failed(err: unknown, scope?: Scope): void {
+    if (this.cancelled) return;
+    this.note(`clock advance stopped: ${err instanceof Error ? err.message : String(err)}`, scope, 500);
+  }
+
+  private refuseWhileAdvancing(): void {
+    if (this.current)
+      throw unprocessable(
+        Codes.clockAdvancing,
+        `The clock is advancing to ${new Date(this.current.target).toISOString()}; GET /clock shows its progress.`,
+      );
+  }
+
+  private start(target: number, scope?: Scope): Travel {
+    const travel: Travel = { from: this.clock.millis(), target, steps: 0, done: Promise.resolve() };
+    this.current = travel;
+    travel.done = this.travel(travel, scope).finally(() => {
+      this.current = undefined;
+      try {
+        this.save();
+      } catch (err) {
+        // Cancelled by a closing service: the database may be gone, and the last slice was saved.
+        if (!this.cancelled) throw err;
+      }
+    });
+    return travel;
+  }
+
+  /**
+   * Steps the clock through every due instant up to the target, running the work due at each,
+   * in slices of about SLICE_MS: between slices the clock is saved (a restart goes on from
+   * there) and the event loop serves what waits.
+   */
+  private async travel(travel: Travel, scope?: Scope): Promise<void> {
+    const { target } = travel;
+    // The clock as this jump left it: set by anyone else meanwhile (a workspace import or a
+    // scenario restore brings its own), the world was replaced and the jump stops there.
+    let left = this.clock.saved();
+    const replaced = () => {
+      const now = this.clock.saved();
+      return now.mode !== left.mode || now.value !== left.value;
+    };
+    let slice = performance.now();
+    for (; travel.steps < MAX_STEPS; travel.steps++) {
+      if (performance.now() - slice >= SLICE_MS) {
+        this.save();
+        await nextTurn();
+        slice = performance.now();
+      }
+      if (this.cancelled || replaced()) return;
       const now = this.clock.millis();
-      const next = Math.min(...this.work.map((w) => w.nextDueAt() ?? Infinity));
+      let next = Infinity;
+      for (const w of this.work) next = Math.min(next, this.dueAt(w) ?? Infinity);
       if (!(next <= target)) break;
       this.clock.advance(Math.max(0, next - now));
-      await this.runDue(scope);
+      left = this.clock.saved();
+      await this.runDue(scope, false);
+      if (replaced()) return;
     }
+    if (this.cancelled) return;
     this.clock.advance(Math.max(0, target - this.clock.millis()));
     await this.runDue(scope);
   }
 
-  /** Runs what is due; each thing done goes to the journal at the virtual time it happened. */
-  private async runDue(scope?: Scope): Promise<void> {
+  /** When the work is next due; for work read from data, remembered until the next write. */
+  private dueAt(w: DueWork): number | undefined {
+    if (!w.fromData || !this.writes) return w.nextDueAt();
+    const version = this.writes.current();
+    const k = this.known.get(w);
+    if (k && k.version === version) return k.at;
+    const at = w.nextDueAt();
+    this.known.set(w, { version: this.writes.current(), at });
+    return at;
+  }
+
+  /**
+   * Runs what is due (on the way, work read from data only when it is due; `all` where a move
+   * lands); each thing done goes to the journal at the virtual time it happened.
+   */
+  private async runDue(scope?: Scope, all = true): Promise<void> {
     for (const w of this.work) {
+      if (!all && w.fromData && !((this.dueAt(w) ?? Infinity) <= this.clock.millis())) continue;
       const done = await w.run();
-      if (done && scope) {
-        this.journal.add({
-          time: this.clock.now().toISOString(),
-          surface: 'clock',
-          method: 'CLOCK',
-          path: done,
-          status: 200,
-          latency_ms: 0,
-          request_headers: {},
-          request_body: '',
-          response_body: '',
-          fault: null,
-          account_id: scope.accountId,
-          live_mode: scope.liveMode,
-        });
-      }
+      if (done) this.note(done, scope);
     }
+  }
+
+  private note(what: string, scope: Scope | undefined, status = 200): void {
+    if (!scope) return;
+    this.journal.add({
+      time: this.clock.now().toISOString(),
+      surface: 'clock',
+      method: 'CLOCK',
+      path: what,
+      status,
+      latency_ms: 0,
+      request_headers: {},
+      request_body: '',
+      response_body: '',
+      fault: null,
+      account_id: scope.accountId,
+      live_mode: scope.liveMode,
+    });
   }
 
   private save(): void {

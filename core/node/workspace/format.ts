@@ -32,6 +32,58 @@ export function sortedFiles(files: WorkspaceFiles): WorkspaceFiles {
   return out;
 }
 
+/**
+ * A short piece of a workspace's own text for a message: at most `max` characters in single
+ * quotes, with quotes, backslashes, control and non-ASCII characters escaped, so a refusal points
+ * at the spot without echoing the file (or writing control sequences to a terminal).
+ */
+export function excerpt(text: string, max = 24): string {
+  const cut = text.length > max ? text.slice(0, max) : text;
+  const escaped = cut.replace(/[^\x20-\x7e]|['\\]/g, (c) =>
+    c === "'" || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `'${escaped}'${text.length > max ? '…' : ''}`;
+}
+
+/**
+ * Where a text stops being JSON (-1: it only ends too early): the shortest start of it that
+ * fails other than by running out, found by halving (every longer start fails too).
+ */
+function firstBad(text: string): number {
+  const broken = (n: number) => {
+    try {
+      JSON.parse(text.slice(0, n));
+      return false;
+    } catch (e) {
+      const message = (e as Error).message;
+      const at = /at position (\d+)/.exec(message);
+      return !/end of JSON input/.test(message) && !(at && Number(at[1]) >= n);
+    }
+  };
+  if (!broken(text.length)) return -1;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (broken(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo - 1;
+}
+
+/**
+ * Why a text is not JSON, as line and column and a few escaped characters from there; never the
+ * runtime's own message, which quotes the text it read.
+ */
+export function jsonProblem(text: string): string {
+  const pos = firstBad(text);
+  if (pos < 0) return 'the text ends before the JSON does';
+  const before = text.slice(0, pos).split('\n');
+  const line = before.length;
+  const column = before[before.length - 1]!.length + 1;
+  return `line ${line}, column ${column}: unexpected ${excerpt(text.slice(pos), 12)}`;
+}
+
 /** An error about one file of a workspace: the message starts with the file's path. */
 export function fileError(path: string, code: string, message: string, status = 400): ApiError {
   return new ApiError(status, 'invalid_request', code, `${path}: ${message}`);
@@ -42,8 +94,8 @@ export function parseFile<S extends z.ZodType>(path: string, text: string, schem
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (e) {
-    throw fileError(path, 'workspace_json_invalid', `not JSON: ${(e as Error).message}`);
+  } catch {
+    throw fileError(path, 'workspace_json_invalid', `not JSON: ${jsonProblem(text)}`);
   }
   const r = schema.safeParse(json, { reportInput: true });
   if (!r.success) {
@@ -88,9 +140,9 @@ export function parseMarketCsv(path: string, text: string): MarketPoint[] {
     const cells = raw.replace(/\r$/, '').split(',');
     if (cells.length !== 3) throw bad('a row is start,end,price_per_kwh');
     const [a, b, c] = cells as [string, string, string];
-    if (!CSV_INSTANT.test(a) || Number.isNaN(Date.parse(a))) throw bad(`start '${a}' is not a UTC instant`);
-    if (!CSV_INSTANT.test(b) || Number.isNaN(Date.parse(b))) throw bad(`end '${b}' is not a UTC instant`);
-    if (!CSV_NUMBER.test(c) || !Number.isFinite(Number(c))) throw bad(`price '${c}' is not a number`);
+    if (!CSV_INSTANT.test(a) || Number.isNaN(Date.parse(a))) throw bad(`start ${excerpt(a)} is not a UTC instant`);
+    if (!CSV_INSTANT.test(b) || Number.isNaN(Date.parse(b))) throw bad(`end ${excerpt(b)} is not a UTC instant`);
+    if (!CSV_NUMBER.test(c) || !Number.isFinite(Number(c))) throw bad(`price ${excerpt(c)} is not a number`);
     const p = { start: Date.parse(a), end: Date.parse(b), value: Number(c) };
     if (!(p.end > p.start)) throw bad('end is not after start');
     const prev = out[out.length - 1];

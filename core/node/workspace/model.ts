@@ -19,7 +19,9 @@ import { contractInstant, windowsOverlap } from '../../engine/schedule/contract.
 import { Codes, invalid } from '../../engine/errors.js';
 import {
   canonicalJson,
+  excerpt,
   fileError,
+  jsonProblem,
   marketCsv,
   parseFile,
   parseMarketCsv,
@@ -111,6 +113,12 @@ const SCHEMAS = {
   webhooks: WebhookFile,
 } as const;
 
+/** A value of a file in a message: as JSON when it is short and plain, else an excerpt. */
+function shown(v: unknown): string {
+  const json = JSON.stringify(v) ?? 'absent';
+  return json.length <= 24 && /^[\x20-\x7e]*$/.test(json) ? json : excerpt(json);
+}
+
 /** The version and format, checked before anything else, so a newer workspace is refused by name. */
 function manifestOf(files: WorkspaceFiles): WorkspaceManifest {
   const text = files['workspace.json'];
@@ -122,8 +130,8 @@ function manifestOf(files: WorkspaceFiles): WorkspaceManifest {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (e) {
-    throw fileError('workspace.json', 'workspace_json_invalid', `not JSON: ${(e as Error).message}`);
+  } catch {
+    throw fileError('workspace.json', 'workspace_json_invalid', `not JSON: ${jsonProblem(text)}`);
   }
   const head = (raw ?? {}) as { format?: unknown; format_version?: unknown };
   if (head.format !== WORKSPACE_FORMAT)
@@ -132,7 +140,7 @@ function manifestOf(files: WorkspaceFiles): WorkspaceManifest {
     throw fileError(
       'workspace.json',
       'workspace_version_unsupported',
-      `format_version: ${JSON.stringify(head.format_version)} is not supported; this Tariff Desk reads version ${WORKSPACE_FORMAT_VERSION}.`,
+      `format_version: ${shown(head.format_version)} is not supported; this Tariff Desk reads version ${WORKSPACE_FORMAT_VERSION}.`,
     );
   return parseFile('workspace.json', text, WorkspaceManifest);
 }
@@ -196,12 +204,12 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
     if (slot.kind === 'market_regions') marketRegions = parseFile(path, text, MarketRegionsFile);
     else if (slot.kind === 'market') {
       if (!MarketRegionId.safeParse(slot.region).success)
-        throw fileError(path, 'market_region_invalid', `'${slot.region}' is not a market region.`);
+        throw fileError(path, 'market_region_invalid', `${excerpt(slot.region, 40)} is not a market region.`);
       market[slot.region] = parseMarketCsv(path, text);
     } else {
       const o = parseFile(path, text, SCHEMAS[slot.kind]) as { id: string };
       if (o.id !== slot.id)
-        throw fileError(path, 'workspace_file_name_invalid', `id: '${o.id}' does not match the file name.`);
+        throw fileError(path, 'workspace_file_name_invalid', `id: ${excerpt(o.id, 40)} does not match the file name.`);
       (byKind[slot.kind] as Map<string, { id: string }>).set(o.id, o);
       pathById.set(o.id, path);
     }
@@ -229,6 +237,16 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
 function checkReferences(ws: Workspace, pathById: Map<string, string>): void {
   const zones = new Map(ws.locations.map((l) => [l.id, l.timezone]));
   const tariffs = [...ws.tariffs].sort((a, b) => (pathById.get(a.id)! < pathById.get(b.id)! ? -1 : 1));
+  // COMMODITY contracts compete only within one location and direction: each is compared with
+  // its own slot's, not with every tariff (20,000 tariffs would be 400 million pairs).
+  const slotKey = (t: TariffFile) => `${t.location_id}\u0000${t.direction ?? 'IMPORT'}`;
+  const slots = new Map<string, TariffFile[]>();
+  for (const o of ws.tariffs)
+    if (o.type === 'COMMODITY') {
+      const list = slots.get(slotKey(o));
+      if (list) list.push(o);
+      else slots.set(slotKey(o), [o]);
+    }
   for (const t of tariffs) {
     const path = pathById.get(t.id)!;
     const zone = zones.get(t.location_id);
@@ -244,14 +262,8 @@ function checkReferences(ws: Workspace, pathById: Map<string, string>): void {
       throw fileError(path, 'contract_end_date_invalid', 'contract_end_date: must be after contract_start_date.');
     if (t.type !== 'COMMODITY') continue;
     const dir = t.direction ?? 'IMPORT';
-    for (const o of ws.tariffs) {
-      if (
-        o.id === t.id ||
-        o.type !== 'COMMODITY' ||
-        o.location_id !== t.location_id ||
-        (o.direction ?? 'IMPORT') !== dir
-      )
-        continue;
+    for (const o of slots.get(slotKey(t)) ?? []) {
+      if (o.id === t.id) continue;
       if (
         windowsOverlap(
           [start, end],

@@ -24,6 +24,8 @@ import { chartOf, oddDays, wallTime } from '../price-answer';
 import { TariffDirection } from '../../../core/engine/schemas/common';
 import { DIRECTION_WORDS } from '../../../core/engine/labels';
 import { useServiceToday } from '../service-time';
+import { ServiceError } from '../api';
+import { NoTariff, usePageLocation } from '../components/page-location';
 import { ValueField } from '../../shared/value-field';
 
 /** A quiet hint beside a value (an offset, a unit). */
@@ -38,12 +40,10 @@ function Hint({ children }: { children: ReactNode }) {
 const intervals = (n: number) => `${n} interval${n === 1 ? '' : 's'}`;
 
 export function PricesPage() {
-  const { api, liveMode, route, navigate } = useApp();
-  const locations = useQuery({
-    queryKey: ['locations', liveMode],
-    queryFn: () => api.call('locations.list', { query: { limit: 100 } }),
-  });
-  const locationId = route.params.get('location') ?? locations.data?.data[0]?.id;
+  const { api, liveMode, navigate } = useApp();
+  const { locations, id: locationId, location: listed, anyTariff } = usePageLocation();
+  // A location with no tariff at all is not asked for prices: the next step is shown instead.
+  const noTariff = listed?.tariff_status === 'NOT_CONNECTED';
   const [direction, setDirection] = useState<TariffDirection>('IMPORT');
   const [picked, setStart] = useState<string | null>(null);
   const [days, setDays] = useState(2);
@@ -64,7 +64,7 @@ export function PricesPage() {
     };
   }, [start, days, zone]);
   const prices = useQuery({
-    enabled: !!location.data && !!start,
+    enabled: !!location.data && !!start && !noTariff,
     queryKey: ['prices', liveMode, locationId, direction, win],
     // The answer with each tariff's share: the chart, the table and the CSV all draw this one answer.
     queryFn: () =>
@@ -87,6 +87,8 @@ export function PricesPage() {
     [prices.data, tariffs.data],
   );
   const odd = useMemo(() => oddDays(zone, from, to), [zone, from, to]);
+  // A location with tariffs of the other direction only: the same next step, not an error.
+  const missing = prices.error instanceof ServiceError && prices.error.code === 'no_tariff_connected';
   const uncovered = prices.data?.data.filter((d) => !d.components?.length).length ?? 0;
 
   const exportCsv = () => {
@@ -123,7 +125,8 @@ export function PricesPage() {
           action={<Button onClick={() => navigate('locations')}>Go to locations</Button>}
         />
       ) : null}
-      <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+      {/* Wraps on a narrow window rather than cutting the date and the days off. */}
+      <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 2 }}>
         <TextField
           select
           size="small"
@@ -164,7 +167,11 @@ export function PricesPage() {
         />
       </Stack>
       <Loading show={prices.isFetching} />
-      <ErrorAlert error={prices.error} />
+      {locationId && (noTariff || missing) ? (
+        <NoTariff locationId={locationId} anyTariff={anyTariff} direction={noTariff ? undefined : direction} />
+      ) : (
+        <ErrorAlert error={prices.error} />
+      )}
       {prices.data ? (
         <>
           <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>

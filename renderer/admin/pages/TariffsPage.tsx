@@ -17,35 +17,35 @@ import { DateTime } from 'luxon';
 import { useApp } from '../context';
 import { ErrorAlert, Loading, PageHeader } from '../components/common';
 import { useFeedback } from '../components/confirm';
-import { DateField, FormDialog, LocationSelect, NoLocations, SelectField, useLocations } from '../components/forms';
+import { DateField, FormDialog, LocationSelect, NoLocations, SelectField } from '../components/forms';
+import { NoTariff, usePageLocation } from '../components/page-location';
 import { CodeHint, Coded, NoBreak } from '../components/words';
 import { PickList } from '../components/panels';
 import { ScheduleEditor } from '../components/ScheduleEditor';
-import { PriceChart } from '../components/PriceChart';
 import { clone, defaultSchedule } from '../components/schedule-model';
 import { Schedule as ScheduleSchema, type Schedule } from '../../../core/engine/schemas/schedule';
 import type { Tariff, TariffUpdate } from '../../../core/engine/schemas/tariff';
 import { CONNECTION_WORDS, SLOTS, slotWords } from '../../../core/engine/labels';
-import { breakdown, marketSeries } from '../preview';
+import { CandidatePreview } from '../components/CandidatePreview';
 import { useServiceToday } from '../service-time';
 import { forget, recreate, refreshWithout, restorable, tariffName } from '../restore';
 
 export function TariffsPage() {
   const { api, liveMode, route, navigate } = useApp();
-  const locations = useLocations();
-  const locationId = route.params.get('location') ?? locations.data?.data[0]?.id;
+  const { locations, id: locationId, anyTariff } = usePageLocation();
   const tariffs = useQuery({
     enabled: !!locationId,
     queryKey: ['tariffs', liveMode, locationId],
     queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
   });
   const selected = route.params.get('id') ?? tariffs.data?.data[0]?.id;
-  const [creating, setCreating] = useState(false);
+  // `new=1` (the "Create a tariff" step of another page) opens the new-tariff dialog at once.
+  const [creating, setCreating] = useState(route.params.get('new') === '1');
   return (
     <>
       <PageHeader
         title="Tariffs"
-        subtitle="Edit schedules visually; the preview uses the same engine as the API"
+        subtitle="Edit schedules visually; the preview is the service's answer for the edited schedule"
         actions={
           locationId ? (
             <Button variant="contained" onClick={() => setCreating(true)}>
@@ -82,6 +82,9 @@ export function TariffsPage() {
           </Grid>
           <Grid size={{ xs: 12, lg: 9 }}>
             {selected ? <TariffEditor key={selected} id={selected} locationId={locationId} /> : null}
+            {tariffs.data?.data.length === 0 ? (
+              <NoTariff locationId={locationId} anyTariff={anyTariff} onCreate={() => setCreating(true)} />
+            ) : null}
           </Grid>
         </Grid>
       ) : null}
@@ -121,11 +124,6 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
     const start = DateTime.fromISO(today, { zone });
     return { from: start.toMillis(), to: start.plus({ days: 7 }).toMillis() };
   }, [today, zone]);
-  const series = useQuery({
-    enabled: !!location.data && !!window,
-    queryKey: ['market', location.data?.market_region, window?.from],
-    queryFn: () => marketSeries(api, location.data?.market_region ?? null, window!.from, window!.to),
-  });
   const save = useMutation({
     mutationFn: () => api.call('tariffs.update', { params: { id }, body: { schedule } }),
     onSuccess: () => qc.invalidateQueries(),
@@ -133,19 +131,6 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
 
   const check = schedule ? ScheduleSchema.safeParse(schedule) : null;
   const invalid = !!check && !check.success;
-  const preview = useMemo(() => {
-    if (!schedule || !tariff.data || !siblings.data || !window || !check?.success) return null;
-    const others = siblings.data.data.filter((t) => t.id !== id);
-    return breakdown(
-      zone,
-      window.from,
-      window.to,
-      tariff.data.direction ?? 'IMPORT',
-      [...others, { ...tariff.data, schedule }],
-      series.data,
-    );
-  }, [schedule, tariff.data, siblings.data, series.data, zone, window, id, check?.success]);
-
   if (!tariff.data || !schedule) return <Loading show />;
   const dirty = JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule());
   const kind = slotWords(tariff.data.type, tariff.data.direction);
@@ -218,24 +203,15 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
         currency={location.data?.currency_code}
         onChange={setSchedule}
       />
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle1" component="h3">
-          Live preview: the next 7 days, {(tariff.data.direction ?? 'IMPORT').toLowerCase()}, all components of the
-          location
-        </Typography>
-        {preview ? (
-          <PriceChart
-            points={preview.points}
-            components={preview.series}
-            zone={zone}
-            unit={location.data?.currency_code ? `${location.data.currency_code}/kWh` : undefined}
-            label="Price preview"
-            height={260}
-          />
-        ) : (
-          <Typography color="text.secondary">Fix the validation errors to see prices.</Typography>
-        )}
-      </Paper>
+      {location.data && siblings.data && window ? (
+        <CandidatePreview
+          tariff={tariff.data}
+          schedule={schedule}
+          location={location.data}
+          siblings={siblings.data.data}
+          window={window}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -3,12 +3,27 @@ import { contracts } from '../contract.js';
 import { ClockMode } from '../../clock.js';
 import { Timestamp } from '../../schemas/common.js';
 
+export const ClockAdvancing = z
+  .object({
+    from: Timestamp.meta({ description: 'Where the clock stood when the advance began.' }),
+    target: Timestamp.meta({ description: 'Where the advance lands.' }),
+    done_until: Timestamp.meta({
+      description: 'Everything due up to this instant has run; the clock stands here meanwhile.',
+    }),
+    steps: z.number().int().min(0).meta({ description: 'Due instants stepped through so far.' }),
+  })
+  .meta({
+    id: 'ClockAdvancing',
+    description: 'A long advance under way (poll GET /clock until it is gone); absent when the clock stands still.',
+  });
+
 export const ClockState = z
   .object({
     object: z.literal('clock'),
     mode: ClockMode,
     now: Timestamp,
     offset_seconds: z.number().int().meta({ description: 'How far the clock is from real time; 0 when real.' }),
+    advancing: ClockAdvancing.optional(),
   })
   .meta({ id: 'Clock' });
 
@@ -56,5 +71,11 @@ export const clockContracts = contracts({
     tag: 'Clock',
     body: ClockAdvance,
     response: ClockState,
+    responseDescription: 'Landed: everything due on the way has run (advances of up to 31 days).',
+    alternateStatus: {
+      status: 202,
+      description:
+        'Accepted: a longer advance goes on in the background; `advancing` shows its progress until it lands (poll GET /clock).',
+    },
   },
 });

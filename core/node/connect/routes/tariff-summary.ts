@@ -8,7 +8,11 @@ import { confirmStored } from '../complete.js';
 export const tariffSummary: ServerRoute<'tariff_summary'> = {
   actions: {
     // Done on a tariff the session opened on completes the session with it; after a session stored one, it leaves.
-    CLOSE: (ctx) => ({ reply: ctx.callback(), ...(confirmStored(ctx) ? { saved: true as const } : {}) }),
+    // The redirect is taken first: it closes the session, and confirmStored saves that too.
+    CLOSE: (ctx) => {
+      const reply = ctx.callback();
+      return { reply, ...(confirmStored(ctx) ? { saved: true as const } : {}) };
+    },
   },
   render: (ctx) => {
     const t = ctx.t;

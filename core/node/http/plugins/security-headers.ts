@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { LOOPBACK_HOST } from '../loopback.js';
+import { ApiError, Codes } from '../../../engine/errors.js';
 
 export interface SecurityOptions {
   /** The Content-Security-Policy of every answer (a page may depend on its request). */
@@ -18,9 +19,15 @@ export interface SecurityOptions {
 export const securityHeaders = fp<SecurityOptions>(
   async (app, opts) => {
     if (opts.loopbackHostOnly) {
-      app.addHook('onRequest', async (req, reply) => {
+      app.addHook('onRequest', async (req) => {
+        // Thrown, so the server's error handler answers the error object.
         if (!LOOPBACK_HOST.test(req.headers.host ?? ''))
-          return reply.code(421).type('text/plain').send('Misdirected request');
+          throw new ApiError(
+            421,
+            'invalid_request',
+            Codes.hostNotAllowed,
+            'This server answers requests addressed to 127.0.0.1, localhost or [::1] only.',
+          );
       });
     }
     app.addHook('onSend', async (req, reply) => {

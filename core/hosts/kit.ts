@@ -1,0 +1,374 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Duration } from 'luxon';
+import type { z } from 'zod';
+import { startHost, type RunningHost } from './host.js';
+import { dataDirFromWorkspace } from './cli/workspace.js';
+import { seedDemoIfNew } from '../node/demo/seed.js';
+import { createApiClient, type ApiClient } from '../engine/api/client.js';
+import type { CallInput, ResponseOf } from '../engine/api/contract.js';
+import type { Api, OperationId } from '../engine/api/index.js';
+import type { ReadyInfo } from '../engine/api/bootstrap.js';
+import type { Event as EventSchema } from '../engine/schemas/misc.js';
+import type { EventType } from '../engine/webhooks/schemas.js';
+import { canonicalEventType } from '../engine/wire-profile.js';
+
+/** An event as the events list answers it. */
+export type TariffDeskEvent = z.output<typeof EventSchema>;
+/** The body of `POST /connect/token`; `callback_url` is filled in when absent. */
+export type ConnectTokenBody = Partial<NonNullable<CallInput<Api['connect_token.create']>['body']>>;
+/** The service clock as `GET /clock` answers it. */
+export type ClockState = ResponseOf<Api['clock.retrieve']>;
+/** The connect token object, as `GET /connect/token` shows it. */
+export type ConnectTokenObject = ResponseOf<Api['connect_token.retrieve']>;
+/** How `completeConnect` ends a session: the test helper's body without the token. */
+export type CompleteConnectBody = Omit<
+  NonNullable<CallInput<Api['testHelpers.connect.complete']>['body']>,
+  'connect_token'
+>;
+
+export interface TariffDeskOptions {
+  /** Seed the demo world (four locations with tariffs, a catcher webhook endpoint) on a new data folder. Default false. */
+  demo?: boolean;
+  /** Start from this workspace folder (or bundle file), in a new temporary data folder. */
+  workspace?: string;
+  /** Keep the database in this folder (kept on stop). Default: a new temporary folder, removed on stop. */
+  dataDir?: string;
+  /** Start the service clock at this instant (it runs on from there); default real time. */
+  clock?: string | Date;
+  /** Also serve the admin app in a browser (`appUrl`). Default false. */
+  app?: boolean;
+  /** Interface to bind (default 127.0.0.1). Every port is picked by the system. */
+  host?: string;
+}
+
+export interface WaitForEventOptions {
+  /** Milliseconds before the wait fails (default 10 000). */
+  timeout?: number;
+  /** Only an event this accepts resolves the wait. */
+  match?: (event: TariffDeskEvent) => boolean;
+}
+
+export interface TariffDeskClock {
+  /** The service clock now. */
+  get(): Promise<ClockState>;
+  /** Run from `instant` on (real time plus a fixed offset); firing what falls due when moving forward. */
+  set(instant: string | Date): Promise<ClockState>;
+  /** Move forward by an ISO 8601 duration (`PT90M`, `P1D`) or by seconds, firing what falls due in order. */
+  advance(duration: string | number): Promise<ClockState>;
+  /** Stand still at `instant` (default: the clock's now). */
+  freeze(instant?: string | Date): Promise<ClockState>;
+  /** Back to real time. */
+  real(): Promise<ClockState>;
+}
+
+export interface TariffDesk {
+  /** The ready information, as `tariff-desk serve --json` prints it. */
+  info: ReadyInfo;
+  apiUrl: string;
+  connectServiceUrl: string;
+  connectWebUrl: string;
+  /** The admin app, when started with `app: true`. */
+  appUrl: string | undefined;
+  accountId: string;
+  testKey: string;
+  liveKey: string;
+  dataDir: string;
+  /** The typed API client, logged in with the test key. */
+  client: ApiClient;
+  /** Creates a connect token (test mode) and answers the token string. */
+  connectToken(body?: ConnectTokenBody): Promise<string>;
+  /** Ends the token's session as a customer would (the test helper route); answers the token object. */
+  completeConnect(token: string, how: CompleteConnectBody): Promise<ConnectTokenObject>;
+  /**
+   * The first event of `type` recorded since the start (or the last reset) that no earlier wait
+   * returned and `match` accepts; read from the events journal, so an event recorded before the
+   * wait began is found too.
+   */
+  waitForEvent(type: EventType | (string & {}), opts?: WaitForEventOptions): Promise<TariffDeskEvent>;
+  clock: TariffDeskClock;
+  /** Back to the start state (the demo, the workspace or the empty world, and the start clock) without restarting. */
+  reset(): Promise<void>;
+  /** Closes every port and removes a temporary data folder. */
+  stop(): Promise<void>;
+}
+
+/** How often the journal is read while a wait is open (an event of this process also wakes it at once). */
+const POLL_MS = 100;
+const PAGE = 100;
+
+const iso = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString());
+
+/** Seconds of an ISO 8601 duration (`P1D`, `PT15M`) or a number of seconds. */
+export function durationSeconds(d: string | number): number {
+  if (typeof d === 'number') {
+    if (!Number.isFinite(d)) throw new Error(`clock.advance: ${d} is not a number of seconds`);
+    return Math.round(d);
+  }
+  const parsed = Duration.fromISO(d);
+  if (!parsed.isValid) throw new Error(`clock.advance: '${d}' is not an ISO 8601 duration (e.g. PT90M, P1D)`);
+  return Math.round(parsed.as('seconds'));
+}
+
+/**
+ * The events journal read forward from a cursor: every event recorded after the start (or the
+ * last reset), oldest first, each handed to a wait at most once.
+ */
+class EventJournal {
+  private cursor: string | undefined;
+  private log: TariffDeskEvent[] = [];
+  private ids = new Set<string>();
+  private taken = new Set<string>();
+  private reading: Promise<void> | undefined;
+  /** Moved by every restart: a read begun before one must not bring old events back. */
+  private generation = 0;
+
+  constructor(private readonly client: ApiClient) {}
+
+  /** Forgets what was read; `cursor` is the newest event before the start (none: the journal was empty). */
+  restart(cursor: string | undefined): void {
+    this.generation++;
+    this.cursor = cursor;
+    this.log = [];
+    this.ids = new Set();
+    this.taken = new Set();
+    this.reading = undefined;
+  }
+
+  /** Everything recorded so far counts as before the start. */
+  async baseline(): Promise<void> {
+    const newest = await this.client.call('events.list', { query: { limit: 1 } });
+    this.restart(newest.data[0]?.id);
+  }
+
+  /** One read of what is new since the cursor; concurrent callers share it. */
+  read(): Promise<void> {
+    const generation = this.generation;
+    const reading = (this.reading ??= this.readNew(generation)
+      .catch((e: unknown) => {
+        // A cursor the reset removed: the restart already says where to read from.
+        if (generation !== this.generation) return;
+        throw e;
+      })
+      .finally(() => {
+        if (this.reading === reading) this.reading = undefined;
+      }));
+    return reading;
+  }
+
+  private async readNew(generation: number): Promise<void> {
+    if (this.cursor === undefined) {
+      // The journal held nothing at the start, so all of it is new: read newest first, paged back.
+      const all: TariffDeskEvent[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await this.client.call('events.list', {
+          query: { limit: PAGE, ...(after ? { starting_after: after } : {}) },
+        });
+        all.push(...page.data);
+        if (!page.has_more || page.data.length === 0) break;
+        after = page.data.at(-1)!.id;
+      }
+      if (generation === this.generation) this.append(all.reverse());
+      return;
+    }
+    for (;;) {
+      const page = await this.client.call('events.list', { query: { limit: PAGE, ending_before: this.cursor } });
+      if (generation !== this.generation) return;
+      // A page before the cursor lists the oldest of the newer events, newest first.
+      this.append([...page.data].reverse());
+      if (!page.has_more || page.data.length === 0) return;
+    }
+  }
+
+  private append(events: TariffDeskEvent[]): void {
+    for (const e of events) {
+      if (this.ids.has(e.id)) continue;
+      this.ids.add(e.id);
+      this.log.push(e);
+      this.cursor = e.id;
+    }
+  }
+
+  /** The first matching event not yet handed out, marked as taken. */
+  take(type: string, match?: (e: TariffDeskEvent) => boolean): TariffDeskEvent | undefined {
+    const want = canonicalEventType(type);
+    const hit = this.log.find(
+      (e) => !this.taken.has(e.id) && canonicalEventType(e.type) === want && (match ? match(e) : true),
+    );
+    if (hit) this.taken.add(hit.id);
+    return hit;
+  }
+
+  /** What the journal held since the start, for a timeout's message. */
+  summary(): string {
+    if (this.log.length === 0) return 'no event was recorded since the start';
+    const shown = this.log
+      .slice(-10)
+      .map((e) => `${e.type} ${e.id}${this.taken.has(e.id) ? ' (returned before)' : ''}`);
+    return `${this.log.length} events since the start${this.log.length > 10 ? ', the last 10' : ''}: ${shown.join(', ')}`;
+  }
+}
+
+/**
+ * Starts a whole Tariff Desk (REST API, connect service, connect web app) in this process on
+ * ports the system picks, with a typed client logged in with the test key: the harness an
+ * integrator's tests start once per suite. Instances are independent; several run side by side.
+ */
+export async function startTariffDesk(opts: TariffDeskOptions = {}): Promise<TariffDesk> {
+  if (opts.workspace !== undefined && opts.dataDir !== undefined)
+    throw new Error('startTariffDesk: a workspace starts in a new temporary data folder; leave out dataDir');
+  const temporary = opts.dataDir === undefined;
+  const dataDir =
+    opts.workspace !== undefined
+      ? dataDirFromWorkspace(resolve(opts.workspace))
+      : opts.dataDir !== undefined
+        ? resolve(opts.dataDir)
+        : mkdtempSync(join(tmpdir(), 'tariff-desk-kit-'));
+  let host: RunningHost;
+  try {
+    // The demo is seeded below, after the clock is set, so its dates follow the start clock.
+    host = await startHost({
+      dataDir,
+      host: opts.host,
+      apiPort: 0,
+      connectPort: 0,
+      connectWebPort: 0,
+      appPort: opts.app ? 0 : false,
+      demo: false,
+    });
+  } catch (e) {
+    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  const { info } = host;
+  const client = createApiClient({
+    baseUrl: info.api_url,
+    credentials: { accountId: info.account_id, apiKey: info.test_key },
+    // A bearer's expiry follows the service clock: renew it after the clock moves.
+    renewAfter: ['clock.set', 'clock.advance', 'workspace.import'] satisfies OperationId[],
+  });
+  const journal = new EventJournal(client);
+  let startWorld: ResponseOf<Api['workspace.export']>['files'];
+  const waits = new Set<{ fail(e: Error): void }>();
+  let stopped = false;
+
+  try {
+    if (opts.clock !== undefined) await client.call('clock.set', { body: { mode: 'offset', now: iso(opts.clock) } });
+    if (opts.demo) await seedDemoIfNew(host.service, { accountId: info.account_id, liveMode: false });
+    // The start state, for reset: the world and the clock as they are now.
+    startWorld = (await client.call('workspace.export')).files;
+    await journal.baseline();
+  } catch (e) {
+    await host.stop();
+    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+
+  // An event recorded in this process wakes the waits at once; the journal stays the source of truth.
+  const wakers = new Set<() => void>();
+  host.service.events.onEvent(() => setImmediate(() => wakers.forEach((w) => w())));
+
+  const clockApi: TariffDeskClock = {
+    get: () => client.call('clock.retrieve'),
+    set: (instant) => client.call('clock.set', { body: { mode: 'offset', now: iso(instant) } }),
+    // A long advance answers 202 and goes on in slices; a test wants the world after it landed.
+    advance: async (d) => {
+      const state = await client.call('clock.advance', { body: { seconds: durationSeconds(d) } });
+      if (!state.advancing) return state;
+      await host.service.timeTravel.settled();
+      return client.call('clock.retrieve');
+    },
+    freeze: async (instant) =>
+      client.call('clock.set', {
+        body: { mode: 'frozen', now: instant === undefined ? (await client.call('clock.retrieve')).now : iso(instant) },
+      }),
+    real: () => client.call('clock.set', { body: { mode: 'real' } }),
+  };
+
+  return {
+    info,
+    apiUrl: info.api_url,
+    connectServiceUrl: info.connect_service_url,
+    connectWebUrl: info.connect_web_url,
+    appUrl: info.app_url,
+    accountId: info.account_id,
+    testKey: info.test_key,
+    liveKey: info.live_key,
+    dataDir,
+    client,
+    clock: clockApi,
+
+    async connectToken(body = {}) {
+      const created = await client.call('connect_token.create', {
+        // The flow's end is never followed when a test completes it with completeConnect.
+        body: { callback_url: `${info.connect_web_url}/complete`, ...body },
+      });
+      return created.connect_token;
+    },
+
+    completeConnect: (token, how) =>
+      client.call('testHelpers.connect.complete', { body: { connect_token: token, ...how } }),
+
+    waitForEvent(type, { timeout = 10_000, match } = {}) {
+      if (stopped) return Promise.reject(new Error('waitForEvent: this Tariff Desk is stopped'));
+      return new Promise<TariffDeskEvent>((resolveWait, rejectWait) => {
+        let poll: NodeJS.Timeout | undefined;
+        let settled = false;
+        const finish = (then: () => void) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          clearTimeout(poll);
+          wakers.delete(check);
+          waits.delete(wait);
+          then();
+        };
+        const wait = { fail: (e: Error) => finish(() => rejectWait(e)) };
+        // A throwing `match` rejects the wait rather than escaping as an unhandled rejection.
+        const look = () => journal.read().then(() => journal.take(type, match));
+        const check = () => {
+          if (settled) return;
+          look().then((hit) => {
+            if (hit) return finish(() => resolveWait(hit));
+            clearTimeout(poll);
+            poll = setTimeout(check, POLL_MS);
+          }, wait.fail);
+        };
+        const timer = setTimeout(
+          () =>
+            // One last read, so an event recorded just before the deadline is not reported missing.
+            look().then((hit) => {
+              if (hit) return finish(() => resolveWait(hit));
+              wait.fail(
+                new Error(
+                  `waitForEvent('${type}'${match ? ', with match' : ''}) timed out after ${timeout} ms: ${journal.summary()}`,
+                ),
+              );
+            }, wait.fail),
+          timeout,
+        );
+        waits.add(wait);
+        wakers.add(check);
+        check();
+      });
+    },
+
+    async reset() {
+      await client.call('workspace.import', { body: { files: startWorld, replace: true } });
+      // The import emptied the journal: everything recorded from now on is new.
+      journal.restart(undefined);
+    },
+
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const w of [...waits]) w.fail(new Error('waitForEvent: the Tariff Desk was stopped while waiting'));
+      // A bearer renewed after a clock move may still be on its way: let it land before the ports close.
+      await client.bearer().catch(() => undefined);
+      await host.stop();
+      if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import type { z } from 'zod';
+import type { Scope } from '../db/documents.js';
+import type { Service } from '../service.js';
+import type { ConnectToken, ConnectTokenRecord } from '../../engine/schemas/misc.js';
+import type { AnyPage, Reply } from '../../engine/connect/protocol.js';
+import { isErrorReply, isRedirect } from '../../engine/connect/protocol.js';
+import { ApiError, Codes, invalid, notFound } from '../../engine/errors.js';
+import { choicesOf, type ConnectChoice, type TestConnectComplete } from '../../engine/schemas/test-helpers.js';
+import { ConnectFlow, type ConnectUrls } from './flow.js';
+
+/** What a typed-in MARKET tariff is called: the pages ask for names the market choice does not carry. */
+export const MARKET_NAMES = { provider: 'Other provider', tariff: 'Market tariff' } as const;
+
+const DIRECT_RESULT = { success: 'succeed', pending: 'pending', failure: 'fail' } as const;
+
+/** More pages than any path through the flow has: a session that runs longer is a bug, not bad input. */
+const MAX_STEPS = 30;
+
+interface Message {
+  route: string;
+  action?: string;
+  data?: unknown;
+}
+
+/**
+ * `POST /test_helpers/connect/complete` (docs/connect.md, Test helper): moves a connect token
+ * through the connect pages in one call. It is a client of the connect flow, not a second
+ * implementation: it sends the flow the messages a browser would, page by page, answering each
+ * page from the body, so every check, write, event and webhook is the pages' own. A refused
+ * page's error comes back as the answer; the token is then put back as it was, so a refused
+ * call stores nothing (the tariff is written only by the last page, in one transaction).
+ */
+export async function completeConnectToken(
+  svc: Service,
+  urls: ConnectUrls,
+  scope: Scope,
+  body: TestConnectComplete,
+): Promise<z.input<typeof ConnectToken>> {
+  if (scope.liveMode)
+    throw new ApiError(403, 'invalid_request', Codes.testModeOnly, 'Test helpers answer test-mode bearers only.');
+  const id = body.connect_token;
+  const original = svc.connectTokens.load(id);
+  // Another account's or mode's token is not revealed as such.
+  if (!original || original.account_id !== scope.accountId || original.live_mode !== scope.liveMode)
+    throw notFound('connect_token', id);
+  if (body.action && !original.location_id)
+    throw invalid('location_id_missing', `action ${body.action} needs a token created with location_id.`);
+  if (body.postal_address && original.location_id)
+    throw invalid('postal_address_invalid', "The token's location has its address; leave postal_address out.");
+
+  const driver = new Driver(svc, new ConnectFlow(svc, urls), id, body);
+  try {
+    // A session a browser had begun starts over, so the answer depends on the body alone.
+    if (original.session && !original.used && !original.session.closed)
+      svc.connectTokens.update(original, { ...original, session: null });
+    await driver.run();
+  } catch (e) {
+    restore(svc, original);
+    throw e;
+  }
+  return svc.connectTokens.view(scope, id);
+}
+
+/** Puts a token back as it was before a refused call, unless the call got as far as spending it. */
+function restore(svc: Service, original: ConnectTokenRecord): void {
+  const now = svc.connectTokens.load(original.id);
+  if (!now || now.used || JSON.stringify(now) === JSON.stringify(original)) return;
+  svc.connectTokens.update(now, original);
+}
+
+class Driver {
+  private readonly choice: ConnectChoice | undefined;
+  /** What has been done of the body: its action, its address, the DIRECT provider's answer. */
+  private actionDone = false;
+  private addressDone = false;
+  private directDone = false;
+
+  constructor(
+    private readonly svc: Service,
+    private readonly flow: ConnectFlow,
+    private readonly id: string,
+    private readonly body: TestConnectComplete,
+  ) {
+    this.choice = choicesOf(body)[0];
+  }
+
+  private token(): ConnectTokenRecord {
+    return this.svc.connectTokens.load(this.id)!;
+  }
+
+  /** One message to the flow, as the connect web app sends it; a refusal becomes the API's error. */
+  private async send(m: Message): Promise<Exclude<Reply, { object: 'error' }>> {
+    const r = await this.flow.handle({ connect_token: this.id, type: 'submit', ...m });
+    if (isErrorReply(r.body)) {
+      const e = r.body;
+      throw new ApiError(r.status, e.type, e.code, `${m.route}: ${e.message}`, { connect_token: this.id });
+    }
+    return r.body;
+  }
+
+  async run(): Promise<void> {
+    let reply = await this.send({ route: 'session_start' });
+    for (let step = 0; step < MAX_STEPS; step++) {
+      if (isRedirect(reply)) {
+        // The provider's own login and consent pages: answered as the body says, then resumed.
+        if (this.token().session?.route === 'direct_redirect') {
+          reply = await this.afterProviderLogin();
+          continue;
+        }
+        return; // left for the callback: done
+      }
+      const before = reply.route;
+      const m = this.answer(reply);
+      reply = await this.send(m);
+      if (before === 'provider_select' && m.data !== undefined) this.checkConnection(reply);
+    }
+    throw new Error(`the connect helper did not finish within ${MAX_STEPS} pages`);
+  }
+
+  private async afterProviderLogin() {
+    const direct = this.body.direct!;
+    this.flow.setDirectResult(this.id, direct.provider_id, DIRECT_RESULT[direct.outcome]);
+    this.directDone = true;
+    return this.send({ route: 'session_restore' });
+  }
+
+  /** A provider's connection follows from the provider: refuse a choice the pages would not lead to. */
+  private checkConnection(reply: Exclude<Reply, { object: 'error' }>): void {
+    const toLogin = isRedirect(reply);
+    if (this.choice === 'direct' && !toLogin)
+      throw invalid(
+        Codes.providerDirectUnsupported,
+        `Provider '${this.body.direct!.provider_id}' offers no DIRECT login.`,
+      );
+    if (this.choice !== 'direct' && toLogin)
+      throw invalid(
+        Codes.providerDirectOnly,
+        'This provider connects only through its own login: use direct {provider_id, outcome}.',
+      );
+  }
+
+  /** The message that answers `page` from the body. */
+  private answer(page: AnyPage): Message {
+    const b = this.body;
+    const route = page.route;
+    const submit = (data?: unknown): Message => ({ route, ...(data !== undefined ? { data } : {}) });
+    const act = (action: string): Message => ({ route, action });
+    const offers = (a: string) => (page.actions as readonly string[]).includes(a);
+
+    // A session that stored its tariff, or a DIRECT provider that refused, leaves as the customer would: Done.
+    if (this.token().used || this.directDone) return act('CLOSE');
+    if (b.action && !this.actionDone) {
+      this.actionDone = true;
+      // EDIT on a session that opens on provider selection anyway (an empty slot): nothing to edit.
+      if (b.action === 'DISCONNECT' || offers('EDIT')) return act(b.action);
+    }
+    if (b.postal_address && !this.addressDone && route !== 'postal_address_capture' && offers('ADDRESS_CHANGE')) {
+      this.addressDone = true;
+      return act('ADDRESS_CHANGE');
+    }
+    const manual = b.manual;
+    const market = b.market;
+    switch (route) {
+      case 'postal_address_capture':
+        this.addressDone = true;
+        // The form as shown (the token's address filled in), with the body's fields typed over it.
+        return submit({ postal_address: { ...page.data.postal_address, ...b.postal_address } });
+      case 'provider_select': {
+        if (this.choice === 'manual' || (this.choice === 'market' && !market!.provider_id))
+          return act('PROVIDER_MISSING');
+        const provider = this.choice === 'direct' ? b.direct!.provider_id : (b.provider_id ?? market?.provider_id);
+        return submit({ provider: { id: provider } });
+      }
+      case 'tariff_select':
+        if (this.choice === 'market') return act('TARIFF_MISSING');
+        return submit({ tariff: { id: b.tariff_id } });
+      case 'provider_name_capture':
+        return submit({ provider: { name: manual?.provider_name ?? MARKET_NAMES.provider } });
+      case 'tariff_name_capture':
+        return submit({ tariff: { name: manual?.tariff_name ?? MARKET_NAMES.tariff } });
+      case 'tariff_structure_select':
+        return submit({ options: [manual?.structure ?? 'MARKET'] });
+      case 'rate_fixed_capture':
+        return submit({ cost: manual?.cost });
+      case 'rate_tod_capture':
+        return submit({ hours: manual?.hours });
+      case 'region_select':
+        return submit({ region: market?.market_id ?? page.data.region });
+      case 'surcharge_capture':
+        return submit({ surcharge: { fixed: market?.surcharge_fixed, percentage: market?.surcharge_percent } });
+      case 'contract_term_capture':
+        return submit(
+          manual?.contract_end_date !== undefined ? { contract_end_date: manual.contract_end_date } : undefined,
+        );
+      case 'tariff_summary':
+      case 'tariff_connection_pending':
+      case 'tariff_connection_failed':
+        // The slot has a tariff (or a DIRECT connection under way): the pages need EDIT or DISCONNECT first.
+        throw invalid(
+          'action_missing',
+          `${route}: the slot is connected already; give action EDIT (replace it) or DISCONNECT.`,
+        );
+    }
+  }
+}

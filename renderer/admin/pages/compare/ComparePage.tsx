@@ -1,0 +1,211 @@
+import { useMemo, useRef, useState } from 'react';
+import { Box, Button, Grid, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useApp } from '../../context';
+import { ServiceError } from '../../api';
+import { ErrorAlert, PageHeader } from '../../components/common';
+import { LocationSelect, NoLocations } from '../../components/forms';
+import { NoTariff, usePageLocation } from '../../components/page-location';
+import { ready, UsagePicker, usageKey, usageOf, type UsageChoice } from '../../components/UsagePicker';
+import { DateTime } from 'luxon';
+import { CodeHint } from '../../components/words';
+import { useServiceToday } from '../../service-time';
+import { tariffName } from '../../restore';
+import { DIRECTION_WORDS } from '../../../../core/engine/labels';
+import { TariffDirection } from '../../../../core/engine/schemas/common';
+import { CandidatePicker } from './CandidatePicker';
+import { CostChart } from './CostChart';
+import { chartPng, compareCsv, download } from './export';
+import { Totals } from './Totals';
+import { columnsOf, yearFrom, type CompareOption } from './model';
+
+/**
+ * The stored tariffs of a location beside up to three candidates, on one usage over the coming
+ * year: monthly bars, totals, what switching saves, CSV and PNG. One POST /costs request with
+ * the candidates as `alternatives` prices them all on the same usage.
+ */
+export function ComparePage() {
+  const { api, liveMode, navigate } = useApp();
+  const { id: locationId, location: listed, anyTariff } = usePageLocation();
+  const [direction, setDirection] = useState<TariffDirection>('IMPORT');
+  const [usage, setUsage] = useState<UsageChoice | null>(null);
+  const [options, setOptions] = useState<CompareOption[]>([]);
+  const location = useQuery({
+    enabled: !!locationId,
+    queryKey: ['location', liveMode, locationId],
+    queryFn: () => api.call('locations.retrieve', { params: { id: locationId! } }),
+  });
+  const tariffs = useQuery({
+    enabled: !!locationId,
+    queryKey: ['tariffs', liveMode, locationId],
+    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
+  });
+  const zone = location.data?.timezone ?? 'UTC';
+  const currency = location.data?.currency_code ?? '';
+  const today = useServiceToday(location.data?.timezone);
+  // The coming twelve months; with a meter file, the months the file covers (up to twelve).
+  const year = useMemo(() => {
+    if (usage?.kind === 'csv') return yearFrom(DateTime.fromMillis(usage.from, { zone }).toISODate()!, zone, usage.to);
+    return today ? yearFrom(today, zone) : null;
+  }, [today, zone, usage]);
+  const noTariff = listed?.tariff_status === 'NOT_CONNECTED';
+  const candidates = options.map((o) => o.candidate);
+  const cost = useQuery({
+    enabled: !!location.data && !!year && ready(usage) && !noTariff,
+    queryKey: [
+      'compare',
+      liveMode,
+      locationId,
+      direction,
+      year?.start_time,
+      year?.end_time,
+      usageKey(usage),
+      candidates,
+    ],
+    queryFn: () =>
+      api.call('costs.retrieve', {
+        params: { id: locationId! },
+        body: {
+          start_time: year!.start_time,
+          end_time: year!.end_time,
+          tariff_direction: direction,
+          usage: usageOf(usage!, year!.fromMs, year!.toMs),
+          group_by: 'month',
+          ...(candidates.length ? { alternatives: candidates.map((c) => [c]) } : {}),
+        },
+      }),
+    retry: false,
+  });
+  // Tariffs of the other direction only: the next step, as on the Prices page, not an error.
+  const missing = cost.error instanceof ServiceError && cost.error.code === 'no_tariff_connected';
+  // The stored supply tariff names the stored column; grid fees and the like ride along in every column.
+  const storedName = useMemo(() => {
+    const own = (tariffs.data?.data ?? []).filter((t) => (t.direction ?? 'IMPORT') === direction);
+    const supply = own.find((t) => t.type === 'COMMODITY') ?? own[0];
+    return supply ? `Stored: ${tariffName(supply)}` : 'Stored tariffs';
+  }, [tariffs.data, direction]);
+  const columns = useMemo(
+    () => (cost.data ? columnsOf(cost.data, storedName, options) : null),
+    [cost.data, storedName, options],
+  );
+  const chart = useRef<HTMLDivElement>(null);
+  const [pngError, setPngError] = useState<unknown>(null);
+  const base = `compare-${locationId}-${direction}-${year?.from ?? ''}`;
+  const exportCsv = () =>
+    columns && download(`${base}.csv`, new Blob([compareCsv(columns, zone, currency)], { type: 'text/csv' }));
+  const exportPng = () => {
+    if (!columns || !chart.current || !year) return;
+    setPngError(null);
+    chartPng(chart.current, `Monthly cost, ${year.label} (${currency})`, columns).then(
+      (png) => download(`${base}.png`, png),
+      setPngError,
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Compare"
+        subtitle="The stored tariffs beside up to three candidates, on one usage over a year"
+        actions={
+          columns ? (
+            <>
+              <Button onClick={exportCsv} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+                Export CSV
+              </Button>
+              <Button onClick={exportPng} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+                Export PNG
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <NoLocations hint="Tariffs are compared at a location: create one first." />
+      {locationId ? (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <Stack spacing={2}>
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                <Stack spacing={2}>
+                  <LocationSelect
+                    value={locationId}
+                    onChange={(id) => {
+                      setOptions([]);
+                      navigate(`compare?location=${id}`);
+                    }}
+                    fullWidth
+                  />
+                  <TextField
+                    select
+                    size="small"
+                    label="Direction"
+                    value={direction}
+                    onChange={(e) => {
+                      setOptions([]);
+                      setDirection(TariffDirection.parse(e.target.value));
+                    }}
+                  >
+                    {TariffDirection.options.map((d) => (
+                      <MenuItem key={d} value={d} title={DIRECTION_WORDS[d].hint}>
+                        {DIRECTION_WORDS[d].label}
+                        <CodeHint code={d} />
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <UsagePicker
+                    value={usage}
+                    onChange={setUsage}
+                    country={location.data?.postal_address.country_code}
+                    zone={zone}
+                  />
+                </Stack>
+              </Paper>
+              {location.data && year ? (
+                <CandidatePicker
+                  key={`${locationId}-${direction}`}
+                  options={options}
+                  onChange={setOptions}
+                  locationId={locationId}
+                  direction={direction}
+                  country={location.data.postal_address.country_code}
+                  year={year}
+                  zone={zone}
+                  currency={currency}
+                />
+              ) : null}
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 8 }}>
+            {noTariff || missing ? (
+              <NoTariff locationId={locationId} anyTariff={anyTariff} direction={noTariff ? undefined : direction} />
+            ) : (
+              <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Comparison">
+                <Typography variant="subtitle1" component="h2">
+                  {year ? `Monthly cost, ${year.label} (months in ${zone})` : 'Monthly cost'}
+                  {currency ? `, ${currency}` : ''}
+                </Typography>
+                {/* The year is one request; until it answers, say what is being done. */}
+                {cost.isFetching ? (
+                  <Box sx={{ my: 2 }} role="status" aria-label="Computing the year">
+                    <Typography variant="body2" color="text.secondary">
+                      Computing {year?.months ?? 12} months of {1 + options.length} tariff set
+                      {options.length ? 's' : ''}…
+                    </Typography>
+                    <LinearProgress aria-label="Computing the year" sx={{ mt: 1 }} />
+                  </Box>
+                ) : null}
+                <ErrorAlert error={cost.error ?? pngError} />
+                {columns && !cost.isFetching ? (
+                  <Stack spacing={2} sx={{ mt: 1 }}>
+                    <CostChart ref={chart} columns={columns} zone={zone} currency={currency} />
+                    <Totals columns={columns} currency={currency} months={year?.months ?? 12} />
+                  </Stack>
+                ) : null}
+              </Paper>
+            )}
+          </Grid>
+        </Grid>
+      ) : null}
+    </>
+  );
+}

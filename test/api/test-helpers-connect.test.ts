@@ -1,0 +1,609 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { liveHost, type LiveHost } from '../e2e/host.js';
+import { receiver, until } from '../webhooks/receiver.js';
+import { CALLBACK, connectHarness, type ConnectHarness } from '../connect/harness.js';
+import { berlinAddress, snapshot, tariffBody } from '../helpers.js';
+
+const NOW = '2026-11-20T10:00:00Z';
+/** The local day of NOW in Berlin: contracts start on it, so its prices are the tariff's. */
+const DAY = { start_time: '2026-11-20T00:00:00+01:00', end_time: '2026-11-21T00:00:00+01:00' };
+const HELPER = '/test_helpers/connect/complete';
+
+const hours = [
+  { valid_from: '00:00:00', valid_to: '07:00:00', cost: 0.2 },
+  { valid_from: '07:00:00', valid_to: '00:00:00', cost: 0.35 },
+];
+
+/** What a stored tariff is, apart from its identity and when it was written. */
+const content = (t: any) => {
+  const { id: _id, location_id: _l, time_created: _c, time_updated: _u, ...rest } = t;
+  return rest;
+};
+const prices = (r: { body: any }) =>
+  r.body.data.map((p: any) => [p.valid_from.slice(11, 16), p.valid_to.slice(11, 16), p.price.value]);
+
+describe('POST /test_helpers/connect/complete on a running host', () => {
+  let env: LiveHost;
+  let rx: Awaited<ReturnType<typeof receiver>>;
+
+  beforeAll(async () => {
+    rx = await receiver();
+    env = await liveHost({ now: NOW, demo: false, webhooks: { timeoutMs: 2000 } });
+    const ep = await env.api('POST', '/webhooks', { url: rx.url, description: 'helper tests' });
+    expect(ep.status).toBe(200);
+  });
+  afterAll(async () => {
+    await env.host.stop();
+    await rx.close();
+  });
+
+  const token = async (body: object = { postal_address: berlinAddress }) => {
+    const r = await env.api('POST', '/connect/token', { callback_url: CALLBACK, ...body });
+    expect(r.status).toBe(200);
+    return r.body.connect_token as string;
+  };
+  const complete = (body: object) => env.api('POST', HELPER, body);
+  const tariffsOf = async (loc: string) => (await env.api('GET', `/tariffs?location_id=${loc}`)).body.data;
+  const pricesOf = (loc: string) => env.api('POST', `/prices/${loc}`, DAY);
+  /** The webhooks delivered so far of one type for one object (`data.id`, or `data.object.id`). */
+  const delivered = (type: string, id: string) =>
+    rx.got.map((m) => JSON.parse(m.body)).filter((e) => e.type === type && (e.data.id ?? e.data.object?.id) === id);
+  const webhook = (type: string, id: string) => until(() => delivered(type, id)[0], `${type} for ${id}`);
+
+  /** The token answers as GET /connect/token shows it, and a second call finds it spent. */
+  async function spentAnswer(cot: string, r: { status: number; body: any }) {
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual((await env.api('GET', `/connect/token?connect_token=${cot}`)).body);
+    const again = await complete({
+      connect_token: cot,
+      manual: { provider_name: 'A', tariff_name: 'B', structure: 'FIXED', cost: 1 },
+    });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { object: 'error', code: 'connect_token_used', context: 'testHelpers.connect.complete' },
+    });
+    return r.body;
+  }
+
+  /** The completion event was delivered to the receiver, naming the token's location and tariff. */
+  async function completionDelivered(t: any) {
+    const e = await webhook('connect.session.complete', t.id);
+    expect(e.data).toMatchObject({
+      id: t.id,
+      object: 'connect_token',
+      location_id: t.location_id,
+      tariff_id: t.tariff_id,
+      price_available: t.price_available,
+    });
+  }
+
+  it('library: the provider tariff, linked, with its prices, the completion webhook, and the token spent', async () => {
+    const cot = await token();
+    const t = await spentAnswer(
+      cot,
+      await complete({ connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_nordlichtnacht' }),
+    );
+    expect(t).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
+    const library = (await env.api('GET', '/providers/prv_nordlichtenergie')).body.tariffs.find(
+      (x: any) => x.id === 'ltf_nordlichtnacht',
+    );
+    const [stored] = await tariffsOf(t.location_id);
+    expect(stored).toMatchObject({
+      id: t.tariff_id,
+      connection_type: 'LIBRARY',
+      is_linked: true,
+      status: 'CONNECTED',
+      display_name: 'Nordlicht Nacht',
+      provider_id: 'prv_nordlichtenergie',
+      contract_start_date: '2026-11-20',
+      contract_end_date: null,
+      schedule: library.schedule,
+    });
+    expect(prices(await pricesOf(t.location_id))).toEqual([
+      ['00:00', '06:00', 0.2419],
+      ['06:00', '22:00', 0.3349],
+      ['22:00', '00:00', 0.2419],
+    ]);
+    await completionDelivered(t);
+  });
+
+  it('manual FIXED: the typed-in price and contract end, MANUAL and not linked', async () => {
+    const cot = await token();
+    const t = await spentAnswer(
+      cot,
+      await complete({
+        connect_token: cot,
+        manual: {
+          provider_name: 'Stadtwerke Mitte',
+          tariff_name: 'Flat',
+          structure: 'FIXED',
+          cost: '0,28',
+          contract_end_date: '2027-06-30T22:00:00.000Z',
+        },
+      }),
+    );
+    const [stored] = await tariffsOf(t.location_id);
+    expect(stored).toMatchObject({
+      id: t.tariff_id,
+      connection_type: 'MANUAL',
+      is_linked: false,
+      display_name: 'Stadtwerke Mitte – Flat',
+      market_rates: false,
+      contract_end_date: '2027-06-30T22:00:00Z',
+    });
+    expect(prices(await pricesOf(t.location_id))).toEqual([['00:00', '00:00', 0.28]]);
+    await completionDelivered(t);
+  });
+
+  it('manual TIME_OF_DAY: the bands become the day schedule and its prices', async () => {
+    const cot = await token();
+    const t = await spentAnswer(
+      cot,
+      await complete({
+        connect_token: cot,
+        manual: { provider_name: 'Stadtwerke Mitte', tariff_name: 'Tag/Nacht', structure: 'TIME_OF_DAY', hours },
+      }),
+    );
+    const [stored] = await tariffsOf(t.location_id);
+    expect(stored).toMatchObject({ connection_type: 'MANUAL', display_name: 'Stadtwerke Mitte – Tag/Nacht' });
+    expect(prices(await pricesOf(t.location_id))).toEqual([
+      ['00:00', '07:00', 0.2],
+      ['07:00', '00:00', 0.35],
+    ]);
+    await completionDelivered(t);
+  });
+
+  it('market: the region on the location, the surcharge as a fraction, and the prices of that region', async () => {
+    const cot = await token();
+    const t = await spentAnswer(
+      cot,
+      await complete({
+        connect_token: cot,
+        market: { market_id: 'DE-LU', surcharge_fixed: 0.1, surcharge_percent: 5 },
+      }),
+    );
+    const [stored] = await tariffsOf(t.location_id);
+    expect(stored).toMatchObject({ connection_type: 'MANUAL', market_rates: true });
+    expect(JSON.stringify(stored.schedule)).toContain('"surcharge_percentage":0.05');
+    const loc = (await env.api('GET', `/locations/${t.location_id}`)).body;
+    expect(loc.market_region).toBe('DE-LU');
+    // The same schedule made through the API on a location of the same region prices the same.
+    const other = (await env.api('POST', '/locations', { postal_address: berlinAddress, market_region: 'DE-LU' })).body;
+    const made = await env.api(
+      'POST',
+      '/tariffs',
+      tariffBody(other.id, {
+        market_rates: true,
+        schedule: stored.schedule,
+        contract_start_date: '2026-11-20T00:00:00+01:00',
+      }),
+    );
+    expect(made.status).toBe(200);
+    const got = prices(await pricesOf(t.location_id));
+    expect(got.length).toBeGreaterThan(1);
+    expect(got).toEqual(prices(await pricesOf(other.id)));
+    await completionDelivered(t);
+  });
+
+  it('DIRECT success: the provider tariff, DIRECT and linked, priced at once', async () => {
+    const cot = await token();
+    const t = await spentAnswer(
+      cot,
+      await complete({ connect_token: cot, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'success' } }),
+    );
+    expect(t).toMatchObject({ complete_action: 'SAVE', price_available: true });
+    const provider = (await env.api('GET', '/providers/prv_rheinstromwerke')).body;
+    const [stored] = await tariffsOf(t.location_id);
+    expect(stored).toMatchObject({
+      connection_type: 'DIRECT',
+      is_linked: true,
+      status: 'CONNECTED',
+      provider_id: 'prv_rheinstromwerke',
+      schedule: provider.tariffs[0].schedule,
+    });
+    expect((await pricesOf(t.location_id)).status).toBe(200);
+    await completionDelivered(t);
+  });
+
+  it('DIRECT pending: the tariff waits PENDING (prices 422) until resolved, whatever the provider is set to', async () => {
+    const cot = await token();
+    const t = await spentAnswer(
+      cot,
+      await complete({ connect_token: cot, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'pending' } }),
+    );
+    expect(t).toMatchObject({ complete_action: 'SAVE', price_available: false });
+    const [stored] = await tariffsOf(t.location_id);
+    expect(stored).toMatchObject({ id: t.tariff_id, status: 'PENDING', connection_type: 'DIRECT' });
+    expect(await pricesOf(t.location_id)).toMatchObject({ status: 422, body: { code: 'pending_connect' } });
+    await completionDelivered(t);
+    expect((await env.api('POST', `/tariffs/${t.tariff_id}/resolve`, { outcome: 'succeed' })).status).toBe(200);
+    expect((await pricesOf(t.location_id)).status).toBe(200);
+    expect((await env.api('GET', `/connect/token?connect_token=${cot}`)).body.price_available).toBe(true);
+  });
+
+  it('DIRECT failure: nothing stored, no completion, and the token is spent all the same', async () => {
+    const cot = await token();
+    const t = await spentAnswer(
+      cot,
+      await complete({ connect_token: cot, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'failure' } }),
+    );
+    expect(t).toMatchObject({ used: false, complete_action: '', location_id: null, tariff_id: null });
+    // Give the worker the time a delivery takes, then check none came for this token.
+    await completionDelivered(await firstLibraryCompletion());
+    expect(delivered('connect.session.complete', cot)).toEqual([]);
+  });
+
+  /** A completion that certainly happens after the one under test (a marker for "the worker is past it"). */
+  async function firstLibraryCompletion() {
+    const cot = await token();
+    const r = await complete({
+      connect_token: cot,
+      provider_id: 'prv_nordlichtenergie',
+      tariff_id: 'ltf_nordlichtfix',
+    });
+    expect(r.status).toBe(200);
+    return r.body;
+  }
+
+  it('EDIT on an existing location replaces the slot tariff; DISCONNECT empties the slot', async () => {
+    const first = await firstLibraryCompletion();
+    const loc = first.location_id as string;
+
+    const edit = await token({ location_id: loc });
+    const t = await spentAnswer(
+      edit,
+      await complete({
+        connect_token: edit,
+        action: 'EDIT',
+        manual: { provider_name: 'Stadtwerke Mitte', tariff_name: 'Neu', structure: 'FIXED', cost: 0.25 },
+      }),
+    );
+    expect(t).toMatchObject({ location_id: loc, complete_action: 'SAVE' });
+    expect((await tariffsOf(loc)).map((x: any) => [x.id, x.display_name])).toEqual([
+      [t.tariff_id, 'Stadtwerke Mitte – Neu'],
+    ]);
+    expect(prices(await pricesOf(loc))).toEqual([['00:00', '00:00', 0.25]]);
+    await completionDelivered(t);
+    await webhook('tariff.created', t.tariff_id);
+
+    const disconnect = await token({ location_id: loc });
+    const d = await spentAnswer(disconnect, await complete({ connect_token: disconnect, action: 'DISCONNECT' }));
+    expect(d).toMatchObject({ used: true, complete_action: 'DISCONNECT', location_id: loc, price_available: false });
+    expect(await tariffsOf(loc)).toEqual([]);
+    expect(await pricesOf(loc)).toMatchObject({ status: 422, body: { code: 'no_tariff_connected' } });
+    const gone = await webhook('tariff.deleted', t.tariff_id);
+    expect(gone.data.object).toMatchObject({ id: t.tariff_id, location_id: loc });
+  });
+
+  it('under the published wire profile the completion goes out under its published name', async () => {
+    expect((await env.api('PATCH', '/settings', { wire_profile: 'published' })).status).toBe(200);
+    try {
+      const cot = await token();
+      const r = await complete({
+        connect_token: cot,
+        provider_id: 'prv_nordlichtenergie',
+        tariff_id: 'ltf_nordlichtfix',
+      });
+      expect(r.status).toBe(200);
+      const e = await webhook('connect_session.complete', cot);
+      expect(e.data).toMatchObject({ id: cot, location_id: r.body.location_id, tariff_id: r.body.tariff_id });
+      expect(delivered('connect.session.complete', cot)).toEqual([]);
+    } finally {
+      await env.api('PATCH', '/settings', { wire_profile: 'spec' });
+    }
+  });
+
+  it('a live-mode bearer is refused with 403 test_mode_only', async () => {
+    const { account_id, live_key } = env.info;
+    const login = await fetch(`${env.info.api_url}/login`, {
+      headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${live_key}`).toString('base64') },
+    });
+    const bearer = (await login.json()).bearer_token;
+    const r = await fetch(env.info.api_url + HELPER, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        connect_token: 'cot_x1',
+        provider_id: 'prv_nordlichtenergie',
+        tariff_id: 'ltf_nordlichtfix',
+      }),
+    });
+    expect(r.status).toBe(403);
+    expect(await r.json()).toMatchObject({ object: 'error', code: 'test_mode_only', live_mode: true });
+  });
+});
+
+describe('POST /test_helpers/connect/complete refuses bad input and stores nothing', () => {
+  let c: ConnectHarness;
+  beforeEach(async () => (c = await connectHarness(NOW)));
+  afterEach(() => c.close());
+
+  const complete = (body: object, headers = c.h.test) =>
+    c.h.call({ method: 'POST', url: HELPER, headers, payload: body });
+  const library = { provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_nordlichtfix' };
+  const manual = { provider_name: 'Stadtwerke Mitte', tariff_name: 'Flat', structure: 'FIXED', cost: 0.3 };
+
+  /** The call answers `status` and `code` as the error object, and the database is as it was. */
+  async function refused(body: object, status: number, code: string, headers = c.h.test) {
+    const before = snapshot(c.h.svc);
+    const r = await complete(body, headers);
+    expect({ body, status: r.status, answer: r.body }).toMatchObject({
+      body,
+      status,
+      answer: { object: 'error', code, context: 'testHelpers.connect.complete' },
+    });
+    expect(snapshot(c.h.svc)).toBe(before);
+  }
+
+  it('tokens: unknown, another account, another mode, expired, spent', async () => {
+    await refused({ connect_token: 'cot_nothere', ...library }, 404, 'connect_token_not_found');
+    const other = c.h.svc.accounts.create('Other');
+    const otherBearer = await c.h.login(other.account_id, other.test_key);
+    const foreign = await c.token({ postal_address: berlinAddress }, otherBearer);
+    await refused({ connect_token: foreign, ...library }, 404, 'connect_token_not_found');
+    const live = await c.token({ postal_address: berlinAddress }, c.h.live);
+    await refused({ connect_token: live, ...library }, 404, 'connect_token_not_found');
+    await refused({ connect_token: live, ...library }, 403, 'test_mode_only', c.h.live);
+
+    await c.h.call({
+      method: 'PATCH',
+      url: '/settings',
+      headers: c.h.test,
+      payload: { connect_token_ttl_seconds: 600 },
+    });
+    const short = await c.token({ postal_address: berlinAddress });
+    c.h.clock.advance(601_000);
+    await refused({ connect_token: short, ...library }, 400, 'connect_token_expired');
+
+    const cot = await c.token({ postal_address: berlinAddress });
+    expect((await complete({ connect_token: cot, ...library })).status).toBe(200);
+    await refused({ connect_token: cot, ...library }, 400, 'connect_token_used');
+    await refused({ connect_token: cot, manual }, 400, 'connect_token_used');
+  });
+
+  it('choices: none, two, half a library choice, DISCONNECT with a choice, unknown fields', async () => {
+    const cot = await c.token({ postal_address: berlinAddress });
+    await refused({ connect_token: cot }, 400, 'choice_missing');
+    await refused({ connect_token: cot, ...library, manual }, 400, 'choice_conflict');
+    await refused(
+      { connect_token: cot, manual, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'success' } },
+      400,
+      'choice_conflict',
+    );
+    await refused({ connect_token: cot, provider_id: 'prv_nordlichtenergie' }, 400, 'tariff_id_missing');
+    await refused({ connect_token: cot, tariff_id: 'ltf_nordlichtfix' }, 400, 'provider_id_missing');
+    await refused({ connect_token: cot, market: {}, ...library }, 400, 'choice_conflict');
+    await refused({ connect_token: cot, ...library, colour: 'red' }, 400, 'parameter_unknown');
+    await refused({ connect_token: cot, manual: { ...manual, structure: 'MARKET' } }, 400, 'structure_invalid');
+    await refused({ ...library }, 400, 'connect_token_missing');
+    const { location_id } = (await complete({ connect_token: cot, ...library })).body;
+    const edit = await c.token({ location_id });
+    await refused({ connect_token: edit, action: 'DISCONNECT', ...library }, 400, 'choice_conflict');
+    // A connected slot needs an action first, as its summary page does.
+    await refused({ connect_token: edit, manual }, 400, 'action_missing');
+  });
+
+  it("the pages' own checks: a tariff of another provider, DIRECT or not, page validation codes", async () => {
+    const cot = await c.token({ postal_address: berlinAddress });
+    await refused(
+      { connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_thamesflex' },
+      400,
+      'tariff_not_found',
+    );
+    await refused(
+      { connect_token: cot, provider_id: 'prv_nope', tariff_id: 'ltf_nordlichtfix' },
+      400,
+      'provider_not_found',
+    );
+    await refused(
+      { connect_token: cot, direct: { provider_id: 'prv_nordlichtenergie', outcome: 'success' } },
+      400,
+      'provider_direct_unsupported',
+    );
+    await refused(
+      { connect_token: cot, provider_id: 'prv_rheinstromwerke', tariff_id: 'ltf_rheinstromklassik' },
+      400,
+      'provider_direct_only',
+    );
+    await refused({ connect_token: cot, market: { provider_id: 'prv_rheinstromwerke' } }, 400, 'provider_direct_only');
+    await refused({ connect_token: cot, manual: { ...manual, cost: 0 } }, 400, 'cost_value_zero');
+    await refused({ connect_token: cot, manual: { ...manual, cost: -1 } }, 400, 'cost_value_negative');
+    await refused({ connect_token: cot, manual: { ...manual, tariff_name: ' ' } }, 400, 'tariff_name_missing');
+    await refused(
+      { connect_token: cot, manual: { ...manual, contract_end_date: '2020-01-01T00:00:00Z' } },
+      400,
+      'contract_end_date_invalid',
+    );
+    const tod = { ...manual, structure: 'TIME_OF_DAY', cost: undefined };
+    await refused({ connect_token: cot, manual: tod }, 400, 'incomplete_time_period');
+    await refused({ connect_token: cot, manual: { ...tod, hours: [hours[0]] } }, 400, 'gap_in_time_period');
+    await refused(
+      { connect_token: cot, manual: { ...tod, hours: [hours[0], { ...hours[1], valid_from: '06:00:00' }] } },
+      400,
+      'incomplete_time_period',
+    );
+    await refused(
+      { connect_token: cot, manual: { ...tod, hours: [hours[0], { ...hours[1], valid_from: '08:00:00' }] } },
+      400,
+      'gap_in_time_period',
+    );
+    await refused({ connect_token: cot, market: { market_id: 'XX' } }, 400, 'market_region_invalid');
+    await refused({ connect_token: cot, market: { surcharge_percent: 150 } }, 400, 'surcharge_percentage_invalid');
+  });
+
+  it('addresses and actions: what the token lacks, and an action without a location', async () => {
+    const bare = await c.token({ postal_address: { country_code: 'DE' } });
+    await refused({ connect_token: bare, ...library }, 400, 'address_line1_missing');
+    await refused(
+      { connect_token: bare, ...library, postal_address: { city: 'Berlin' } },
+      400,
+      'address_line1_missing',
+    );
+    await refused({ connect_token: bare, ...library, action: 'EDIT' }, 400, 'location_id_missing');
+    await refused({ connect_token: bare, action: 'DISCONNECT' }, 400, 'location_id_missing');
+    // The address completes the token's: the country comes from the token.
+    const r = await complete({
+      connect_token: bare,
+      ...library,
+      postal_address: { address_line1: 'Invalidenstraße 1', city: 'Berlin', post_code: '10115' },
+    });
+    expect(r.status).toBe(200);
+    const loc = await c.h.call({ method: 'GET', url: `/locations/${r.body.location_id}`, headers: c.h.test });
+    expect(loc.body.postal_address).toMatchObject({ city: 'Berlin', country_code: 'DE', post_code: '10115' });
+    // A location's token takes no address.
+    const edit = await c.token({ location_id: r.body.location_id });
+    await refused(
+      { connect_token: edit, action: 'EDIT', ...library, postal_address: berlinAddress },
+      400,
+      'postal_address_invalid',
+    );
+    // DISCONNECT on an empty slot: its provider page offers no DISCONNECT.
+    const empty = (await c.h.location()).id;
+    const none = await c.token({ location_id: empty });
+    await refused({ connect_token: none, action: 'DISCONNECT' }, 400, 'action_invalid');
+  });
+
+  it('a session a browser had begun is started over, and a refused call leaves it as it was', async () => {
+    const cot = await c.token({ postal_address: berlinAddress });
+    await c.start(cot);
+    await c.submit('provider_select', cot, { provider: { id: 'prv_thamespower' } });
+    await refused(
+      { connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_thamesflex' },
+      400,
+      'tariff_not_found',
+    );
+    // The browser's session goes on where it was.
+    expect((await c.submit('tariff_select', cot, { tariff: { id: 'ltf_thamesflex' } })).route).toBe(
+      'contract_term_capture',
+    );
+    const r = await complete({ connect_token: cot, ...library });
+    expect(r.status).toBe(200);
+    const [stored] = (
+      await c.h.call({ method: 'GET', url: `/tariffs?location_id=${r.body.location_id}`, headers: c.h.test })
+    ).body.data;
+    expect(stored.display_name).toBe('Nordlicht Fix 24');
+    // The browser's next message finds the token spent.
+    expect((await c.submit('contract_term_capture', cot)).code).toBe('connect_token_used');
+  });
+});
+
+describe('the page flow and the helper store identical tariffs for the same choices', () => {
+  let c: ConnectHarness;
+  beforeEach(async () => (c = await connectHarness(NOW)));
+  afterEach(() => c.close());
+
+  const via = {
+    /** The browser's messages for a choice, after session_start. */
+    async pages(cot: string, steps: [string, unknown?, string?][]) {
+      await c.start(cot);
+      let last: any;
+      for (const [route, data, action] of steps) {
+        last = await c.submit(route, cot, data, action);
+        expect(last.object, JSON.stringify(last)).not.toBe('error');
+        if (last.route === 'session_redirect' && last.data.redirect_url.includes('/provider-login/')) {
+          expect((await c.providerLogin(last.data.redirect_url, 'allow')).status).toBe(303);
+          last = await c.send({ route: 'session_restore', connect_token: cot, type: 'submit' });
+        }
+      }
+      expect((await c.submit(last.route, cot, undefined, 'CLOSE')).route).toBe('session_redirect');
+    },
+    async helper(cot: string, body: object) {
+      const r = await c.h.call({
+        method: 'POST',
+        url: HELPER,
+        headers: c.h.test,
+        payload: { connect_token: cot, ...body },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    },
+  };
+  const stored = async (cot: string) => {
+    const t = (await c.h.call({ method: 'GET', url: `/connect/token?connect_token=${cot}`, headers: c.h.test })).body;
+    const tariff = (await c.h.call({ method: 'GET', url: `/tariffs/${t.tariff_id}`, headers: c.h.test })).body;
+    const loc = (await c.h.call({ method: 'GET', url: `/locations/${t.location_id}`, headers: c.h.test })).body;
+    const { id: _i, time_created: _c, time_updated: _u, ...location } = loc;
+    const { id: _t, ...token } = t;
+    return {
+      tariff: content(tariff),
+      location,
+      token: { ...token, location_id: !!t.location_id, tariff_id: !!t.tariff_id, time_created: 0, time_expiry: 0 },
+    };
+  };
+
+  const cases: { name: string; steps: [string, unknown?, string?][]; body: object }[] = [
+    {
+      name: 'library',
+      steps: [
+        ['provider_select', { provider: { id: 'prv_nordlichtenergie' } }],
+        ['tariff_select', { tariff: { id: 'ltf_nordlichtnacht' } }],
+        ['contract_term_capture'],
+      ],
+      body: { provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_nordlichtnacht' },
+    },
+    {
+      name: 'manual FIXED',
+      steps: [
+        ['provider_select', undefined, 'PROVIDER_MISSING'],
+        ['provider_name_capture', { provider: { name: 'Stadtwerke Mitte' } }],
+        ['tariff_name_capture', { tariff: { name: 'Flat' } }],
+        ['tariff_structure_select', { options: ['FIXED'] }],
+        ['rate_fixed_capture', { cost: 0.28 }],
+        ['contract_term_capture', { contract_end_date: '2027-06-30T22:00:00Z' }],
+      ],
+      body: {
+        manual: {
+          provider_name: 'Stadtwerke Mitte',
+          tariff_name: 'Flat',
+          structure: 'FIXED',
+          cost: 0.28,
+          contract_end_date: '2027-06-30T22:00:00Z',
+        },
+      },
+    },
+    {
+      name: 'manual TIME_OF_DAY',
+      steps: [
+        ['provider_select', undefined, 'PROVIDER_MISSING'],
+        ['provider_name_capture', { provider: { name: 'Stadtwerke Mitte' } }],
+        ['tariff_name_capture', { tariff: { name: 'Tag/Nacht' } }],
+        ['tariff_structure_select', { options: ['TIME_OF_DAY'] }],
+        ['rate_tod_capture', { hours }],
+        ['contract_term_capture'],
+      ],
+      body: {
+        manual: { provider_name: 'Stadtwerke Mitte', tariff_name: 'Tag/Nacht', structure: 'TIME_OF_DAY', hours },
+      },
+    },
+    {
+      name: 'market, listed provider',
+      steps: [
+        ['provider_select', { provider: { id: 'prv_nordlichtenergie' } }],
+        ['tariff_select', undefined, 'TARIFF_MISSING'],
+        ['tariff_name_capture', { tariff: { name: 'Market tariff' } }],
+        ['tariff_structure_select', { options: ['MARKET'] }],
+        ['region_select', { region: 'DE-LU' }],
+        ['surcharge_capture', { surcharge: { fixed: 0.1, percentage: 5 } }],
+        ['contract_term_capture'],
+      ],
+      body: {
+        market: { provider_id: 'prv_nordlichtenergie', market_id: 'DE-LU', surcharge_fixed: 0.1, surcharge_percent: 5 },
+      },
+    },
+    {
+      name: 'DIRECT success',
+      steps: [['provider_select', { provider: { id: 'prv_rheinstromwerke' } }]],
+      body: { direct: { provider_id: 'prv_rheinstromwerke', outcome: 'success' } },
+    },
+  ];
+
+  for (const k of cases)
+    it(k.name, async () => {
+      const byPages = await c.token({ postal_address: berlinAddress, customer_id: 'cus_1' });
+      const byHelper = await c.token({ postal_address: berlinAddress, customer_id: 'cus_1' });
+      await via.pages(byPages, k.steps);
+      await via.helper(byHelper, k.body);
+      const a = await stored(byPages);
+      expect(a.tariff.schedule ?? a.tariff.status).toBeTruthy();
+      expect(await stored(byHelper)).toEqual(a);
+    });
+});

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { expect as see } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from 'playwright';
+import { DateTime } from 'luxon';
+import { shot, SHOTS } from './browser.js';
+import { browserSuite, openApp } from './suite.js';
+
+/**
+ * The Compare view on the demo data (offline): Berlin's stored supply tariff against a library
+ * tariff on a standard profile, in one POST /costs with `alternatives`; the totals, the verdict,
+ * the CSV and the PNG are the API's answer.
+ */
+const s = browserSuite({ demo: true });
+
+const locationOf = async (ref: string): Promise<string> =>
+  (await s.env.api('GET', '/locations?limit=100')).body.data.find((l: any) => l.reference_id === ref).id;
+
+const eur = (v: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(v);
+
+/** The next POST /costs the page sends that satisfies `test`, and the API's answer to it. */
+async function costRequest(page: Page, test: (body: any) => boolean, act: () => Promise<void>) {
+  const isIt = (r: Request) => r.method() === 'POST' && /\/costs\/loc_/.test(r.url()) && test(r.postDataJSON());
+  const [response] = await Promise.all([page.waitForResponse((r) => isIt(r.request())), act()]);
+  expect(response.status()).toBe(200);
+  return { body: response.request().postDataJSON(), answer: await response.json() };
+}
+
+describe('the Compare view, in Chromium', () => {
+  it('compares the stored tariff with a library tariff: totals, saving, CSV and PNG are the API’s', async () => {
+    const berlin = await locationOf('demo-berlin');
+    const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
+    const totals = page.getByRole('table', { name: 'Totals' });
+    await see(totals.locator('[data-column="stored"]')).toContainText('Stored: Nordlicht Nacht');
+
+    // Hold the year's answer: the page says it is computing until it comes.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/costs\/loc_/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('combobox', { name: 'Library tariff' }).click();
+    await page.getByRole('option', { name: 'Nordlicht Energie: Nordlicht Fix 24' }).click();
+    const { body, answer } = await costRequest(
+      page,
+      (b) => b.alternatives?.length === 1,
+      async () => {
+        await page.getByRole('button', { name: 'Add', exact: true }).click();
+        await see(page.getByRole('status', { name: 'Computing the year' })).toBeVisible();
+        await shot(page, 'compare-computing-1280x800');
+        release();
+      },
+    );
+    await page.unroute(/\/costs\/loc_/);
+    await see(page.getByRole('status', { name: 'Computing the year' })).toHaveCount(0);
+
+    // One request: the stored tariffs as the main cost, the library tariff as the one alternative.
+    expect(body.group_by).toBe('month');
+    expect(body.usage).toEqual({ profile: expect.any(String), kwh_per_year: 3500 });
+    expect(body.alternatives[0]).toHaveLength(1);
+    expect(body.alternatives[0][0]).toMatchObject({ type: 'COMMODITY', provider_id: 'prv_nordlichtenergie' });
+    // The page showed what the service answers to that request, asked again here.
+    const again = await s.env.api('POST', `/costs/${berlin}`, body);
+    expect(again.status).toBe(200);
+    expect(again.body.value).toBe(answer.value);
+    expect(again.body.alternatives[0].value).toBe(answer.alternatives[0].value);
+    expect(answer.periods).toHaveLength(12);
+
+    const stored = totals.locator('[data-column="stored"]');
+    const fix = totals.locator('tr[data-column]').nth(1);
+    await see(fix).toContainText('Nordlicht Energie: Nordlicht Fix 24');
+    await see(stored.locator('[data-value]')).toHaveText(eur(answer.value));
+    await see(fix.locator('[data-value]')).toHaveText(eur(answer.alternatives[0].value));
+    const diff = answer.value - answer.alternatives[0].value;
+    await see(page.getByTestId('compare-verdict')).toHaveText(
+      diff > 0
+        ? `Switching to Nordlicht Energie: Nordlicht Fix 24 saves ${eur(diff)} per year.`
+        : `Keeping the stored tariffs saves ${eur(-diff)} per year over the cheapest candidate, Nordlicht Energie: Nordlicht Fix 24.`,
+    );
+    await see(page.getByRole('img', { name: 'Monthly cost chart' })).toHaveAttribute('data-months', '12');
+    await shot(page, 'compare-1280x800');
+
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await csv;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^compare-${berlin}-IMPORT-\\d{4}-\\d{2}-01\\.csv$`));
+    const rows = readFileSync((await file.path())!, 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(rows[0]).toBe('month,Stored: Nordlicht Nacht (EUR),Nordlicht Energie: Nordlicht Fix 24 (EUR)');
+    expect(rows).toHaveLength(1 + 12 + 2);
+    answer.periods.forEach((p: any, i: number) => {
+      const [month, a, b] = rows[1 + i]!.split(',');
+      // Local months from the window's start (the answer's times carry the window end's offset).
+      expect(month).toBe(DateTime.fromISO(body.start_time, { setZone: true }).plus({ months: i }).toFormat('yyyy-MM'));
+      expect(Number(a)).toBe(p.value);
+      expect(Number(b)).toBe(answer.alternatives[0].periods[i].value);
+    });
+    expect(rows[13]).toBe(`total,${answer.value},${answer.alternatives[0].value}`);
+    expect(rows[14]).toBe(`kwh,${answer.kwh},${answer.alternatives[0].kwh}`);
+
+    const png = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export PNG' }).click();
+    const exported = await png;
+    await exported.saveAs(`${SHOTS}/compare-export.png`);
+    const image = readFileSync((await exported.path())!);
+    expect(image.subarray(1, 4).toString()).toBe('PNG');
+    // The chart itself at twice its size (not a legend swatch): wider than the window's half.
+    expect(image.readUInt32BE(16)).toBeGreaterThan(1280);
+
+    // The narrow window: the picker above the chart, nothing cut.
+    await page.setViewportSize({ width: 800, height: 800 });
+    await see(page.getByRole('img', { name: 'Monthly cost chart' })).toBeVisible();
+    // The chart follows the window's width once its resize observer has run.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    await shot(page, 'compare-800x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a copy of a saved tariff, edited in place with the schedule editor, is priced as edited', async () => {
+    const sydney = await locationOf('demo-sydney');
+    const { page, errors } = await openApp(s, `compare?location=${sydney}`, { width: 1280, height: 800 });
+    await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Saved tariff' }).click();
+    await page.getByRole('option', { name: 'Home three-rate' }).click();
+    const copied = await costRequest(
+      page,
+      (b) => b.alternatives?.length === 1,
+      () => page.getByRole('button', { name: 'Add copy' }).click(),
+    );
+    // An unchanged copy costs what the stored tariff costs.
+    expect(copied.answer.alternatives[0].value).toBe(copied.answer.value);
+    await page.getByRole('button', { name: 'Edit the schedule of Copy of Home three-rate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule of Copy of Home three-rate' });
+    await dialog.getByRole('button', { name: /^Band 15:00 to 21:00,/ }).click();
+    await dialog.getByLabel('Rate panel').getByLabel('Price AUD/kWh').fill('0.2');
+    const edited = await costRequest(
+      page,
+      (b) => JSON.stringify(b.alternatives?.[0]?.[0]?.schedule ?? null).includes('"fixed":0.2}'),
+      () => dialog.getByRole('button', { name: 'Use this schedule' }).click(),
+    );
+    expect(edited.answer.alternatives[0].value).toBeLessThan(edited.answer.value);
+    await see(page.getByTestId('compare-verdict')).toContainText('Switching to Copy of Home three-rate saves');
+    await see(page.getByRole('list', { name: 'Chosen candidates' })).toContainText('edited here');
+    // A direction the location has no tariff for: the next step, not an error box.
+    await page.getByLabel('Direction').click();
+    await page.getByRole('option', { name: 'Export EXPORT' }).click();
+    await see(page.getByRole('heading', { name: 'No export tariff at 1 George St, Sydney' })).toBeVisible();
+    await see(page.getByRole('list', { name: 'Chosen candidates' })).toContainText('None yet');
+    await see(page.getByRole('region', { name: 'Comparison' }).getByRole('alert')).toHaveCount(0);
+    expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+    await page.close();
+  });
+
+  it('a meter CSV read in the app is compared over the months it covers; a bad row is named by its line', async () => {
+    const berlin = await locationOf('demo-berlin');
+    const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
+    await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+    // October 2026 in Berlin, hour by hour (745 hours: the clocks go back on the 25th), 0.5 kWh each.
+    const first = DateTime.fromISO('2026-10-01T00:00:00', { zone: 'Europe/Berlin' });
+    const hours = first.plus({ months: 1 }).diff(first, 'hours').hours;
+    const rows = Array.from({ length: hours }, (_, i) => {
+      const a = first.toUTC().plus({ hours: i });
+      return `${a.toISO({ suppressMilliseconds: true })},${a.plus({ hours: 1 }).toISO({ suppressMilliseconds: true })},0.5`;
+    });
+    const file = (text: string) => ({ name: 'october.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    const { body, answer } = await costRequest(
+      page,
+      (b) => !!b.usage?.intervals,
+      () => page.getByLabel('Usage CSV file').setInputFiles(file(`start,end,kwh\n${rows.join('\n')}\n`)),
+    );
+    expect(body.usage.intervals).toHaveLength(745);
+    expect(body.start_time).toBe('2026-10-01T00:00:00+02:00');
+    expect(answer.kwh).toBe(372.5);
+    await see(page.getByTestId('usage-file')).toContainText(
+      'october.csv · 745 rows · 372.5 kWh · 2026-10-01 → 2026-11-01',
+    );
+    await see(page.getByRole('img', { name: 'Monthly cost chart' })).toHaveAttribute('data-months', '1');
+    await see(page.getByRole('table', { name: 'Totals' }).locator('[data-column="stored"]')).toContainText('372.5');
+    await see(page.getByRole('table', { name: 'Totals' })).toContainText('Cost, 1 month');
+    await see(page.getByRole('region', { name: 'Comparison' })).toContainText(
+      'Monthly cost, Oct 2026 (months in Europe/Berlin)',
+    );
+    await shot(page, 'compare-csv-1280x800');
+
+    await page
+      .getByLabel('Usage CSV file')
+      .setInputFiles(file(`start,end,kwh\n${rows[0]}\n${rows[1]!.replace(',0.5', ',lots')}\n`));
+    await see(page.getByRole('group', { name: 'Usage' }).getByRole('alert')).toContainText(
+      /^october\.csv: line 3, column kwh: /,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

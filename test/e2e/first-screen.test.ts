@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { expect as see } from '@playwright/test';
+import type { Page } from 'playwright';
+import { shot } from './browser.js';
+import { browserSuite, openApp } from './suite.js';
+
+/**
+ * What a new user meets first: the Prices and Tariffs pages open on a location that has a tariff
+ * (not on a just-created empty one), an empty location says what to do next, and the side
+ * navigation's column runs the whole height of a page taller than the window.
+ */
+const s = browserSuite({ demo: true });
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 800, height: 800 },
+] as const;
+
+/** A new location with no tariff: the newest, so the first in the list. */
+const emptyLocation = async () =>
+  (
+    await s.env.client.call('locations.create', {
+      body: {
+        postal_address: { address_line1: 'Am Neuen Markt 1', city: 'Potsdam', post_code: '14467', country_code: 'DE' },
+      },
+    })
+  ).id;
+
+/** The colour of one pixel of a PNG, read back by the browser from the screenshot itself. */
+async function pixels(page: Page, png: Buffer, points: [number, number][]): Promise<string[]> {
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(
+      async ({ data, points }) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${data}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const g = c.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        return points.map(([x, y]) => [...g.getImageData(x, y, 1, 1).data.slice(0, 3)].join(','));
+      },
+      { data: png.toString('base64'), points },
+    );
+  } finally {
+    await blank.close();
+  }
+}
+
+describe('the first screens, in Chromium', () => {
+  it('Prices and Tariffs open on a location with a tariff, not the newest empty one', async () => {
+    const empty = await emptyLocation();
+    for (const size of SIZES) {
+      const { page, errors } = await openApp(s, 'prices', size);
+      await see(page.getByRole('img', { name: 'Price chart' })).toBeVisible();
+      await see(page.getByLabel('Location')).not.toContainText('Potsdam');
+      await see(page.getByRole('alert')).toHaveCount(0);
+      // The window's controls wrap rather than run off a narrow window.
+      const days = (await page.getByLabel('Days', { exact: true }).boundingBox())!;
+      expect(days.x + days.width).toBeLessThanOrEqual(size.width);
+      await shot(page, `first-prices-${size.width}x${size.height}`);
+      await page.goto(`${s.env.info.app_url}/#/tariffs`);
+      await see(page.getByRole('navigation', { name: 'Tariffs' }).getByRole('button').first()).toBeVisible();
+      await see(page.getByRole('heading', { name: `No tariff at Am Neuen Markt 1, Potsdam` })).toHaveCount(0);
+      expect(page.url()).not.toContain(empty);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('an empty location offers connect and create, and the last choice is remembered', async () => {
+    const empty = await emptyLocation();
+    for (const size of SIZES) {
+      const { page, errors } = await openApp(s, `prices?location=${empty}`, size);
+      const next = page.getByRole('heading', { name: 'No tariff at Am Neuen Markt 1, Potsdam' });
+      await see(next).toBeVisible();
+      // The next step, not a red error box.
+      await see(page.getByRole('alert')).toHaveCount(0);
+      await see(page.getByRole('button', { name: 'Connect a tariff' })).toBeVisible();
+      await shot(page, `first-prices-empty-${size.width}x${size.height}`);
+      // Opened again without a location in the address: the last one picked.
+      await page.goto(`${s.env.info.app_url}/#/overview`);
+      await page.goto(`${s.env.info.app_url}/#/prices`);
+      await see(next).toBeVisible();
+      await page.getByRole('button', { name: 'Create a tariff' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New tariff' });
+      await see(dialog).toBeVisible();
+      expect(page.url()).toContain(`tariffs?location=${empty}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      // The Tariffs page says the same, and its buttons act in place.
+      await see(next).toBeVisible();
+      await shot(page, `first-tariffs-empty-${size.width}x${size.height}`);
+      await page.getByRole('button', { name: 'Connect a tariff' }).click();
+      await see(page.getByRole('heading', { level: 1, name: 'Connect' })).toBeVisible();
+      await see(page.getByLabel('Location')).toContainText('Potsdam');
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('the side navigation runs the full height of a page taller than the window', async () => {
+    for (const size of SIZES) {
+      const { page, errors } = await openApp(s, 'webhooks', size);
+      await see(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+      await see(page.getByText(/^location\.created/).first()).toBeVisible();
+      const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(tall).toBeGreaterThan(size.height + 200);
+      const png = await page.screenshot({ fullPage: true });
+      await shot(page, `first-nav-full-height-${size.width}x${size.height}`);
+      const nav = (await page.getByRole('navigation', { name: 'Pages' }).boundingBox())!;
+      const x = Math.round(nav.x + 4);
+      // Below the last page in the list, in the first screen and at the page's foot: the same column.
+      const [top, foot, main] = await pixels(page, png, [
+        [x, Math.round(nav.y + nav.height + 20)],
+        [x, tall - 4],
+        [Math.round(nav.x + nav.width + 8), tall - 4],
+      ]);
+      expect(foot).toBe(top);
+      expect(main).not.toBe(top);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});

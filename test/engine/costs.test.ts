@@ -1,0 +1,451 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DateTime, FixedOffsetZone } from 'luxon';
+import { compileComponent } from '../../core/engine/pricing/compile.js';
+import { computeCost, type UsageSeries } from '../../core/engine/pricing/cost.js';
+import { computePrices } from '../../core/engine/pricing/engine.js';
+import { localDays } from '../../core/engine/pricing/local-days.js';
+import { seriesFrom } from '../../core/engine/pricing/market.js';
+import type { MarketSeries, PricingComponent } from '../../core/engine/pricing/types.js';
+import { instantOf, realDateTime, rfc3339Shape } from '../../core/engine/usage/instant.js';
+import { layProfile } from '../../core/engine/usage/layout.js';
+import { usageShape, usageShapes, dayTypeOf } from '../../core/engine/usage/profiles.js';
+import { component, daily, H } from './support.js';
+
+const BERLIN = 'Europe/Berlin';
+const local = (iso: string, zone = BERLIN) => DateTime.fromISO(iso, { zone }).toMillis();
+
+/** Usage from `[start, end, kWh]` rows (instants in ms). */
+function usage(rows: [number, number, number][]): UsageSeries {
+  return {
+    starts: Float64Array.from(rows.map((r) => r[0])),
+    ends: Float64Array.from(rows.map((r) => r[1])),
+    microKwh: Float64Array.from(rows.map((r) => Math.round(r[2] * 1e6))),
+  };
+}
+
+/** Hourly intervals of `kwh` each from `from` to `to`. */
+function hourly(from: number, to: number, kwh = 1): UsageSeries {
+  const rows: [number, number, number][] = [];
+  for (let t = from; t < to; t += H) rows.push([t, t + H, kwh]);
+  return usage(rows);
+}
+
+function cost(
+  zone: string,
+  from: number,
+  to: number,
+  comps: PricingComponent[],
+  u: UsageSeries,
+  bounds: number[] = [from, to],
+  market?: MarketSeries,
+) {
+  const components = comps.map((c) => compileComponent(c, zone));
+  return computeCost({ zone, from, to, direction: 'IMPORT', components, market }, u, bounds);
+}
+
+/** Micro-units of an amount written in major units (test data have at most 6 decimals). */
+const micro = (x: number) => Math.round(x * 1e6);
+
+const DAY_NIGHT = () => [
+  component(
+    daily([
+      ['07:00:00', '22:00:00', 0.32],
+      ['22:00:00', '07:00:00', 0.21],
+    ]),
+  ),
+];
+
+describe('computeCost: usage costed at the prices of the sweep', () => {
+  it('across the spring change: 23 local hours, 8 at night and 15 by day', () => {
+    const from = local('2026-03-29T00:00');
+    const to = local('2026-03-30T00:00');
+    expect(to - from).toBe(23 * H);
+    const r = cost(BERLIN, from, to, DAY_NIGHT(), hourly(from, to, 1));
+    expect(r.microKwh).toBe(23e6);
+    // Night: 00, 01, 03, 04, 05, 06, 22, 23 (02:00 does not exist); day: 07–21.
+    expect(r.micro).toBe(micro(8 * 0.21 + 15 * 0.32));
+  });
+
+  it('across the autumn change: 25 local hours, the repeated 02:00 at the night rate', () => {
+    const from = local('2026-10-25T00:00');
+    const to = local('2026-10-26T00:00');
+    expect(to - from).toBe(25 * H);
+    const r = cost(BERLIN, from, to, DAY_NIGHT(), hourly(from, to, 2), [from, to]);
+    expect(r.microKwh).toBe(50e6);
+    expect(r.micro).toBe(micro(2 * (10 * 0.21 + 15 * 0.32)));
+    expect(r.periods).toEqual([{ microKwh: 50e6, micro: r.micro }]);
+  });
+
+  it('splits an interval spanning a price change pro rata by time', () => {
+    // 06:30–07:30 with 2 kWh: one at 0.21, one at 0.32. 06:50–07:20 with 0.9 kWh: a third at night, two thirds by day.
+    const a = cost(
+      BERLIN,
+      local('2026-06-01T00:00'),
+      local('2026-06-02T00:00'),
+      DAY_NIGHT(),
+      usage([[local('2026-06-01T06:30'), local('2026-06-01T07:30'), 2]]),
+    );
+    expect(a.micro).toBe(micro(0.21 + 0.32));
+    const b = cost(
+      BERLIN,
+      local('2026-06-01T00:00'),
+      local('2026-06-02T00:00'),
+      DAY_NIGHT(),
+      usage([[local('2026-06-01T06:50'), local('2026-06-01T07:20'), 0.9]]),
+    );
+    expect(b.micro).toBe(micro(0.3 * 0.21 + 0.6 * 0.32));
+    // A third of a kWh-cent: the exact sum is kept and rounded once, half away from zero.
+    const c = cost(
+      BERLIN,
+      local('2026-06-01T00:00'),
+      local('2026-06-02T00:00'),
+      DAY_NIGHT(),
+      usage([[local('2026-06-01T06:59'), local('2026-06-01T07:02'), 0.000001]]),
+    );
+    // (1·21000·1 + 1·32000·2) / 3 = 28 333.3… units of 1e-11 → 0 micro-units.
+    expect(c.micro).toBe(0);
+  });
+
+  it('a tiered rate costs at the first tier across the tier bound, as prices give it (rule 7)', () => {
+    const tiered = component([
+      {
+        months: ['All'],
+        days_and_hours: [
+          {
+            days: ['All'],
+            hours: [
+              {
+                valid_from: '00:00:00',
+                valid_to: '00:00:00',
+                rate: [{ fixed: 0.3, to_kwh: 100 }, { fixed: 0.4 }],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    const from = local('2026-06-01T00:00');
+    // Ten hours of 15 kWh: 150 kWh, past the 100 kWh bound.
+    const r = cost(BERLIN, from, from + 10 * H, [tiered], hourly(from, from + 10 * H, 15));
+    expect(r.microKwh).toBe(150e6);
+    expect(r.micro).toBe(micro(150 * 0.3));
+  });
+
+  it('a market tariff: (market + surcharge) × (1 + percentage), each price rounded to 5 decimals', () => {
+    const from = Date.parse('2026-06-01T00:00:00Z');
+    const values = [0.1013, 0.0877, 0.1234, 0.2001];
+    const series = seriesFrom(values.map((v, i) => ({ start: from + i * H, end: from + (i + 1) * H, value: v })));
+    const market = component(
+      [
+        {
+          months: ['All'],
+          days_and_hours: [
+            {
+              days: ['All'],
+              hours: [
+                {
+                  valid_from: '00:00:00',
+                  valid_to: '00:00:00',
+                  rate: [{ surcharge_fixed: 0.02, surcharge_percentage: 0.05 }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      { market_rates: true },
+    );
+    // Quarter hours of 0.25 kWh, and one half hour straddling the second and third hour.
+    const rows: [number, number, number][] = [];
+    for (let t = from; t < from + H + 30 * 60_000; t += 15 * 60_000) rows.push([t, t + 15 * 60_000, 0.25]);
+    rows.push([from + 90 * 60_000, from + 150 * 60_000, 0.5]);
+    const r = cost('UTC', from, from + 4 * H, [market], usage(rows), [from, from + 4 * H], series);
+    const p = values.map((v) => Math.round((v + 0.02) * 1.05 * 1e5) / 1e5);
+    // Hour 0: four quarters; hour 1: two quarters then half of the straddling interval; hour 2: its other half.
+    const expected = 4 * 0.25 * p[0]! + 2 * 0.25 * p[1]! + 0.25 * p[1]! + 0.25 * p[2]!;
+    expect(r.micro).toBe(micro(expected));
+  });
+
+  it('groups by the local days of the zone, in Berlin and in Sydney', () => {
+    const flat = [component(daily([['00:00:00', '00:00:00', 0.25]]))];
+    const from = Date.parse('2026-06-01T00:00:00Z');
+    const to = from + 3 * 24 * H;
+    for (const [zone, firstDayHours] of [
+      // Berlin is UTC+2 in June: the first local day of the window has 22 hours in it.
+      [BERLIN, 22],
+      // Sydney is UTC+10: its first local day has 14.
+      ['Australia/Sydney', 14],
+    ] as const) {
+      const bounds = [
+        from,
+        ...localDays(zone, from, to)
+          .map((d) => d.start)
+          .filter((t) => t > from),
+        to,
+      ];
+      const r = cost(zone, from, to, flat, hourly(from, to, 1), bounds);
+      expect(r.periods.map((p) => p.microKwh / 1e6)).toEqual([firstDayHours, 24, 24, 24 - firstDayHours]);
+      expect(r.periods.map((p) => p.micro)).toEqual(r.periods.map((p) => micro((p.microKwh / 1e6) * 0.25)));
+      expect(r.micro).toBe(micro(72 * 0.25));
+    }
+  });
+
+  it('an interval across a period boundary is split between the periods pro rata', () => {
+    const flat = [component(daily([['00:00:00', '00:00:00', 0.3]]))];
+    const from = local('2026-06-01T00:00');
+    const mid = local('2026-06-02T00:00');
+    const to = local('2026-06-03T00:00');
+    const r = cost(BERLIN, from, to, flat, usage([[local('2026-06-01T23:30'), local('2026-06-02T00:30'), 1]]), [
+      from,
+      mid,
+      to,
+    ]);
+    expect(r.periods).toEqual([
+      { microKwh: 500_000, micro: micro(0.15) },
+      { microKwh: 500_000, micro: micro(0.15) },
+    ]);
+  });
+
+  it('components: each tariff costed at its share of the price', () => {
+    const commodity = component(daily([['00:00:00', '00:00:00', 0.3]]), { id: 'trf_a' });
+    const fee = component(daily([['08:00:00', '20:00:00', 0.08]]), { id: 'trf_b', type: 'NON_COMMODITY' });
+    const from = local('2026-06-01T00:00');
+    const r = cost(BERLIN, from, from + 24 * H, [commodity, fee], hourly(from, from + 24 * H, 0.5));
+    expect(r.components.map((c) => [c.component.id, c.micro])).toEqual([
+      ['trf_a', micro(12 * 0.3)],
+      ['trf_b', micro(6 * 0.08)],
+    ]);
+    expect(r.micro).toBe(micro(12 * 0.3 + 6 * 0.08));
+  });
+});
+
+/** Exact Σ price × kWh × overlap / duration, as a BigInt fraction, rounded half away from zero to micro-units. */
+function referenceMicro(
+  prices: { from: number; to: number; value: number }[],
+  u: { start: number; end: number; microKwh: number }[],
+): number {
+  let num = 0n;
+  let den = 1n;
+  for (const iv of u) {
+    for (const p of prices) {
+      const ov = Math.min(iv.end, p.to) - Math.max(iv.start, p.from);
+      if (ov <= 0) continue;
+      const n = BigInt(Math.round(p.value * 1e5)) * BigInt(iv.microKwh) * BigInt(ov);
+      const d = BigInt(iv.end - iv.start);
+      num = num * d + n * den;
+      den = den * d;
+    }
+  }
+  const unit = den * 100_000n;
+  const neg = num < 0n;
+  const abs = neg ? -num : num;
+  const m = (2n * abs + unit) / (2n * unit);
+  return Number(neg ? -m : m);
+}
+
+describe('property: costing usage equals Σ over the price intervals × kWh', () => {
+  const band = fc
+    .tuple(fc.integer({ min: 0, max: 95 }), fc.integer({ min: 1, max: 96 }), fc.integer({ min: -10, max: 60 }))
+    .map(([a, len, c]) => {
+      const q = (n: number) =>
+        `${String(Math.floor((n % 96) / 4)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}:00`;
+      return { from: q(a), to: q(a + Math.min(len, 95)), fixed: c / 100 };
+    });
+  it('holds for random day schedules, zones and usage (seeded)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(BERLIN, 'America/New_York', 'Australia/Lord_Howe', 'UTC'),
+        band,
+        fc.integer({ min: 0, max: 1000 }).map((x) => x / 1000 + 0.001),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 1, max: 240 }),
+            fc.integer({ min: 0, max: 30 }),
+            fc.integer({ min: 0, max: 5000 }),
+          ),
+          { minLength: 1, maxLength: 60 },
+        ),
+        fc.integer({ min: 0, max: 400 }),
+        (zone, b, levy, rows, startHour) => {
+          const comps = [
+            component(daily([[b.from, b.to, b.fixed]]), { id: 'trf_a' }),
+            component(daily([['00:00:00', '00:00:00', levy]]), { id: 'trf_b', type: 'NON_COMMODITY' }),
+          ];
+          // Usage: intervals of 1–240 minutes with gaps of 0–30, starting near a DST change.
+          const from = Date.parse('2026-03-27T00:00:00Z') + startHour * H;
+          const u: { start: number; end: number; microKwh: number }[] = [];
+          let t = from;
+          for (const [len, gap, wh] of rows) {
+            t += gap * 60_000;
+            u.push({ start: t, end: t + len * 60_000, microKwh: wh * 1000 + 7 });
+            t += len * 60_000;
+          }
+          const to = t + H;
+          const compiled = comps.map((c) => compileComponent(c, zone));
+          const prices = computePrices({ zone, from, to, direction: 'IMPORT', components: compiled });
+          const series: UsageSeries = {
+            starts: Float64Array.from(u.map((x) => x.start)),
+            ends: Float64Array.from(u.map((x) => x.end)),
+            microKwh: Float64Array.from(u.map((x) => x.microKwh)),
+          };
+          const r = computeCost({ zone, from, to, direction: 'IMPORT', components: compiled }, series, [from, to]);
+          expect(r.micro).toBe(referenceMicro(prices, u));
+          expect(r.periods[0]!.micro).toBe(r.micro);
+          // Each component costs what it costs alone; the parts add up to the whole within their roundings.
+          r.components.forEach((c, k) => {
+            const alone = computeCost({ zone, from, to, direction: 'IMPORT', components: [compiled[k]!] }, series, [
+              from,
+              to,
+            ]);
+            expect(c.micro).toBe(alone.micro);
+          });
+          expect(Math.abs(r.components.reduce((x, c) => x + c.micro, 0) - r.micro)).toBeLessThanOrEqual(1);
+        },
+      ),
+      { seed: 20261125, numRuns: 120 },
+    );
+  });
+});
+
+describe('many distinct interval lengths', () => {
+  it('past 256 distinct durations meeting price changes, the total still equals the exact sum', () => {
+    // Quarter-hourly prices that change every 15 minutes; 300 intervals of 300 different lengths.
+    const from = Date.parse('2026-06-01T00:00:00Z');
+    const values = Array.from({ length: 2000 }, (_, i) => 0.1 + ((i * 37) % 100) / 1000);
+    const series = seriesFrom(
+      values.map((v, i) => ({ start: from + i * 900_000, end: from + (i + 1) * 900_000, value: v })),
+    );
+    const market = component(
+      daily([['00:00:00', '00:00:00', 0]]).map((e) => ({
+        ...e,
+        days_and_hours: e.days_and_hours.map((d) => ({ ...d, hours: d.hours.map((x) => ({ ...x, rate: [{}] })) })),
+      })),
+      { market_rates: true },
+    );
+    const u: { start: number; end: number; microKwh: number }[] = [];
+    let t = from + 7_000;
+    for (let i = 0; i < 300; i++) {
+      const len = 900_000 + i * 1_001;
+      u.push({ start: t, end: t + len, microKwh: 123_457 + i * 7_919 });
+      t += len;
+    }
+    const to = from + 2000 * 900_000;
+    const compiled = [compileComponent(market, 'UTC')];
+    const prices = computePrices({ zone: 'UTC', from, to, direction: 'IMPORT', components: compiled, market: series });
+    const series2: UsageSeries = {
+      starts: Float64Array.from(u.map((x) => x.start)),
+      ends: Float64Array.from(u.map((x) => x.end)),
+      microKwh: Float64Array.from(u.map((x) => x.microKwh)),
+    };
+    const r = computeCost(
+      { zone: 'UTC', from, to, direction: 'IMPORT', components: compiled, market: series },
+      series2,
+      [from, to],
+    );
+    expect(r.micro).toBe(referenceMicro(prices, u));
+  });
+});
+
+describe('usage profiles laid on local time', () => {
+  it('lists BDEW H0, Elexon PC1, EV overnight and heat pump, each summing to 1 over the reference year', () => {
+    expect(usageShapes().map((s) => [s.name, s.slots])).toEqual([
+      ['bdew_h0', 96],
+      ['elexon_pc1', 48],
+      ['ev_overnight', 96],
+      ['heat_pump', 96],
+    ]);
+    for (const s of usageShapes()) {
+      let sum = 0;
+      for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2026, 0, 1); t += 24 * H) {
+        const d = new Date(t);
+        const w =
+          s.weights[s.seasonOf(d.getUTCMonth() + 1, d.getUTCDate())]![dayTypeOf(((d.getUTCDay() + 6) % 7) + 1)]!;
+        expect(w.length).toBe(s.slots);
+        sum += w.reduce((a, b) => a + b, 0);
+      }
+      expect(sum).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('a local calendar year holds kwh_per_year: 92 quarter hours on the spring day, 100 on the autumn day', () => {
+    const shape = usageShape('bdew_h0')!;
+    const from = local('2026-01-01T00:00');
+    const to = local('2027-01-01T00:00');
+    const u = layProfile(shape, BERLIN, from, to, 3500);
+    expect(u.starts.length).toBe(365 * 96);
+    const total = u.microKwh.reduce((a, b) => a + b, 0);
+    // Each interval is rounded to the micro-kWh: at most half a micro-kWh each away from exact.
+    expect(Math.abs(total - 3500e6)).toBeLessThanOrEqual(u.starts.length / 2);
+    const count = (a: string, b: string) => {
+      const lo = local(a);
+      const hi = local(b);
+      return u.starts.filter((t) => t >= lo && t < hi).length;
+    };
+    expect(count('2026-03-29T00:00', '2026-03-30T00:00')).toBe(92);
+    expect(count('2026-10-25T00:00', '2026-10-26T00:00')).toBe(100);
+    // Contiguous and in order.
+    for (let i = 1; i < u.starts.length; i++) expect(u.starts[i]).toBe(u.ends[i - 1]);
+  });
+
+  it('half hours for Elexon PC1 in London; a window cut mid-interval keeps its part', () => {
+    const shape = usageShape('elexon_pc1')!;
+    const zone = 'Europe/London';
+    const from = local('2026-07-01T00:10', zone);
+    const to = local('2026-07-02T00:00', zone);
+    const u = layProfile(shape, zone, from, to, 3100);
+    expect(u.starts.length).toBe(48);
+    expect(u.ends[0]! - u.starts[0]!).toBe(20 * 60_000);
+    const full = layProfile(shape, zone, local('2026-07-01T00:00', zone), to, 3100);
+    expect(u.microKwh[0]).toBe(Math.round((full.microKwh[0]! * 2) / 3));
+  });
+
+  it('the seasons carry the heat pump’s year: a winter day uses more than a summer day', () => {
+    const shape = usageShape('heat_pump')!;
+    const day = (iso: string) =>
+      layProfile(shape, BERLIN, local(`${iso}T00:00`), local(`${iso}T00:00`) + 24 * H, 4000).microKwh.reduce(
+        (a, b) => a + b,
+        0,
+      );
+    expect(day('2026-01-14')).toBeGreaterThan(3 * day('2026-07-15'));
+  });
+});
+
+describe('usage timestamps read by hand agree with luxon', () => {
+  it('on random RFC 3339 strings, offsets and fractions included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }),
+        fc.integer({ min: -14 * 4, max: 14 * 4 }).map((q) => q * 15),
+        fc.constantFrom('', '.5', '.123', '.123456789'),
+        fc.boolean(),
+        (ms, offset, frac, zulu) => {
+          const dt = DateTime.fromMillis(Math.floor(ms / 1000) * 1000, {
+            zone: zulu ? 'UTC' : FixedOffsetZone.instance(offset),
+          });
+          const base = dt.toFormat("yyyy-MM-dd'T'HH:mm:ss");
+          const s = base + frac + (zulu ? 'Z' : dt.toFormat('ZZ'));
+          expect(rfc3339Shape(s)).toBe(true);
+          expect(realDateTime(s)).toBe(true);
+          expect(instantOf(s)).toBe(DateTime.fromISO(s, { setZone: true }).toMillis());
+        },
+      ),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+
+  it('refuses impossible dates and malformed shapes', () => {
+    for (const s of ['2026-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T00:60:00Z']) {
+      expect(rfc3339Shape(s)).toBe(true);
+      expect(realDateTime(s)).toBe(false);
+    }
+    expect(realDateTime('2028-02-29T00:00:00+01:00')).toBe(true);
+    for (const s of [
+      '2026-01-01 00:00:00Z',
+      '2026-01-01T00:00:00',
+      '2026-01-01T00:00:00.Z',
+      '2026-01-01T00:00:00+0100',
+    ])
+      expect(rfc3339Shape(s)).toBe(false);
+  });
+});

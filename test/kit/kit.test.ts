@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import { startTariffDesk, ServiceError, type TariffDesk } from '../../core/index.js';
+import { writeWorkspaceFolder } from '../../core/node/workspace/folder.js';
+import { berlinAddress } from '../helpers.js';
+
+const work = mkdtempSync(join(tmpdir(), 'td-kit-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const locationCount = async (td: TariffDesk) =>
+  (await td.client.call('locations.list', { query: { limit: 100 } })).data.length;
+
+describe('startTariffDesk: two instances in one process', () => {
+  let a: TariffDesk;
+  let b: TariffDesk;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startTariffDesk(), startTariffDesk({ demo: true })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  it('each has its own ports, data folder, account and logged-in client', async () => {
+    const urls = [a.apiUrl, a.connectServiceUrl, a.connectWebUrl, b.apiUrl, b.connectServiceUrl, b.connectWebUrl];
+    expect(new Set(urls).size).toBe(6);
+    for (const u of urls) expect(u).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(a.dataDir).not.toBe(b.dataDir);
+    expect(a.accountId).not.toBe(b.accountId);
+    expect(a.appUrl).toBeUndefined();
+    expect(a.testKey).not.toBe(a.liveKey);
+    // The default is an empty world; demo: true seeds the demo's locations.
+    expect(await locationCount(a)).toBe(0);
+    expect(await locationCount(b)).toBeGreaterThan(0);
+    const loc = await a.client.call('locations.create', { body: { postal_address: berlinAddress } });
+    await expect(b.client.call('locations.retrieve', { params: { id: loc.id } })).rejects.toMatchObject({
+      status: 404,
+    });
+    // The keys log in over HTTP as a client of the integrator would.
+    const login = await fetch(`${b.apiUrl}/login`, {
+      headers: { authorization: 'Basic ' + Buffer.from(`${b.accountId}:${b.testKey}`).toString('base64') },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('connectToken creates a test-mode token the API knows', async () => {
+    const token = await a.connectToken({ postal_address: berlinAddress, customer_id: 'cus_42' });
+    expect(token).toMatch(/^cot_/);
+    const t = await a.client.call('connect_token.retrieve', { query: { connect_token: token } });
+    expect(t).toMatchObject({ id: token, live_mode: false, used: false, customer_id: 'cus_42', complete_action: '' });
+    // Tokens are the instance's own.
+    await expect(b.client.call('connect_token.retrieve', { query: { connect_token: token } })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('completeConnect ends the session with a typed-in tariff and answers the spent token', async () => {
+    const token = await a.connectToken({ postal_address: berlinAddress });
+    const t = await a.completeConnect(token, {
+      manual: { provider_name: 'Kit Power', tariff_name: 'Kit Fixed', structure: 'FIXED', cost: 0.245 },
+    });
+    expect(t).toMatchObject({ id: token, used: true, complete_action: 'SAVE', price_available: true });
+    expect(t.location_id).toMatch(/^loc_/);
+    const done = await a.waitForEvent('connect.session.complete', {
+      match: (e) => e.data.id === token,
+    });
+    expect(done.data).toMatchObject({ object: 'connect_token', location_id: t.location_id, tariff_id: t.tariff_id });
+    const tariff = await a.client.call('tariffs.retrieve', { params: { id: t.tariff_id! } });
+    expect(tariff.location_id).toBe(t.location_id);
+    // A spent token is refused with the service's code, as a ServiceError.
+    const again = a.completeConnect(token, {
+      manual: { provider_name: 'Kit Power', tariff_name: 'Kit Fixed', structure: 'FIXED', cost: 0.3 },
+    });
+    await expect(again).rejects.toBeInstanceOf(ServiceError);
+    await expect(again).rejects.toMatchObject({ code: 'connect_token_used' });
+  });
+});
+
+describe('waitForEvent', () => {
+  let td: TariffDesk;
+  beforeAll(async () => {
+    td = await startTariffDesk();
+  });
+  afterAll(() => td?.stop());
+
+  it('finds an event recorded before the wait began (read from the journal, not a live push)', async () => {
+    const loc = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+    // Long after the event was recorded and every push was over.
+    await new Promise((r) => setTimeout(r, 400));
+    const e = await td.waitForEvent('location.created', { timeout: 2_000 });
+    expect(e).toMatchObject({ type: 'location.created', object: 'event', live_mode: false });
+    expect((e.data as { object: { id: string } }).object.id).toBe(loc.id);
+  });
+
+  it('hands each event to one wait: a second wait for it times out, naming what the journal held', async () => {
+    const loc = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+    const byId = (e: { data: Record<string, unknown> }) => (e.data as { object: { id: string } }).object.id === loc.id;
+    expect((await td.waitForEvent('location.created', { match: byId })).id).toMatch(/^evt_/);
+    const started = Date.now();
+    const err = await td.waitForEvent('location.created', { match: byId, timeout: 300 }).catch((e: Error) => e);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toMatch(/^waitForEvent\('location\.created', with match\) timed out after 300 ms: /);
+    expect((err as Error).message).toMatch(/location\.created evt_\w+ \(returned before\)/);
+  });
+
+  it('resolves a wait that began before its event, and events of many pages in order', async () => {
+    const waiting = td.waitForEvent('location.updated', { timeout: 5_000 });
+    const loc = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+    await td.client.call('locations.update', { params: { id: loc.id }, body: { reference_id: 'kit-ref' } });
+    const e = await waiting;
+    expect((e.data as { object: { id: string; reference_id: string } }).object).toMatchObject({
+      id: loc.id,
+      reference_id: 'kit-ref',
+    });
+    await td.waitForEvent('location.created', {
+      match: (c) => (c.data as { object: { id: string } }).object.id === loc.id,
+    });
+    // More than one page of the events list (100) recorded before the waits: each wait gets the next in order.
+    const ids: string[] = [];
+    for (let i = 0; i < 105; i++)
+      ids.push(
+        (
+          await td.client.call('locations.create', {
+            body: { reference_id: `bulk-${i}`, postal_address: berlinAddress },
+          })
+        ).id,
+      );
+    const got: string[] = [];
+    for (let i = 0; i < 105; i++)
+      got.push(
+        ((await td.waitForEvent('location.created', { timeout: 5_000 })).data as { object: { id: string } }).object.id,
+      );
+    expect(got).toEqual(ids);
+  });
+
+  it('a throwing match rejects the wait with its error', async () => {
+    await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+    await expect(
+      td.waitForEvent('location.created', {
+        timeout: 2_000,
+        match: () => {
+          throw new Error('match broke');
+        },
+      }),
+    ).rejects.toThrow('match broke');
+  });
+});
+
+describe('clock, reset and stop', () => {
+  it('starts at the given instant and moves the service clock', async () => {
+    const td = await startTariffDesk({ clock: '2026-12-24T18:00:00+01:00' });
+    try {
+      const start = DateTime.fromISO((await td.clock.get()).now);
+      expect(Math.abs(start.diff(DateTime.fromISO('2026-12-24T17:00:00Z')).as('seconds'))).toBeLessThan(30);
+      const frozen = await td.clock.freeze('2027-01-01T00:00:00Z');
+      expect(frozen).toMatchObject({ mode: 'frozen', now: '2027-01-01T00:00:00.000Z' });
+      expect((await td.clock.advance('P1D')).now).toBe('2027-01-02T00:00:00.000Z');
+      expect((await td.clock.advance('PT90M')).now).toBe('2027-01-02T01:30:00.000Z');
+      expect((await td.clock.advance(30)).now).toBe('2027-01-02T01:30:30.000Z');
+      await expect(td.clock.advance('one day')).rejects.toThrow(/not an ISO 8601 duration/);
+      // A long advance answers 202 on the wire; the kit hands back the clock once it has landed.
+      const landed = await td.clock.advance('P400D');
+      expect(landed.advancing).toBeUndefined();
+      expect(landed.now).toBe('2028-02-06T01:30:30.000Z');
+      expect((await td.clock.freeze()).now).toBe('2028-02-06T01:30:30.000Z');
+      const set = await td.clock.set(new Date('2030-06-01T12:00:00Z'));
+      expect(set.mode).toBe('offset');
+      expect((await td.clock.real()).mode).toBe('real');
+      // The client's bearer follows the moved clock: calls after each move still log in.
+      expect(await locationCount(td)).toBe(0);
+    } finally {
+      await td.stop();
+    }
+  });
+
+  it('reset brings back the demo world and the start clock without restarting, and forgets old events', async () => {
+    const td = await startTariffDesk({ demo: true, clock: '2026-12-24T18:00:00Z' });
+    try {
+      const before = (await td.client.call('locations.list', { query: { limit: 100 } })).data.map((l) => l.id).sort();
+      const loc = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+      await td.client.call('webhooks.create', {
+        body: { url: 'http://127.0.0.1:9/hook', enabled_events: ['*'] },
+      });
+      await td.clock.advance('P30D');
+      const apiUrl = td.apiUrl;
+      await td.reset();
+      expect(td.apiUrl).toBe(apiUrl);
+      const after = (await td.client.call('locations.list', { query: { limit: 100 } })).data.map((l) => l.id).sort();
+      expect(after).toEqual(before);
+      await expect(td.client.call('locations.retrieve', { params: { id: loc.id } })).rejects.toMatchObject({
+        status: 404,
+      });
+      const now = DateTime.fromISO((await td.clock.get()).now);
+      expect(Math.abs(now.diff(DateTime.fromISO('2026-12-24T18:00:00Z')).as('seconds'))).toBeLessThan(30);
+      // The event recorded before the reset is gone with its world; a new one is found.
+      await expect(td.waitForEvent('location.created', { timeout: 300 })).rejects.toThrow(/no event was recorded/);
+      const fresh = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+      const e = await td.waitForEvent('location.created');
+      expect((e.data as { object: { id: string } }).object.id).toBe(fresh.id);
+    } finally {
+      await td.stop();
+    }
+  });
+
+  it('a wait open across a reset resolves with an event recorded after it; app: true serves the admin app', async () => {
+    const td = await startTariffDesk({ app: true });
+    try {
+      expect(await (await fetch(td.appUrl!)).text()).toContain('<title>Tariff Desk</title>');
+      const before = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+      const waiting = td.waitForEvent('location.created', {
+        timeout: 5_000,
+        match: (e) => (e.data as { object: { id: string } }).object.id !== before.id,
+      });
+      await td.reset();
+      const after = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+      expect(((await waiting).data as { object: { id: string } }).object.id).toBe(after.id);
+    } finally {
+      await td.stop();
+    }
+  });
+
+  it('starts from a workspace folder and resets to it', async () => {
+    const source = await startTariffDesk();
+    const dir = join(work, 'ws');
+    try {
+      await source.client.call('locations.create', {
+        body: { reference_id: 'ws-home', postal_address: berlinAddress },
+      });
+      writeWorkspaceFolder(dir, (await source.client.call('workspace.export')).files);
+    } finally {
+      await source.stop();
+    }
+    await expect(startTariffDesk({ workspace: dir, dataDir: join(work, 'x') })).rejects.toThrow(/leave out dataDir/);
+    const td = await startTariffDesk({ workspace: dir });
+    try {
+      const refs = async () =>
+        (await td.client.call('locations.list', { query: { limit: 100 } })).data.map((l) => l.reference_id);
+      expect(await refs()).toEqual(['ws-home']);
+      await td.client.call('locations.create', { body: { reference_id: 'extra', postal_address: berlinAddress } });
+      await td.reset();
+      expect(await refs()).toEqual(['ws-home']);
+    } finally {
+      await td.stop();
+    }
+    expect(existsSync(td.dataDir)).toBe(false);
+  });
+
+  it('stop closes every port, ends open waits and removes a temporary data folder; a given one stays', async () => {
+    const td = await startTariffDesk();
+    const kept = join(work, 'kept');
+    const own = await startTariffDesk({ dataDir: kept });
+    expect(existsSync(td.dataDir)).toBe(true);
+    const waiting = td.waitForEvent('tariff.created', { timeout: 10_000 });
+    await Promise.all([td.stop(), own.stop()]);
+    await expect(waiting).rejects.toThrow(/stopped while waiting/);
+    for (const url of [td.apiUrl, td.connectServiceUrl, td.connectWebUrl])
+      await expect(fetch(url, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+    expect(existsSync(td.dataDir)).toBe(false);
+    expect(readdirSync(kept)).toContain('tariff-desk.sqlite');
+    await expect(td.waitForEvent('tariff.created')).rejects.toThrow(/stopped/);
+    // A second stop is harmless.
+    await td.stop();
+  });
+});

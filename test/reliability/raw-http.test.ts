@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveHost, type LiveHost } from '../e2e/host.js';
+import { rawExchange, type RawAnswer } from './raw.js';
+
+/**
+ * Malformed HTTP, written byte for byte on a raw socket to every listener of a running host:
+ * whatever the HTTP parser, the router or the body parser refuses, the answer is a 4xx with the
+ * listener's error object and a named code, never the framework's own body or an empty one.
+ */
+
+type Surface = 'api' | 'connect' | 'connect_web' | 'app';
+const SURFACES: Surface[] = ['api', 'connect', 'connect_web', 'app'];
+
+let h: LiveHost;
+let urls: Record<Surface, string>;
+beforeAll(async () => {
+  h = await liveHost({ demo: false });
+  const i = h.host.info;
+  urls = { api: i.api_url, connect: i.connect_service_url, connect_web: i.connect_web_url, app: i.app_url! };
+});
+afterAll(() => h.host.stop());
+
+const hostOf = (s: Surface) => new URL(urls[s]).host;
+/** A POST each listener has a body parser for: a route of the API (with the bearer), the connect root, a provider form, the app. */
+const postPath: Record<Surface, string> = {
+  api: '/locations',
+  connect: '/',
+  connect_web: '/provider-login/prv_nordlichtenergie',
+  app: '/',
+};
+const post = (s: Surface, type: string, body: string) =>
+  `POST ${postPath[s]} HTTP/1.1\r\nHost: ${hostOf(s)}\r\nAuthorization: Bearer ${h.bearer}\r\n` +
+  `Content-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+
+interface Case {
+  name: string;
+  request: (s: Surface) => string;
+  /** Status and code, the same on every listener unless given per listener. */
+  expect: [number, string] | Record<Surface, [number, string]>;
+  /** Refused by Node's HTTP parser: the raw answer closes the connection. */
+  parser?: boolean;
+  /** The error's context, when a route is known (otherwise the listener's surface). */
+  context?: Partial<Record<Surface, string>>;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'a header line without a colon',
+    request: (s) => `GET / HTTP/1.1\r\nHost: ${hostOf(s)}\r\nNot a header\r\n\r\n`,
+    expect: [400, 'header_invalid'],
+    parser: true,
+  },
+  {
+    name: 'headers over the 16 KiB limit',
+    request: (s) => `GET / HTTP/1.1\r\nHost: ${hostOf(s)}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+    expect: [431, 'header_too_large'],
+    parser: true,
+  },
+  {
+    name: 'no Host header on HTTP/1.1',
+    request: () => `GET / HTTP/1.1\r\nConnection: close\r\n\r\n`,
+    expect: [400, 'host_missing'],
+  },
+  {
+    name: 'a bad percent-escape in the path',
+    request: (s) =>
+      `POST /%zz%E0%A4%A HTTP/1.1\r\nHost: ${hostOf(s)}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    expect: [400, 'url_invalid'],
+  },
+  {
+    name: 'a request target that is not a path',
+    request: (s) => `GET nowhere HTTP/1.1\r\nHost: ${hostOf(s)}\r\n\r\n`,
+    expect: [400, 'url_invalid'],
+    parser: true,
+  },
+  {
+    name: 'a control character in the URL',
+    request: (s) => `GET /a\x01b HTTP/1.1\r\nHost: ${hostOf(s)}\r\n\r\n`,
+    expect: [400, 'url_invalid'],
+    parser: true,
+  },
+  {
+    name: 'a method that is not HTTP',
+    request: (s) => `FETCH / HTTP/1.1\r\nHost: ${hostOf(s)}\r\n\r\n`,
+    expect: [400, 'method_invalid'],
+    parser: true,
+  },
+  {
+    name: 'a Content-Length that is not a number',
+    request: (s) => `POST / HTTP/1.1\r\nHost: ${hostOf(s)}\r\nContent-Length: ten\r\n\r\n{}`,
+    expect: [400, 'content_length_invalid'],
+    parser: true,
+  },
+  {
+    name: 'an unparseable JSON body',
+    request: (s) => post(s, 'application/json', '{"postal_address": {'),
+    // The connect service names its body `data` (CONNECT-PROTOCOL.md).
+    expect: {
+      api: [400, 'body_json_invalid'],
+      connect: [400, 'data_json_invalid'],
+      connect_web: [400, 'body_json_invalid'],
+      app: [400, 'body_json_invalid'],
+    },
+    context: { api: 'locations.create' },
+  },
+  {
+    name: 'a content type the listener does not take',
+    request: (s) => post(s, 'text/xml', '<postal_address/>'),
+    // The connect service reads every body as JSON, whatever its type (CONNECT-PROTOCOL.md);
+    // the app server takes no POST at all.
+    expect: {
+      api: [415, 'content_type_unsupported'],
+      connect: [400, 'data_json_invalid'],
+      connect_web: [415, 'content_type_unsupported'],
+      app: [404, 'route_not_found'],
+    },
+    context: { api: 'locations.create' },
+  },
+  {
+    name: "a body over the listener's limit",
+    request: (s) =>
+      `POST ${postPath[s]} HTTP/1.1\r\nHost: ${hostOf(s)}\r\nAuthorization: Bearer ${h.bearer}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: 2000000\r\nConnection: close\r\n\r\n{"a":"`,
+    expect: [413, 'body_too_large'],
+    context: { api: 'locations.create' },
+  },
+  {
+    name: 'an unknown route',
+    request: (s) => `DELETE /nowhere HTTP/1.1\r\nHost: ${hostOf(s)}\r\nConnection: close\r\n\r\n`,
+    expect: [404, 'route_not_found'],
+  },
+];
+
+/** The error object of DESIGN.md section 4, as every listener answers it. */
+function expectErrorObject(r: RawAnswer, where: string, status: number, code: string, context: string) {
+  expect(r.statusLine, where).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+  expect(r.headers['content-type'], where).toMatch(/^application\/json/);
+  const body = JSON.parse(r.body) as Record<string, unknown>;
+  expect(body, where).toMatchObject({ object: 'error', type: 'invalid_request', code, context, live_mode: false });
+  expect(String(body.message).length, where).toBeGreaterThan(0);
+  expect(new Date(String(body.time_created)).toISOString(), where).toBe(body.time_created);
+  expect(Object.keys(body), where).not.toContain('statusCode');
+}
+
+describe('malformed HTTP on every listener', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s answers the error object', async (_, c) => {
+    for (const s of SURFACES) {
+      const [status, code] = Array.isArray(c.expect) ? c.expect : c.expect[s];
+      const r = await rawExchange(urls[s], c.request(s));
+      expectErrorObject(r, `${c.name} → ${s}`, status, code, c.context?.[s] ?? s);
+      if (c.parser) expect(r.closed, `${c.name} → ${s} closes`).toBe(true);
+    }
+  });
+
+  it('each listener still answers well-formed requests afterwards', async () => {
+    const list = await rawExchange(
+      urls.api,
+      `GET /locations HTTP/1.1\r\nHost: ${hostOf('api')}\r\nAuthorization: Bearer ${h.bearer}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(list.status).toBe(200);
+    expect(JSON.parse(list.body)).toMatchObject({ object: 'list' });
+    const page = await rawExchange(urls.app, `GET / HTTP/1.1\r\nHost: ${hostOf('app')}\r\nConnection: close\r\n\r\n`);
+    expect(page.status).toBe(200);
+    const start = await h.send({ route: 'session_start', connect_token: 'cot_unknown', type: 'submit' });
+    expect(start.body).toMatchObject({ object: 'error' });
+  });
+});
