@@ -25,6 +25,9 @@ export const unauthenticated = (code: string, message: string) =>
 /** 404: unknown id, or an object of another account or mode (never revealed as such). */
 export const notFound = (kind: string, id: string) =>
   new ApiError(404, 'invalid_request', `${kind}_not_found`, `No ${kind} with id '${id}'.`);
+/** 403: a test helper called with a live-mode bearer. */
+export const testModeOnly = () =>
+  new ApiError(403, 'invalid_request', Codes.testModeOnly, 'Test helpers answer test-mode bearers only.');
 /** 422: a business condition blocks the request. */
 export const unprocessable = (code: string, message: string) => new ApiError(422, 'invalid_request', code, message);
 

@@ -310,6 +310,14 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
     });
     expect(r.status).toBe(403);
     expect(await r.json()).toMatchObject({ object: 'error', code: 'test_mode_only', live_mode: true });
+    // The mode is decided before the body is read: a live caller learns nothing about the body's shape.
+    const bad = await fetch(env.info.api_url + HELPER, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ connect_token: 7, manual: {}, market: {} }),
+    });
+    expect(bad.status).toBe(403);
+    expect(await bad.json()).toMatchObject({ object: 'error', code: 'test_mode_only' });
   });
 });
 

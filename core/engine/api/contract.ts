@@ -15,6 +15,8 @@ export interface ContractDef {
   tag: string;
   /** Routes that take no bearer token (`/login`, the catcher) say `false`. */
   auth?: boolean;
+  /** Test helpers: a live-mode bearer gets 403 `test_mode_only` before its input is read. */
+  testModeOnly?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -36,8 +36,6 @@ export async function completeConnectToken(
   scope: Scope,
   body: TestConnectComplete,
 ): Promise<z.input<typeof ConnectToken>> {
-  if (scope.liveMode)
-    throw new ApiError(403, 'invalid_request', Codes.testModeOnly, 'Test helpers answer test-mode bearers only.');
   const id = body.connect_token;
   const original = svc.connectTokens.load(id);
   // Another account's or mode's token is not revealed as such.

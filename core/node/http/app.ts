@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Service } from '../service.js';
 import { parseWith } from '../../engine/api/validate.js';
+import { testModeOnly } from '../../engine/errors.js';
 import { metaContracts } from '../../engine/api/routes/meta.js';
 import { eventSchemas } from '../../engine/webhooks/schemas.js';
 import { implement, type Route } from './route.js';
@@ -144,6 +145,7 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
         config: { operationId: r.operationId, auth: r.auth !== false },
         ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
         handler: async (request, reply) => {
+          if (r.testModeOnly && request.scope?.liveMode) throw testModeOnly();
           const params = parseWith(r.params, request.params ?? {}, 'path');
           const query = parseWith(r.query, request.query ?? {}, 'query');
           const body = r.body ? parseWith(r.body, request.body, 'body') : undefined;

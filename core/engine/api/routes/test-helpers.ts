@@ -9,6 +9,7 @@ export const testHelperContracts = contracts({
     path: '/test_helpers/connect/complete',
     summary: 'Complete a connect token through the connect pages in one call (test mode only)',
     tag: 'Test helpers',
+    testModeOnly: true,
     body: TestConnectComplete,
     response: ConnectToken,
     responseDescription: 'The connect token as GET /connect/token shows it afterwards.',
