@@ -654,9 +654,21 @@ describe('GET /usage-profiles', () => {
     expect(r.status).toBe(200);
     expect(r.body.object).toBe('list');
     const byName = Object.fromEntries(r.body.data.map((p: { name: string }) => [p.name, p]));
-    expect(Object.keys(byName)).toEqual(['bdew_h0', 'elexon_pc1', 'ev_overnight', 'heat_pump']);
+    expect(Object.keys(byName)).toEqual([
+      'bdew_h0',
+      'elexon_pc1',
+      'aemo_nslp',
+      'ercot_residential',
+      'no_household',
+      'ev_overnight',
+      'heat_pump',
+    ]);
     expect(byName.bdew_h0).toMatchObject({ country: 'DE', interval_minutes: 15 });
     expect(byName.elexon_pc1).toMatchObject({ country: 'GB', interval_minutes: 30 });
+    expect(byName.aemo_nslp).toMatchObject({ country: 'AU', interval_minutes: 30 });
+    expect(byName.ercot_residential).toMatchObject({ country: 'US', interval_minutes: 15 });
+    expect(byName.no_household).toMatchObject({ country: 'NO', interval_minutes: 15 });
+    expect(byName.ev_overnight.country).toBeNull();
     for (const p of r.body.data) {
       expect(p.shapes).toHaveLength(p.seasons.length * 3);
       for (const s of p.shapes) expect(s.values).toHaveLength((24 * 60) / p.interval_minutes);

@@ -122,6 +122,65 @@ describe('the Compare view, in Chromium', () => {
     await page.close();
   });
 
+  it('the usage profile is the household profile of the location’s country, and follows the location until one is picked', async () => {
+    const austin = await locationOf('demo-austin');
+    const london = await locationOf('demo-london');
+    // Start elsewhere, so that every cost request of the Compare view is seen from its first.
+    const { page, errors } = await openApp(s, 'locations', { width: 1280, height: 800 });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/costs\/loc_/.test(r.url())) asked.push(r.postDataJSON().usage?.profile);
+    });
+    const picked = page.getByRole('combobox', { name: 'Usage profile' }).locator('[data-code]');
+    const first = await costRequest(
+      page,
+      () => true,
+      () => page.goto(`${s.env.info.app_url}/#/compare?location=${austin}`).then(() => undefined),
+    );
+    expect(first.answer.location_id).toBe(austin);
+    expect(first.body.usage).toEqual({ profile: 'ercot_residential', kwh_per_year: 3500 });
+    await see(picked).toHaveAttribute('data-code', 'ercot_residential');
+    await see(page.getByRole('combobox', { name: 'Usage profile' })).toContainText('US household, ERCOT residential');
+
+    // Another location: the default follows its country.
+    const gb = await costRequest(
+      page,
+      (b) => b.usage?.profile === 'elexon_pc1',
+      async () => {
+        await page.getByRole('combobox', { name: 'Location' }).click();
+        await page.locator(`[role="option"]:has([data-location-label="${london}"])`).click();
+      },
+    );
+    expect(gb.answer.location_id).toBe(london);
+    await see(picked).toHaveAttribute('data-code', 'elexon_pc1');
+
+    // A profile a person picked stays when the location changes.
+    await costRequest(
+      page,
+      (b) => b.usage?.profile === 'heat_pump',
+      async () => {
+        await page.getByRole('combobox', { name: 'Usage profile' }).click();
+        await page.locator('[role="option"]:has([data-code="heat_pump"])').click();
+      },
+    );
+    const back = await costRequest(
+      page,
+      () => true,
+      async () => {
+        await page.getByRole('combobox', { name: 'Location' }).click();
+        await page.locator(`[role="option"]:has([data-location-label="${austin}"])`).click();
+      },
+    );
+    expect(back.answer.location_id).toBe(austin);
+    expect(back.body.usage.profile).toBe('heat_pump');
+    await see(picked).toHaveAttribute('data-code', 'heat_pump');
+    // Never the German profile, not even for a moment while the location loaded.
+    expect(asked).not.toContain('bdew_h0');
+    expect(asked.filter((p, i) => p !== asked[i - 1])).toEqual(['ercot_residential', 'elexon_pc1', 'heat_pump']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a copy of a saved tariff, edited in place with the schedule editor, is priced as edited', async () => {
     const sydney = await locationOf('demo-sydney');
     const { page, errors } = await openApp(s, `compare?location=${sydney}`, { width: 1280, height: 800 });

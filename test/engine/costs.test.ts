@@ -10,6 +10,7 @@ import type { MarketSeries, PricingComponent } from '../../core/engine/pricing/t
 import { instantOf, realDateTime, rfc3339Shape } from '../../core/engine/usage/instant.js';
 import { layProfile } from '../../core/engine/usage/layout.js';
 import { usageShape, usageShapes, dayTypeOf } from '../../core/engine/usage/profiles.js';
+import { profileForCountry } from '../../core/engine/usage/choose.js';
 import { component, daily, H } from './support.js';
 
 const BERLIN = 'Europe/Berlin';
@@ -348,10 +349,13 @@ describe('many distinct interval lengths', () => {
 });
 
 describe('usage profiles laid on local time', () => {
-  it('lists BDEW H0, Elexon PC1, EV overnight and heat pump, each summing to 1 over the reference year', () => {
+  it('lists the country households, EV overnight and heat pump, each summing to 1 over the reference year', () => {
     expect(usageShapes().map((s) => [s.name, s.slots])).toEqual([
       ['bdew_h0', 96],
       ['elexon_pc1', 48],
+      ['aemo_nslp', 48],
+      ['ercot_residential', 96],
+      ['no_household', 96],
       ['ev_overnight', 96],
       ['heat_pump', 96],
     ]);
@@ -398,6 +402,104 @@ describe('usage profiles laid on local time', () => {
     expect(u.ends[0]! - u.starts[0]!).toBe(20 * 60_000);
     const full = layProfile(shape, zone, local('2026-07-01T00:00', zone), to, 3100);
     expect(u.microKwh[0]).toBe(Math.round((full.microKwh[0]! * 2) / 3));
+  });
+
+  it.each([
+    ['aemo_nslp', 'AU', 'Australia/Sydney', '2026-10-04', '2026-04-05'],
+    ['ercot_residential', 'US', 'America/Chicago', '2026-03-08', '2026-11-01'],
+    ['no_household', 'NO', 'Europe/Oslo', '2026-03-29', '2026-10-25'],
+  ])(
+    '%s (%s) in %s: a local year holds kwh_per_year; short and long days drop and repeat an hour',
+    (name, country, zone, short, long) => {
+      const shape = usageShape(name)!;
+      expect(shape.country).toBe(country);
+      expect(shape.source.length).toBeGreaterThan(40);
+      const u = layProfile(shape, zone, local('2026-01-01T00:00', zone), local('2027-01-01T00:00', zone), 5000);
+      const perHour = 60 / shape.interval_minutes;
+      expect(u.starts.length).toBe(365 * 24 * perHour);
+      const total = u.microKwh.reduce((a, b) => a + b, 0);
+      expect(Math.abs(total - 5000e6)).toBeLessThanOrEqual(u.starts.length / 2);
+      const count = (day: string) => {
+        const lo = local(`${day}T00:00`, zone);
+        const hi = DateTime.fromISO(day, { zone }).plus({ days: 1 }).toMillis();
+        return u.starts.filter((t) => t >= lo && t < hi).length;
+      };
+      expect(count(short)).toBe(23 * perHour);
+      expect(count(long)).toBe(25 * perHour);
+      for (let i = 1; i < u.starts.length; i++) expect(u.starts[i]).toBe(u.ends[i - 1]);
+    },
+  );
+
+  /** kWh of a profile at `zone` over local `[from, to)` on `day`, on `kwh` a year. */
+  const energy = (name: string, zone: string, day: string, from = '00:00', to = '24:00', kwh = 4000) => {
+    const start = DateTime.fromISO(`${day}T00:00`, { zone });
+    const at = (hm: string) => start.plus({ hours: Number(hm.slice(0, 2)), minutes: Number(hm.slice(3)) }).toMillis();
+    const u = layProfile(usageShape(name)!, zone, at(from), at(to), kwh);
+    return u.microKwh.reduce((a, b) => a + b, 0) / 1e6;
+  };
+
+  it('Australia’s seasons are the southern hemisphere’s: January is summer, with cooling afternoons; July’s evenings peak', () => {
+    const shape = usageShape('aemo_nslp')!;
+    expect(shape.seasons[shape.seasonOf(1, 15)]!.name).toBe('summer');
+    expect(shape.seasons[shape.seasonOf(2, 29)]!.name).toBe('summer');
+    expect(shape.seasons[shape.seasonOf(7, 15)]!.name).toBe('winter');
+    const zone = 'Australia/Sydney';
+    // Wednesdays: the same day type.
+    expect(energy('aemo_nslp', zone, '2026-01-14', '13:00', '17:00')).toBeGreaterThan(
+      1.1 * energy('aemo_nslp', zone, '2026-07-15', '13:00', '17:00'),
+    );
+    expect(energy('aemo_nslp', zone, '2026-07-15', '17:00', '20:00')).toBeGreaterThan(
+      energy('aemo_nslp', zone, '2026-01-14', '17:00', '20:00'),
+    );
+    // Autumn and spring sit below both summer and winter.
+    const october = energy('aemo_nslp', zone, '2026-10-14');
+    expect(energy('aemo_nslp', zone, '2026-01-14')).toBeGreaterThan(october);
+    expect(energy('aemo_nslp', zone, '2026-07-15')).toBeGreaterThan(october);
+  });
+
+  it('Texas households peak in summer: a July evening uses far more than an April one, a July day more than a January day', () => {
+    const zone = 'America/Chicago';
+    expect(energy('ercot_residential', zone, '2026-07-15', '16:00', '20:00')).toBeGreaterThan(
+      1.4 * energy('ercot_residential', zone, '2026-04-15', '16:00', '20:00'),
+    );
+    expect(energy('ercot_residential', zone, '2026-07-15')).toBeGreaterThan(
+      1.3 * energy('ercot_residential', zone, '2026-01-14'),
+    );
+    // Weekends are their own day type: a Saturday morning rises later than a Wednesday's.
+    expect(energy('ercot_residential', zone, '2026-07-18', '10:00', '13:00')).toBeGreaterThan(
+      energy('ercot_residential', zone, '2026-07-15', '10:00', '13:00'),
+    );
+  });
+
+  it('a Norwegian household heats with electricity: a January day uses far more than a July day', () => {
+    const zone = 'Europe/Oslo';
+    expect(energy('no_household', zone, '2026-01-14')).toBeGreaterThan(
+      2.5 * energy('no_household', zone, '2026-07-15'),
+    );
+    // The winter night stays high (heating), far above the summer night.
+    expect(energy('no_household', zone, '2026-01-14', '01:00', '05:00')).toBeGreaterThan(
+      2.5 * energy('no_household', zone, '2026-07-15', '01:00', '05:00'),
+    );
+  });
+
+  it('a location’s country picks its household profile; other countries get bdew_h0, never a generic shape', () => {
+    const list = usageShapes();
+    const pick = (c: string | null | undefined) => profileForCountry(list, c)?.name;
+    expect(pick('DE')).toBe('bdew_h0');
+    expect(pick('GB')).toBe('elexon_pc1');
+    expect(pick('AU')).toBe('aemo_nslp');
+    expect(pick('US')).toBe('ercot_residential');
+    expect(pick('NO')).toBe('no_household');
+    // Country codes are accepted in either case by the location schema.
+    expect(pick('us')).toBe('ercot_residential');
+    // Luxembourg shares the German market region but has no profile of its own.
+    expect(pick('LU')).toBe('bdew_h0');
+    expect(pick(null)).toBe('bdew_h0');
+    expect(pick(undefined)).toBe('bdew_h0');
+    // Every country with a profile gets one made for it.
+    for (const s of list) if (s.country) expect(pick(s.country)).toBe(s.name);
+    // Without bdew_h0 in the list: the first listed.
+    expect(profileForCountry(list.slice(1), 'FR')?.name).toBe('elexon_pc1');
   });
 
   it('the seasons carry the heat pump’s year: a winter day uses more than a summer day', () => {

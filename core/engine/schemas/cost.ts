@@ -182,7 +182,10 @@ export const UsageProfile = z
     name: z.string(),
     description: z.string(),
     source: z.string(),
-    country: z.string().nullable(),
+    country: z.string().nullable().meta({
+      description:
+        'ISO 3166-1 alpha-2 code of the country whose households the profile stands for; null for a shape of no country (an electric car, a heat pump). A client picks the profile whose country is the location’s, else bdew_h0.',
+    }),
     interval_minutes: z.number().int(),
     seasons: z.array(
       z.object({

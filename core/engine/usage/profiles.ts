@@ -131,11 +131,122 @@ const HP_SUMMER = [
   0.12, 0.1,
 ];
 
+/** Weekday anchors, and one set for both weekend days (profiles with two day types). */
+const weekdayWeekend = (
+  weekday: readonly number[],
+  weekend: readonly number[],
+): Record<DayType, readonly number[]> => ({
+  weekday,
+  saturday: weekend,
+  sunday: weekend,
+});
+const meanDays = (a: Record<DayType, readonly number[]>, b: Record<DayType, readonly number[]>, f = 1) => ({
+  weekday: scaled(mean(a.weekday, b.weekday), f),
+  saturday: scaled(mean(a.saturday, b.saturday), f),
+  sunday: scaled(mean(a.sunday, b.sunday), f),
+});
+
+// AEMO net system load profile (NSLP), NSW: the half-hourly load of the meters read only by
+// accumulation, mostly households. Southern-hemisphere seasons (summer is December–February).
+// Summer afternoons climb with air conditioning to an early-evening peak; winter has a morning
+// peak and the year's highest evening peak (heating, lighting); autumn and spring sit below
+// both. The published NSLP is a new curve every day (the area's load, weather and all); these
+// anchors stand for a typical day of each calendar season, weekday and weekend.
+const NSLP_SUMMER = weekdayWeekend(
+  [
+    0.58, 0.5, 0.46, 0.44, 0.44, 0.47, 0.55, 0.64, 0.66, 0.66, 0.68, 0.72, 0.76, 0.8, 0.84, 0.88, 0.93, 0.99, 1.02, 1.0,
+    0.95, 0.88, 0.78, 0.67,
+  ],
+  [
+    0.62, 0.53, 0.48, 0.45, 0.44, 0.45, 0.49, 0.56, 0.66, 0.74, 0.8, 0.85, 0.88, 0.9, 0.92, 0.94, 0.97, 1.0, 1.02, 1.0,
+    0.95, 0.88, 0.79, 0.69,
+  ],
+);
+const NSLP_WINTER = weekdayWeekend(
+  [
+    0.6, 0.52, 0.48, 0.46, 0.47, 0.52, 0.7, 0.92, 0.9, 0.78, 0.7, 0.66, 0.64, 0.62, 0.63, 0.7, 0.88, 1.12, 1.18, 1.12,
+    1.02, 0.92, 0.8, 0.68,
+  ],
+  [
+    0.64, 0.55, 0.5, 0.47, 0.47, 0.49, 0.56, 0.72, 0.88, 0.94, 0.9, 0.84, 0.8, 0.76, 0.74, 0.78, 0.92, 1.12, 1.18, 1.12,
+    1.02, 0.93, 0.82, 0.7,
+  ],
+);
+const NSLP_SHOULDER = meanDays(NSLP_SUMMER, NSLP_WINTER, 0.85);
+
+// ERCOT residential load profile: 15-minute, summer-peaking with air conditioning (the
+// afternoon and early evening of June–September carry the year), a smaller winter peak morning
+// and evening from electric heating, mild spring and autumn. ERCOT's profiles are computed per
+// day and weather zone from the weather; these anchors stand for a typical day of each calendar
+// season, weekday and weekend (ERCOT's two day types).
+const ERCOT_SUMMER = weekdayWeekend(
+  [
+    0.62, 0.56, 0.52, 0.5, 0.49, 0.5, 0.54, 0.56, 0.56, 0.58, 0.62, 0.68, 0.75, 0.83, 0.9, 0.97, 1.02, 1.05, 1.04, 0.99,
+    0.92, 0.84, 0.76, 0.68,
+  ],
+  [
+    0.64, 0.58, 0.54, 0.51, 0.5, 0.5, 0.52, 0.55, 0.6, 0.65, 0.71, 0.77, 0.84, 0.9, 0.95, 1.0, 1.03, 1.05, 1.03, 0.98,
+    0.92, 0.85, 0.77, 0.7,
+  ],
+);
+const ERCOT_WINTER = weekdayWeekend(
+  [
+    0.46, 0.43, 0.42, 0.42, 0.44, 0.5, 0.6, 0.66, 0.6, 0.5, 0.45, 0.42, 0.4, 0.39, 0.39, 0.41, 0.46, 0.56, 0.64, 0.66,
+    0.64, 0.6, 0.55, 0.5,
+  ],
+  [
+    0.48, 0.45, 0.43, 0.43, 0.44, 0.47, 0.53, 0.6, 0.63, 0.6, 0.55, 0.5, 0.47, 0.45, 0.44, 0.45, 0.49, 0.57, 0.64, 0.66,
+    0.64, 0.6, 0.55, 0.51,
+  ],
+);
+const ERCOT_SHOULDER = meanDays(ERCOT_SUMMER, ERCOT_WINTER, 0.75);
+
+// A Norwegian household: most homes heat with electricity (panel heaters, heat pumps) and
+// hot water, so the year swings about threefold from winter to summer, and a winter night stays
+// high. Morning and evening peaks on weekdays; a late, broad morning at weekends. Constructed
+// from that pattern, not a published profile.
+const NO_WINTER = weekdayWeekend(
+  [
+    0.78, 0.74, 0.72, 0.72, 0.74, 0.8, 0.95, 1.12, 1.15, 1.02, 0.94, 0.92, 0.92, 0.9, 0.9, 0.95, 1.08, 1.22, 1.26, 1.22,
+    1.15, 1.06, 0.96, 0.86,
+  ],
+  [
+    0.82, 0.77, 0.74, 0.73, 0.73, 0.75, 0.8, 0.9, 1.04, 1.14, 1.18, 1.16, 1.12, 1.08, 1.04, 1.04, 1.1, 1.2, 1.24, 1.2,
+    1.14, 1.06, 0.98, 0.9,
+  ],
+);
+const NO_SUMMER = weekdayWeekend(
+  [
+    0.26, 0.24, 0.23, 0.23, 0.23, 0.25, 0.32, 0.4, 0.38, 0.32, 0.3, 0.3, 0.31, 0.3, 0.3, 0.32, 0.38, 0.44, 0.45, 0.43,
+    0.41, 0.39, 0.35, 0.3,
+  ],
+  [
+    0.28, 0.25, 0.24, 0.23, 0.23, 0.23, 0.26, 0.3, 0.36, 0.4, 0.42, 0.42, 0.41, 0.39, 0.37, 0.36, 0.38, 0.42, 0.44,
+    0.42, 0.4, 0.38, 0.35, 0.31,
+  ],
+);
+const NO_SHOULDER = meanDays(NO_WINTER, NO_SUMMER);
+
+/** Calendar seasons of three months, northern or southern hemisphere (summer takes 29 February in the south). */
+const calendarSeasons = (south: boolean): Season[] => [
+  { name: south ? 'summer' : 'winter', from: '12-01', to: '02-29' },
+  { name: south ? 'autumn' : 'spring', from: '03-01', to: '05-31' },
+  { name: south ? 'winter' : 'summer', from: '06-01', to: '08-31' },
+  { name: south ? 'spring' : 'autumn', from: '09-01', to: '11-30' },
+];
+
 const BDEW_SEASONS: Season[] = [
   { name: 'winter', from: '11-01', to: '03-20' },
   { name: 'transition_spring', from: '03-21', to: '05-14' },
   { name: 'summer', from: '05-15', to: '09-14' },
   { name: 'transition_autumn', from: '09-15', to: '10-31' },
+];
+// Texas summers are long: June to September.
+const ERCOT_SEASONS: Season[] = [
+  { name: 'winter', from: '12-01', to: '02-29' },
+  { name: 'spring', from: '03-01', to: '05-31' },
+  { name: 'summer', from: '06-01', to: '09-30' },
+  { name: 'autumn', from: '10-01', to: '11-30' },
 ];
 const H0_TRANSITION = {
   weekday: mean(H0_WINTER.weekday, H0_SUMMER.weekday),
@@ -186,6 +297,39 @@ export const PROFILES: readonly ProfileDef[] = [
       },
       autumn: PC1_MID,
     },
+  },
+  {
+    name: 'aemo_nslp',
+    description:
+      'Australian household, AEMO NSLP (NSW net system load profile): 48 half hours per day; summer, autumn, winter, spring (summer is December to February); weekday, weekend. An approximation of the published shape.',
+    source:
+      'AEMO net system load profile (NSLP), NSW; shape approximated for a typical day per calendar season (the published NSLP is a new curve each day, from the area’s metered load), weekday and weekend.',
+    country: 'AU',
+    interval_minutes: 30,
+    seasons: calendarSeasons(true),
+    hourly: { summer: NSLP_SUMMER, autumn: NSLP_SHOULDER, winter: NSLP_WINTER, spring: NSLP_SHOULDER },
+  },
+  {
+    name: 'ercot_residential',
+    description:
+      'US household, ERCOT residential (Texas): 96 quarter hours per day; summer-peaking with air conditioning, a smaller winter peak; weekday, weekend. An approximation of the published shape.',
+    source:
+      'ERCOT residential load profile; shape approximated for a typical day per calendar season (ERCOT computes its profiles per day and weather zone from the weather), weekday and weekend.',
+    country: 'US',
+    interval_minutes: 15,
+    seasons: ERCOT_SEASONS,
+    hourly: { winter: ERCOT_WINTER, spring: ERCOT_SHOULDER, summer: ERCOT_SUMMER, autumn: ERCOT_SHOULDER },
+  },
+  {
+    name: 'no_household',
+    description:
+      'Norwegian household with electric heating: 96 quarter hours per day; strongly winter-peaking (about three times the summer); weekday, weekend.',
+    source:
+      'Constructed shape (not a published profile): a household heating and heating water with electricity, morning and evening peaks, on calendar seasons.',
+    country: 'NO',
+    interval_minutes: 15,
+    seasons: calendarSeasons(false),
+    hourly: { winter: NO_WINTER, spring: NO_SHOULDER, summer: NO_SUMMER, autumn: NO_SHOULDER },
   },
   {
     name: 'ev_overnight',

@@ -6,10 +6,17 @@ import { useApp } from '../context';
 import { readUsageFile } from '../usage-csv';
 import { CodeHint } from './words';
 import type { Usage } from '../../../core/engine/schemas/cost';
+import { profileForCountry } from '../../../core/engine/usage/choose';
 
 /** A usage to price: a standard profile scaled to a year's energy, or a meter file's intervals. */
 export type UsageChoice =
-  | { kind: 'profile'; profile: string; kwh_per_year: number }
+  | {
+      kind: 'profile';
+      profile: string;
+      kwh_per_year: number;
+      /** Chosen by the picker for the location's country, not by a person: follows the location. */
+      auto?: true;
+    }
   | {
       kind: 'csv';
       name: string;
@@ -69,8 +76,9 @@ export const ready = (u: UsageChoice | null): u is UsageChoice => !!u && (u.kind
 
 /**
  * Picks a profile and the energy of a year, or reads a meter CSV file (in the browser, by the
- * engine's usage reader). Until one is picked, the first profile of the location's country is
- * chosen (else the first of all), so a cost shows without a click.
+ * engine's usage reader). Until one is picked, the household profile of the location's country
+ * is chosen (else `bdew_h0`), so a cost shows without a click; `country` is undefined while the
+ * location loads, and that choice follows the location until a person picks.
  */
 export function UsagePicker({
   value,
@@ -89,9 +97,13 @@ export function UsagePicker({
   const [problem, setProblem] = useState<string | null>(null);
   const [lastProfile, setLastProfile] = useState<{ profile: string; kwh_per_year: number } | null>(null);
   useEffect(() => {
-    if (value || !list.length) return;
-    const first = list.find((p) => p.country === country) ?? list[0]!;
-    onChange({ kind: 'profile', profile: first.name, kwh_per_year: DEFAULT_KWH_PER_YEAR });
+    // Not before the country is known: a default picked earlier would be another country's.
+    if (!list.length || country === undefined) return;
+    if (value && !(value.kind === 'profile' && (value.auto || !value.profile))) return;
+    const pick = profileForCountry(list, country);
+    if (!pick || (value?.kind === 'profile' && value.profile === pick.name)) return;
+    const kwh = value?.kind === 'profile' ? value.kwh_per_year : DEFAULT_KWH_PER_YEAR;
+    onChange({ kind: 'profile', profile: pick.name, kwh_per_year: kwh, auto: true });
   }, [value, list, country, onChange]);
   const profile = value?.kind === 'profile' ? value : null;
   const read = async (f: File) => {
