@@ -32,7 +32,8 @@ describe('the Compare view, in Chromium', () => {
     const berlin = await locationOf('demo-berlin');
     const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
     const totals = page.getByRole('table', { name: 'Totals' });
-    await see(totals.locator('[data-column="stored"]')).toContainText('Stored: Nordlicht Nacht');
+    const stored = totals.locator('[data-column="stored"]');
+    await see(stored).toContainText('Stored: Nordlicht Nacht');
 
     // Hold the year's answer: the page says it is computing until it comes.
     let release!: () => void;
@@ -49,6 +50,10 @@ describe('the Compare view, in Chromium', () => {
       async () => {
         await page.getByRole('button', { name: 'Add', exact: true }).click();
         await see(page.getByRole('status', { name: 'Computing the year' })).toBeVisible();
+        // The last answer stays up, marked busy, until the new one comes; its exports wait for it.
+        await see(stored).toContainText('Stored: Nordlicht Nacht');
+        await see(page.locator('[aria-busy="true"]')).toHaveCount(1);
+        await see(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
         await shot(page, 'compare-computing-1280x800');
         release();
       },
@@ -68,7 +73,6 @@ describe('the Compare view, in Chromium', () => {
     expect(again.body.alternatives[0].value).toBe(answer.alternatives[0].value);
     expect(answer.periods).toHaveLength(12);
 
-    const stored = totals.locator('[data-column="stored"]');
     const fix = totals.locator('tr[data-column]').nth(1);
     await see(fix).toContainText('Nordlicht Energie: Nordlicht Fix 24');
     await see(stored.locator('[data-value]')).toHaveText(eur(answer.value));

@@ -62,8 +62,11 @@ export function ComparePage() {
       usageKey(usage),
       candidates,
     ],
-    queryFn: () =>
-      api.call('costs.retrieve', {
+    // The answer keeps the candidates it priced, so the last chart can stay up (dimmed) while the next computes.
+    queryFn: async () => ({
+      at: `${locationId}|${direction}`,
+      options,
+      answer: await api.call('costs.retrieve', {
         params: { id: locationId! },
         body: {
           start_time: year!.start_time,
@@ -74,6 +77,9 @@ export function ComparePage() {
           ...(candidates.length ? { alternatives: candidates.map((c) => [c]) } : {}),
         },
       }),
+    }),
+    // Only the same location and direction: another place's bars would mislead while the new ones compute.
+    placeholderData: (previous) => (previous?.at === `${locationId}|${direction}` ? previous : undefined),
     retry: false,
   });
   // Tariffs of the other direction only: the next step, as on the Prices page, not an error.
@@ -85,8 +91,8 @@ export function ComparePage() {
     return supply ? `Stored: ${tariffName(supply)}` : 'Stored tariffs';
   }, [tariffs.data, direction]);
   const columns = useMemo(
-    () => (cost.data ? columnsOf(cost.data, storedName, options) : null),
-    [cost.data, storedName, options],
+    () => (cost.data ? columnsOf(cost.data.answer, storedName, cost.data.options) : null),
+    [cost.data, storedName],
   );
   const chart = useRef<HTMLDivElement>(null);
   const [pngError, setPngError] = useState<unknown>(null);
@@ -108,7 +114,7 @@ export function ComparePage() {
         title="Compare"
         subtitle="The stored tariffs beside up to three candidates, on one usage over a year"
         actions={
-          columns ? (
+          columns && !cost.isFetching ? (
             <>
               <Button onClick={exportCsv} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 Export CSV
@@ -195,8 +201,12 @@ export function ComparePage() {
                   </Box>
                 ) : null}
                 <ErrorAlert error={cost.error ?? pngError} />
-                {columns && !cost.isFetching ? (
-                  <Stack spacing={2} sx={{ mt: 1 }}>
+                {columns ? (
+                  <Stack
+                    spacing={2}
+                    sx={{ mt: 1, opacity: cost.isFetching ? 0.4 : 1, transition: 'opacity 150ms' }}
+                    aria-busy={cost.isFetching}
+                  >
                     <CostChart ref={chart} columns={columns} zone={zone} currency={currency} />
                     <Totals columns={columns} currency={currency} months={year?.months ?? 12} />
                   </Stack>
