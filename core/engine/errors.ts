@@ -85,6 +85,10 @@ export const Codes = {
   choiceConflict: 'choice_conflict',
   providerDirectUnsupported: 'provider_direct_unsupported',
   providerDirectOnly: 'provider_direct_only',
+  // A choice the token's pages do not offer (a grid-fee token chooses no provider).
+  choiceUnsupported: 'choice_unsupported',
+  // A typed-in FIXED tariff without its price (manual.cost).
+  costMissing: 'cost_missing',
   // Workspace folders (docs/workspaces.md): links that would carry reads or writes outside them.
   workspaceSymlinkOutside: 'workspace_symlink_outside',
   workspaceSymlinkRefused: 'workspace_symlink_refused',

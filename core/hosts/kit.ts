@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Duration } from 'luxon';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { startHost, type RunningHost } from './host.js';
 import { dataDirFromWorkspace } from './cli/workspace.js';
 import { seedDemoIfNew } from '../node/demo/seed.js';
@@ -11,8 +11,9 @@ import type { CallInput, ResponseOf } from '../engine/api/contract.js';
 import type { Api, OperationId } from '../engine/api/index.js';
 import type { ReadyInfo } from '../engine/api/bootstrap.js';
 import type { Event as EventSchema } from '../engine/schemas/misc.js';
-import type { EventType } from '../engine/webhooks/schemas.js';
+import { EVENT_TYPES, type EventType } from '../engine/webhooks/schemas.js';
 import { canonicalEventType } from '../engine/wire-profile.js';
+import { api } from '../engine/api/index.js';
 
 /** An event as the events list answers it. */
 export type TariffDeskEvent = z.output<typeof EventSchema>;
@@ -100,16 +101,64 @@ const PAGE = 100;
 
 const iso = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString());
 
-/** Seconds of an ISO 8601 duration (`P1D`, `PT15M`) or a number of seconds. */
+/**
+ * Seconds of an ISO 8601 duration (`P1D`, `PT15M`) or a number of seconds. A bad argument is the
+ * caller's mistake, refused before any request: a `TypeError` (docs/testing.md).
+ */
 export function durationSeconds(d: string | number): number {
   if (typeof d === 'number') {
-    if (!Number.isFinite(d)) throw new Error(`clock.advance: ${d} is not a number of seconds`);
+    if (!Number.isFinite(d)) throw new TypeError(`clock.advance: ${d} is not a number of seconds`);
     return Math.round(d);
   }
-  const parsed = Duration.fromISO(d);
-  if (!parsed.isValid) throw new Error(`clock.advance: '${d}' is not an ISO 8601 duration (e.g. PT90M, P1D)`);
+  const parsed = typeof d === 'string' ? Duration.fromISO(d) : undefined;
+  if (!parsed?.isValid)
+    throw new TypeError(`clock.advance: ${JSON.stringify(d)} is not an ISO 8601 duration (e.g. PT90M, P1D)`);
   return Math.round(parsed.as('seconds'));
 }
+
+/** The options `startTariffDesk` knows; JavaScript callers get no compile error for a misspelt one. */
+const Options = z.strictObject({
+  demo: z.boolean().optional(),
+  workspace: z.string().optional(),
+  dataDir: z.string().optional(),
+  clock: z.union([z.string(), z.date()]).optional(),
+  app: z.boolean().optional(),
+  host: z.string().optional(),
+}) satisfies z.ZodType<TariffDeskOptions>;
+
+/** The options, checked before anything starts: a mistake names the option (`TypeError`). */
+function checkedOptions(opts: unknown): TariffDeskOptions {
+  const known = Object.keys(Options.shape).join(', ');
+  const badClock = (clock: unknown) =>
+    new TypeError(
+      `startTariffDesk: clock: ${clock instanceof Date ? 'an invalid Date' : JSON.stringify(clock)} is not an instant: ` +
+        'give an RFC 3339 date-time with its offset (2026-12-24T18:00:00+01:00) or a Date',
+    );
+  const r = Options.safeParse(opts ?? {});
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    if (issue.code === 'unrecognized_keys') {
+      const keys = issue.keys.map((k) => `'${k}'`).join(', ');
+      throw new TypeError(
+        `startTariffDesk: unknown option${issue.keys.length > 1 ? 's' : ''} ${keys} (the options are ${known})`,
+      );
+    }
+    if (issue.path[0] === 'clock') throw badClock((opts as { clock: unknown }).clock);
+    const at = issue.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new TypeError(`startTariffDesk: ${at}${issue.message} (the options are ${known})`);
+  }
+  const clock = r.data.clock;
+  // The route's own check of an instant, said with the option's name.
+  const now = typeof clock === 'string' ? clock : clock?.toISOString();
+  if (now !== undefined && !api['clock.set'].body.safeParse({ mode: 'offset', now }).success) throw badClock(clock);
+  return r.data;
+}
+
+/** Whether `type` is an event type of either profile (`connect.session.complete` or `connect_session.complete`). */
+const isEventType = (type: string) => Object.hasOwn(EVENT_TYPES, canonicalEventType(type));
+
+/** What calls on a stopped instance are refused with. */
+const stoppedError = () => new Error('this Tariff Desk was stopped (td.stop()); start another with startTariffDesk');
 
 /**
  * The events journal read forward from a cursor: every event recorded after the start (or the
@@ -204,10 +253,11 @@ class EventJournal {
   /** What the journal held since the start, for a timeout's message. */
   summary(): string {
     if (this.log.length === 0) return 'no event was recorded since the start';
+    const n = this.log.length;
     const shown = this.log
       .slice(-10)
       .map((e) => `${e.type} ${e.id}${this.taken.has(e.id) ? ' (returned before)' : ''}`);
-    return `${this.log.length} events since the start${this.log.length > 10 ? ', the last 10' : ''}: ${shown.join(', ')}`;
+    return `${n} ${n === 1 ? 'event' : 'events'} since the start${n > 10 ? ', the last 10' : ''}: ${shown.join(', ')}`;
   }
 }
 
@@ -216,7 +266,8 @@ class EventJournal {
  * ports the system picks, with a typed client logged in with the test key: the harness an
  * integrator's tests start once per suite. Instances are independent; several run side by side.
  */
-export async function startTariffDesk(opts: TariffDeskOptions = {}): Promise<TariffDesk> {
+export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<TariffDesk> {
+  const opts = checkedOptions(options);
   if (opts.workspace !== undefined && opts.dataDir !== undefined)
     throw new Error('startTariffDesk: a workspace starts in a new temporary data folder; leave out dataDir');
   const temporary = opts.dataDir === undefined;
@@ -242,9 +293,14 @@ export async function startTariffDesk(opts: TariffDeskOptions = {}): Promise<Tar
     if (temporary) rmSync(dataDir, { recursive: true, force: true });
     throw e;
   }
-  const { info } = host;
+  // As `serve --workspace` prints it; `app_url` only with `app: true`.
+  const info: ReadyInfo =
+    opts.workspace !== undefined ? { ...host.info, workspace: resolve(opts.workspace) } : host.info;
+  let stopped = false;
   const client = createApiClient({
     baseUrl: info.api_url,
+    // A call after stop() is refused as such, not as a connection the closed port refused.
+    fetch: (url, init) => (stopped ? Promise.reject(stoppedError()) : fetch(url, init)),
     credentials: { accountId: info.account_id, apiKey: info.test_key },
     // A bearer's expiry follows the service clock: renew it after the clock moves.
     renewAfter: ['clock.set', 'clock.advance', 'workspace.import'] satisfies OperationId[],
@@ -252,7 +308,6 @@ export async function startTariffDesk(opts: TariffDeskOptions = {}): Promise<Tar
   const journal = new EventJournal(client);
   let startWorld: ResponseOf<Api['workspace.export']>['files'];
   const waits = new Set<{ fail(e: Error): void }>();
-  let stopped = false;
 
   try {
     if (opts.clock !== undefined) await client.call('clock.set', { body: { mode: 'offset', now: iso(opts.clock) } });
@@ -312,7 +367,13 @@ export async function startTariffDesk(opts: TariffDeskOptions = {}): Promise<Tar
       client.call('testHelpers.connect.complete', { body: { connect_token: token, ...how } }),
 
     waitForEvent(type, { timeout = 10_000, match } = {}) {
-      if (stopped) return Promise.reject(new Error('waitForEvent: this Tariff Desk is stopped'));
+      if (stopped) return Promise.reject(stoppedError());
+      if (typeof type !== 'string' || !isEventType(type))
+        return Promise.reject(
+          new TypeError(
+            `waitForEvent: ${JSON.stringify(type)} is not an event type (the types are ${Object.keys(EVENT_TYPES).join(', ')})`,
+          ),
+        );
       return new Promise<TariffDeskEvent>((resolveWait, rejectWait) => {
         let poll: NodeJS.Timeout | undefined;
         let settled = false;

@@ -64,10 +64,23 @@ describe('POST /costs/{id}', () => {
       start_time: '2026-10-23T23:00:00+01:00',
       end_time: '2026-10-26T00:00:00+01:00',
       kwh: 49,
+      unpriced_kwh: 0,
       value: micro(day1 + day2),
       periods: [
-        { start_time: '2026-10-23T23:00:00+01:00', end_time: '2026-10-24T23:00:00+01:00', kwh: 24, value: micro(day1) },
-        { start_time: '2026-10-24T23:00:00+01:00', end_time: '2026-10-26T00:00:00+01:00', kwh: 25, value: micro(day2) },
+        {
+          start_time: '2026-10-23T23:00:00+01:00',
+          end_time: '2026-10-24T23:00:00+01:00',
+          kwh: 24,
+          unpriced_kwh: 0,
+          value: micro(day1),
+        },
+        {
+          start_time: '2026-10-24T23:00:00+01:00',
+          end_time: '2026-10-26T00:00:00+01:00',
+          kwh: 25,
+          unpriced_kwh: 0,
+          value: micro(day2),
+        },
       ],
       components: [{ tariff_id: t.id, type: 'COMMODITY', value: micro(day1 + day2) }],
       live_mode: false,
@@ -104,13 +117,31 @@ describe('POST /costs/{id}', () => {
     expect(r.status).toBe(200);
     // October ends at 2026-11-01T04:00Z (EDT, UTC−4): 52 hours of the window, 104 half hours.
     expect(r.body.periods).toEqual([
-      { start_time: '2026-10-30T00:00:00Z', end_time: '2026-11-01T04:00:00Z', kwh: 52, value: micro(52 * 0.25) },
-      { start_time: '2026-11-01T04:00:00Z', end_time: '2026-11-03T00:00:00Z', kwh: 44, value: micro(44 * 0.25) },
+      {
+        start_time: '2026-10-30T00:00:00Z',
+        end_time: '2026-11-01T04:00:00Z',
+        kwh: 52,
+        unpriced_kwh: 0,
+        value: micro(52 * 0.25),
+      },
+      {
+        start_time: '2026-11-01T04:00:00Z',
+        end_time: '2026-11-03T00:00:00Z',
+        kwh: 44,
+        unpriced_kwh: 0,
+        value: micro(44 * 0.25),
+      },
     ]);
     expect(r.body.currency_code).toBe('USD');
     const one = await costs({ ...body, group_by: 'none' }, ny.body.id);
     expect(one.body.periods).toEqual([
-      { start_time: '2026-10-30T00:00:00Z', end_time: '2026-11-03T00:00:00Z', kwh: 96, value: micro(96 * 0.25) },
+      {
+        start_time: '2026-10-30T00:00:00Z',
+        end_time: '2026-11-03T00:00:00Z',
+        kwh: 96,
+        unpriced_kwh: 0,
+        value: micro(96 * 0.25),
+      },
     ]);
   });
 
@@ -161,6 +192,49 @@ describe('POST /costs/{id}', () => {
       expected += laid.microKwh[i]! * (hour >= 7 && hour < 22 ? 32_000 : 21_000);
     }
     expect(r.body.value).toBe(Math.round(expected / 1e5) / 1e6);
+  });
+
+  it('usage before the contracts start is unpriced_kwh, per month and in each alternative', async () => {
+    // Contracts from 1 September, a profile year from January: January–August has no tariff.
+    await addTariff({ contract_start_date: '2026-09-01T00:00:00+02:00' });
+    const from = DateTime.fromISO('2026-01-01T00:00', { zone: BERLIN }).toMillis();
+    const to = DateTime.fromISO('2027-01-01T00:00', { zone: BERLIN }).toMillis();
+    const sept = DateTime.fromISO('2026-09-01T00:00', { zone: BERLIN }).toMillis();
+    const r = await costs({
+      start_time: '2026-01-01T00:00:00+01:00',
+      end_time: '2027-01-01T00:00:00+01:00',
+      tariff_direction: 'IMPORT',
+      usage: { profile: 'bdew_h0', kwh_per_year: 3500 },
+      group_by: 'month',
+      alternatives: [[flat(0.27)]],
+    });
+    expect(r.status).toBe(200);
+    // The same profile laid here, its energy summed by local month, and before September.
+    const laid = layProfile(usageShape('bdew_h0')!, BERLIN, from, to, 3500);
+    const byMonth = new Array<number>(12).fill(0);
+    let before = 0;
+    let priced = 0;
+    for (let i = 0; i < laid.starts.length; i++) {
+      const t = laid.starts[i]!;
+      const k = laid.microKwh[i]!;
+      if (t < sept) {
+        byMonth[DateTime.fromMillis(t, { zone: BERLIN }).month - 1]! += k;
+        before += k;
+      } else {
+        const hour = DateTime.fromMillis(t, { zone: BERLIN }).hour;
+        priced += k * (hour >= 7 && hour < 22 ? 32_000 : 21_000);
+      }
+    }
+    expect(r.body.unpriced_kwh).toBe(before / 1e6);
+    expect(r.body.periods.map((p: { unpriced_kwh: number }) => p.unpriced_kwh)).toEqual(byMonth.map((k) => k / 1e6));
+    expect(r.body.value).toBe(Math.round(priced / 1e5) / 1e6);
+    // The alternative's flat tariff covers the whole year, so none of its usage is unpriced.
+    expect(r.body.alternatives[0].unpriced_kwh).toBe(0);
+    expect(r.body.alternatives[0].periods.every((p: { unpriced_kwh: number }) => p.unpriced_kwh === 0)).toBe(true);
+    // The schema names the field, so the OpenAPI document shows it.
+    const doc = await h.call({ method: 'GET', url: '/openapi.json', headers: h.test });
+    expect(JSON.stringify(doc.body.components.schemas.CostPeriod)).toContain('unpriced_kwh');
+    expect(JSON.stringify(doc.body.components.schemas.Cost)).toContain('unpriced_kwh');
   });
 
   it('property: equals Σ over POST /prices intervals × kWh (seeded random usage)', async () => {
@@ -289,7 +363,7 @@ describe('live mode', () => {
     );
     expect(r.status).toBe(200);
     // 02:00 and 03:00 in Berlin (CEST): night rate.
-    expect(r.body).toMatchObject({ live_mode: true, kwh: 3, value: micro(3 * 0.21) });
+    expect(r.body).toMatchObject({ live_mode: true, kwh: 3, unpriced_kwh: 0, value: micro(3 * 0.21) });
   });
 });
 

@@ -81,7 +81,7 @@ describe('the Compare view, in Chromium', () => {
     await see(page.getByTestId('compare-verdict')).toHaveText(
       diff > 0
         ? `Switching to Nordlicht Energie: Nordlicht Fix 24 saves ${eur(diff)} per year.`
-        : `Keeping the stored tariffs saves ${eur(-diff)} per year over the cheapest candidate, Nordlicht Energie: Nordlicht Fix 24.`,
+        : `Keeping the stored tariffs is cheaper: the cheapest candidate, Nordlicht Energie: Nordlicht Fix 24, costs ${eur(-diff)} more per year.`,
     );
     await see(page.getByRole('img', { name: 'Monthly cost chart' })).toHaveAttribute('data-months', '12');
     await shot(page, 'compare-1280x800');
@@ -93,7 +93,7 @@ describe('the Compare view, in Chromium', () => {
     const rows = readFileSync((await file.path())!, 'utf8')
       .trimEnd()
       .split('\n');
-    expect(rows[0]).toBe('month,Stored: Nordlicht Nacht (EUR),Nordlicht Energie: Nordlicht Fix 24 (EUR)');
+    expect(rows[0]).toBe('month,Stored: Nordlicht Nacht + grid fee (EUR),Nordlicht Energie: Nordlicht Fix 24 (EUR)');
     expect(rows).toHaveLength(1 + 12 + 2);
     answer.periods.forEach((p: any, i: number) => {
       const [month, a, b] = rows[1 + i]!.split(',');
@@ -185,6 +185,36 @@ describe('the Compare view, in Chromium', () => {
     await page.close();
   });
 
+  it('typing the kWh per year asks once, when typing pauses; the profile’s calendar-year scaling is explained', async () => {
+    const berlin = await locationOf('demo-berlin');
+    const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
+    await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+    await see(page.getByTestId('compare-profile-note')).toHaveText(
+      'A profile is scaled to its kWh per calendar year, so twelve months across New Year hold about, not exactly, the yearly figure.',
+    );
+    const asked: number[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/costs\/loc_/.test(r.url())) asked.push(r.postDataJSON().usage?.kwh_per_year);
+    });
+    const field = page.getByLabel('kWh per year');
+    const done = costRequest(
+      page,
+      (b) => b.usage?.kwh_per_year === 5000,
+      async () => {
+        await field.selectText();
+        // A person's pace: 80 ms a key, well inside the pause the page waits for.
+        await field.pressSequentially('5000', { delay: 80 });
+      },
+    );
+    const { answer } = await done;
+    await see(page.getByRole('table', { name: 'Totals' }).locator('[data-column="stored"]')).toContainText(
+      answer.kwh.toFixed(1),
+    );
+    expect(asked).toEqual([5000]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a copy of a saved tariff, edited in place with the schedule editor, is priced as edited', async () => {
     const sydney = await locationOf('demo-sydney');
     const { page, errors } = await openApp(s, `compare?location=${sydney}`, { width: 1280, height: 800 });
@@ -220,6 +250,190 @@ describe('the Compare view, in Chromium', () => {
     await page.close();
   });
 
+  it('a candidate added before a meter CSV runs over the file’s months, and the span is said in days', async () => {
+    const berlin = await locationOf('demo-berlin');
+    const stored = (await s.env.api('GET', `/tariffs?location_id=${berlin}&limit=100`)).body.data.find(
+      (t: any) => t.display_name === 'Nordlicht Nacht',
+    );
+    const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
+    const totals = page.getByRole('table', { name: 'Totals' });
+    await see(totals).toBeVisible();
+    await page.getByRole('combobox', { name: 'Library tariff' }).click();
+    await page.getByRole('option', { name: 'Nordlicht Energie: Nordlicht Fix 24' }).click();
+    const profiled = await costRequest(
+      page,
+      (b) => b.alternatives?.length === 1,
+      () => page.getByRole('button', { name: 'Add', exact: true }).click(),
+    );
+    // The 15th of the stored contract's first month to the 20th of the next (midnight): 35 days, in Berlin.
+    const from = DateTime.fromISO(stored.contract_start_date.slice(0, 10), { zone: 'Europe/Berlin' }).plus({
+      days: 14,
+    });
+    const to = from.plus({ months: 1, days: 5 });
+    const hours = to.diff(from, 'hours').hours;
+    const rows = Array.from({ length: hours }, (_, i) => {
+      const a = from.toUTC().plus({ hours: i });
+      return `${a.toISO({ suppressMilliseconds: true })},${a.plus({ hours: 1 }).toISO({ suppressMilliseconds: true })},0.2`;
+    });
+    const { body, answer } = await costRequest(
+      page,
+      (b) => !!b.usage?.intervals,
+      () =>
+        page.getByLabel('Usage CSV file').setInputFiles({
+          name: 'partial.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`start,end,kwh\n${rows.join('\n')}\n`),
+        }),
+    );
+    // The candidate's contract is the file's months, not the profile's year it was added under.
+    const months = {
+      contract_start_date: from.startOf('month').toISODate(),
+      contract_end_date: to.plus({ months: 1 }).startOf('month').toISODate(),
+    };
+    expect(body.alternatives[0][0]).toMatchObject(months);
+    const asked = structuredClone(body);
+    Object.assign(asked.alternatives[0][0], months);
+    const expected = await s.env.api('POST', `/costs/${berlin}`, asked);
+    expect(expected.status).toBe(200);
+    expect(answer.alternatives[0].value).toBe(expected.body.alternatives[0].value);
+    await see(totals.locator('tr[data-column]').nth(1).locator('[data-value]')).toHaveText(
+      eur(expected.body.alternatives[0].value),
+    );
+    // With the dates it was added under, the supply tariff would price none of the file (only the grid fee).
+    const stale = structuredClone(body);
+    stale.alternatives[0][0].contract_start_date = profiled.body.alternatives[0][0].contract_start_date;
+    stale.alternatives[0][0].contract_end_date = profiled.body.alternatives[0][0].contract_end_date;
+    const wrong = await s.env.api('POST', `/costs/${berlin}`, stale);
+    expect(wrong.body.alternatives[0].value).toBeLessThan(expected.body.alternatives[0].value);
+
+    // The span in days and dates, not "2 months", and not "a year" in the subtitle.
+    const span = `over 35 days, ${from.toFormat('d LLL')} – ${to.minus({ days: 1 }).toFormat('d LLL')}`;
+    await see(page.getByTestId('compare-verdict')).toContainText(span);
+    await see(page.getByTestId('compare-span')).toContainText(span);
+    await see(page.getByText('over a year')).toHaveCount(0);
+    await shot(page, 'compare-partial-csv-1280x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('usage before the stored contract starts is said to be costed 0, per column when the candidate prices it', async () => {
+    const berlin = await locationOf('demo-berlin');
+    const stored = (await s.env.api('GET', `/tariffs?location_id=${berlin}&limit=100`)).body.data.find(
+      (t: any) => t.display_name === 'Nordlicht Nacht',
+    );
+    const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
+    await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+    // A profile's year inside the contracts: nothing unpriced, nothing said.
+    await see(page.getByTestId('compare-unpriced')).toHaveCount(0);
+    // The month before the stored contracts start, hour by hour, 0.5 kWh each.
+    const to = DateTime.fromISO(stored.contract_start_date.slice(0, 10), { zone: 'Europe/Berlin' });
+    const from = to.minus({ months: 1 });
+    const rows = Array.from({ length: to.diff(from, 'hours').hours }, (_, i) => {
+      const a = from.toUTC().plus({ hours: i });
+      return `${a.toISO({ suppressMilliseconds: true })},${a.plus({ hours: 1 }).toISO({ suppressMilliseconds: true })},0.5`;
+    });
+    const file = {
+      name: 'before.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`start,end,kwh\n${rows.join('\n')}\n`),
+    };
+    const alone = await costRequest(
+      page,
+      (b) => !!b.usage?.intervals,
+      () => page.getByLabel('Usage CSV file').setInputFiles(file),
+    );
+    const kwh = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh`;
+    expect(alone.answer.unpriced_kwh).toBe(alone.answer.kwh);
+    expect(alone.answer.value).toBe(0);
+    await see(page.getByTestId('compare-unpriced')).toHaveText(
+      `${kwh(alone.answer.unpriced_kwh)} of this usage fall where no stored tariff applies and are costed 0.`,
+    );
+    // A candidate runs over the file's month, so its column prices what the stored one cannot.
+    await page.getByRole('combobox', { name: 'Library tariff' }).click();
+    await page.getByRole('option', { name: 'Nordlicht Energie: Nordlicht Fix 24' }).click();
+    const both = await costRequest(
+      page,
+      (b) => b.alternatives?.length === 1,
+      () => page.getByRole('button', { name: 'Add', exact: true }).click(),
+    );
+    expect(both.answer.alternatives[0].unpriced_kwh).toBeLessThan(both.answer.unpriced_kwh);
+    await see(page.getByTestId('compare-unpriced')).toHaveText(
+      `Usage where no tariff of the column applies, costed 0: Stored: Nordlicht Nacht + grid fee (${kwh(both.answer.unpriced_kwh)}); Nordlicht Energie: Nordlicht Fix 24 (${kwh(both.answer.alternatives[0].unpriced_kwh)}).`,
+    );
+    await shot(page, 'compare-unpriced-1280x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the PNG of three candidates at 800 px holds the whole legend, wrapped, right under the chart', async () => {
+    const berlin = await locationOf('demo-berlin');
+    const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 800, height: 800 });
+    await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Library tariff' }).click();
+    await page.getByRole('option', { name: 'Nordlicht Energie: Nordlicht Fix 24' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    let answer: any;
+    for (const saved of ['Spreenetz Berlin: Netzentgelt Spreenetz (Modul 3)', 'Nordlicht Nacht']) {
+      await page.getByRole('combobox', { name: 'Saved tariff' }).click();
+      await page.getByRole('option', { name: saved }).click();
+      ({ answer } = await costRequest(
+        page,
+        () => true,
+        () => page.getByRole('button', { name: 'Add copy' }).click(),
+      ));
+    }
+    await see(page.getByRole('table', { name: 'Totals' }).locator('tr[data-column]')).toHaveCount(4);
+    // Unchanged copies cost what the stored tariffs cost: never "the cheapest candidate".
+    const [fix, grid, night] = answer.alternatives.map((a: any) => a.value);
+    expect([grid, night]).toEqual([answer.value, answer.value]);
+    expect(fix).toBeGreaterThan(answer.value);
+    await see(page.getByTestId('compare-verdict')).toHaveText(
+      `No candidate is cheaper than the stored tariffs: Copy of Spreenetz Berlin: Netzentgelt Spreenetz (Modul 3) and Copy of Nordlicht Nacht cost the same; Nordlicht Energie: Nordlicht Fix 24 costs ${eur(fix - answer.value)} more per year.`,
+    );
+    const png = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export PNG' }).click();
+    const exported = await png;
+    await exported.saveAs(`${SHOTS}/compare-export-800.png`);
+    const data = readFileSync((await exported.path())!).toString('base64');
+    // Read back in the browser: the blank rows between the axis and the legend, and ink at the right edge.
+    const seen = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      const px = g.getImageData(0, 0, c.width, c.height).data;
+      const blankRow = (y: number) => {
+        for (let x = 0; x < c.width; x++) if (px[(y * c.width + x) * 4]! < 250) return false;
+        return true;
+      };
+      let run = 0;
+      let longest = 0;
+      let lastInk = 0;
+      for (let y = 0; y < c.height; y++) {
+        if (blankRow(y)) run++;
+        else {
+          if (y > c.height / 3) longest = Math.max(longest, run);
+          run = 0;
+          lastInk = y;
+        }
+      }
+      let edgeInk = 0;
+      for (let y = 0; y < c.height; y++)
+        for (let x = c.width - 6; x < c.width; x++) if (px[(y * c.width + x) * 4]! < 200) edgeInk++;
+      return { width: c.width, height: c.height, longest, below: c.height - 1 - lastInk, edgeInk };
+    }, data);
+    // Twice the size: a gap of 30 px drawn is 60 here; the legend's three lines end within the image.
+    expect(seen.longest).toBeLessThan(60);
+    expect(seen.below).toBeLessThan(40);
+    expect(seen.edgeInk).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a meter CSV read in the app is compared over the months it covers; a bad row is named by its line', async () => {
     const berlin = await locationOf('demo-berlin');
     const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
@@ -245,7 +459,7 @@ describe('the Compare view, in Chromium', () => {
     );
     await see(page.getByRole('img', { name: 'Monthly cost chart' })).toHaveAttribute('data-months', '1');
     await see(page.getByRole('table', { name: 'Totals' }).locator('[data-column="stored"]')).toContainText('372.5');
-    await see(page.getByRole('table', { name: 'Totals' })).toContainText('Cost, 1 month');
+    await see(page.getByRole('table', { name: 'Totals' })).toContainText('Cost, 31 days');
     await see(page.getByRole('region', { name: 'Comparison' })).toContainText(
       'Monthly cost, Oct 2026 (months in Europe/Berlin)',
     );

@@ -335,6 +335,40 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await see(save).toBeEnabled();
     });
 
+    it('an emptied price is flagged here, shown as —, and Save waits, before the API is asked', async () => {
+      const save = page.getByRole('button', { name: 'Save schedule' });
+      await see(save).toBeEnabled();
+      await band('17:00', '20:00').click();
+      // The preview still asks the API (its refusal names the field), once the edits pause.
+      const refused = page.waitForResponse((r) => r.url().includes('/prices/') && r.status() === 400);
+      await page.getByLabel('Rate panel').getByLabel('Price EUR/kWh').fill('');
+      await refused;
+      const sent: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && /\/(prices|costs)\/loc_/.test(r.url())) sent.push(r.url());
+      });
+      const sentence = page.getByRole('button', {
+        // The group's name carries the dates an earlier test typed; the place and the words are what matter.
+        name: /^Month group 1 \(.*\), row ‘Weekdays’, band 17:00–20:00, tier 1: the price is empty; type one \(a fixed-rate tariff prices every tier\)$/,
+      });
+      await see(sentence).toBeVisible();
+      await see(page.getByText('The schedule is valid.')).toHaveCount(0);
+      await see(band('17:00', '20:00')).toHaveAttribute('aria-label', 'Band 17:00 to 20:00, —');
+      await see(band('17:00', '20:00')).toHaveText('—');
+      await see(page.getByLabel('Rate panel').getByLabel('Price EUR/kWh')).toHaveAttribute('aria-invalid', 'true');
+      await see(band('17:00', '20:00')).toHaveAttribute('aria-invalid', 'true');
+      await see(save).toBeDisabled();
+      await shot(page, `schedule-empty-price-${size}`);
+      await page.getByRole('button', { name: '↶ Undo' }).click();
+      await see(page.getByText('The schedule is valid.')).toBeVisible();
+      await see(band('17:00', '20:00')).toHaveAttribute('aria-label', 'Band 17:00 to 20:00, 0.40');
+      await see(save).toBeEnabled();
+      // Back to a draft the preview has priced: the cache answers, nothing is asked again.
+      await page.waitForTimeout(1000); // well past the preview's 300 ms pause after an edit
+      await see(page.getByRole('region', { name: 'Price preview from the service' }).getByRole('alert')).toHaveCount(0);
+      expect(sent).toEqual([]);
+    });
+
     it('saving starts a new history; no console errors along the way', async () => {
       await page.getByRole('button', { name: 'Save schedule' }).click();
       await see(page.getByText('Saved.')).toBeVisible();
@@ -346,3 +380,57 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
     });
   });
 }
+
+describe('the Tariffs page at 800×800', () => {
+  it('a band split at midnight is labelled once, whole; no band label is cut; New tariff stays on one line', async () => {
+    const loc = (await ctx.env.api('POST', '/locations', { postal_address: berlinAddress })).body.id as string;
+    const t = await ctx.env.api('POST', '/tariffs', {
+      location_id: loc,
+      type: 'COMMODITY',
+      display_name: 'Night and day',
+      contract_start_date: '2026-01-01',
+      contract_end_date: '2028-01-01',
+      schedule: [
+        {
+          months: ['All'],
+          days_and_hours: [
+            { days: ['All'], hours: hours(['06:00:00', '22:00:00', 0.3349], ['22:00:00', '06:00:00', 0.2419]) },
+          ],
+        },
+      ],
+    });
+    expect(t.status).toBe(200);
+    const { page, errors } = await openApp(ctx, `tariffs?location=${loc}&id=${t.body.id}`, { width: 800, height: 800 });
+    const track = page.getByRole('group', { name: 'All track' });
+    await see(track).toBeVisible();
+    // Each piece's text against its box: the text's own extent, whichever side it overflows on.
+    const texts = () =>
+      track.locator('[data-band]').evaluateAll((els) =>
+        els.map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const text = range.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return {
+            text: el.textContent,
+            inside: !el.textContent || (text.left >= box.left - 0.5 && text.right <= box.right + 0.5),
+          };
+        }),
+      );
+    await expect.poll(texts).toEqual([
+      { text: '0.3349', inside: true },
+      { text: '', inside: true },
+      { text: '0.2419', inside: true },
+    ]);
+    const button = page.getByRole('button', { name: 'New tariff' });
+    const lines = await button.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    await shot(page, 'tariffs-track-800x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

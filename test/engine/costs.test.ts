@@ -75,7 +75,7 @@ describe('computeCost: usage costed at the prices of the sweep', () => {
     const r = cost(BERLIN, from, to, DAY_NIGHT(), hourly(from, to, 2), [from, to]);
     expect(r.microKwh).toBe(50e6);
     expect(r.micro).toBe(micro(2 * (10 * 0.21 + 15 * 0.32)));
-    expect(r.periods).toEqual([{ microKwh: 50e6, micro: r.micro }]);
+    expect(r.periods).toEqual([{ microKwh: 50e6, micro: r.micro, unpricedMicroKwh: 0 }]);
   });
 
   it('splits an interval spanning a price change pro rata by time', () => {
@@ -192,6 +192,57 @@ describe('computeCost: usage costed at the prices of the sweep', () => {
     }
   });
 
+  it('usage outside every contract is unpriced_kwh: in kwh, costed 0, per period and pro rata', () => {
+    // Two contracts with a hole between them: 2 June 06:00–12:00 and from 2 June 18:00 on.
+    const morning = component(daily([['00:00:00', '00:00:00', 0.3]]), {
+      contract_start_date: '2026-06-02T06:00:00+02:00',
+      contract_end_date: '2026-06-02T12:00:00+02:00',
+    });
+    const later = component(daily([['00:00:00', '00:00:00', 0.2]]), {
+      id: 'trf_y',
+      contract_start_date: '2026-06-02T18:00:00+02:00',
+      contract_end_date: '2100-01-01T00:00:00Z',
+    });
+    const from = local('2026-06-01T00:00');
+    const mid = local('2026-06-02T00:00');
+    const to = local('2026-06-03T00:00');
+    // Two-hour readings of 2 kWh from 01:00 (odd hours): each contract edge falls inside a reading.
+    const rows: [number, number, number][] = [];
+    for (let t = local('2026-06-01T01:00'); t < to; t += 2 * H) rows.push([t, Math.min(t + 2 * H, to), 2]);
+    // A tariff of the other direction over the whole window prices none of it.
+    const exporting = component(daily([['00:00:00', '00:00:00', 0.1]]), { id: 'trf_z', direction: 'EXPORT' });
+    const r = cost(BERLIN, from, to, [morning, exporting, later], usage(rows), [from, mid, to]);
+    // The expectation by brute force: each reading cut into minutes, each minute priced or not.
+    const M = 60_000;
+    const covered = (t: number) =>
+      (t >= local('2026-06-02T06:00') && t < local('2026-06-02T12:00')) || t >= local('2026-06-02T18:00');
+    const byPeriod = [0, 0];
+    let value = 0;
+    for (const [a, b, k] of rows)
+      for (let t = a; t < b; t += M) {
+        const part = (k * M) / (b - a);
+        if (!covered(t)) byPeriod[t < mid ? 0 : 1]! += part;
+        else value += part * (t < local('2026-06-02T12:00') ? 0.3 : 0.2);
+      }
+    const total = rows.reduce((s, [, , k]) => s + k, 0);
+    expect(r.microKwh).toBe(micro(total));
+    expect(r.unpricedMicroKwh).toBe(micro(byPeriod[0]! + byPeriod[1]!));
+    expect(r.periods.map((p) => p.unpricedMicroKwh)).toEqual(byPeriod.map(micro));
+    // The whole first day is outside every contract; part of the second too.
+    expect(r.periods[0]!.unpricedMicroKwh).toBe(r.periods[0]!.microKwh);
+    expect(r.periods[1]!.unpricedMicroKwh).toBeGreaterThan(0);
+    expect(r.periods[1]!.unpricedMicroKwh).toBeLessThan(r.periods[1]!.microKwh);
+    expect(r.micro).toBe(micro(value));
+  });
+
+  it('a band priced 0 inside a contract is priced, not unpriced', () => {
+    const free = [component(daily([['00:00:00', '00:00:00', 0]]))];
+    const from = local('2026-06-01T00:00');
+    const to = local('2026-06-02T00:00');
+    const r = cost(BERLIN, from, to, free, hourly(from, to, 1));
+    expect(r).toMatchObject({ microKwh: 24e6, micro: 0, unpricedMicroKwh: 0 });
+  });
+
   it('an interval across a period boundary is split between the periods pro rata', () => {
     const flat = [component(daily([['00:00:00', '00:00:00', 0.3]]))];
     const from = local('2026-06-01T00:00');
@@ -203,8 +254,8 @@ describe('computeCost: usage costed at the prices of the sweep', () => {
       to,
     ]);
     expect(r.periods).toEqual([
-      { microKwh: 500_000, micro: micro(0.15) },
-      { microKwh: 500_000, micro: micro(0.15) },
+      { microKwh: 500_000, micro: micro(0.15), unpricedMicroKwh: 0 },
+      { microKwh: 500_000, micro: micro(0.15), unpricedMicroKwh: 0 },
     ]);
   });
 

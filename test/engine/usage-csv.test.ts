@@ -208,6 +208,33 @@ describe('usage CSV: each bad file is refused with a named code, its line and co
     expect(refusal(head + row(A, B, '"1,5"'))).toMatchObject({ code: 'csv_row_invalid', line: 2, column: 'kwh' });
   });
 
+  it('a row wider than the header (a decimal comma in a comma file) is refused, not read as 0', () => {
+    // Two quarter hours of 2,0 kWh each, written with decimal commas but separated by commas.
+    const text = 'timestamp,kwh\n2026-09-01 00:00,2,0\n2026-09-01 00:15,2,0\n';
+    expect(refusal(text)).toEqual({
+      code: 'csv_row_invalid',
+      message:
+        "line 2, column 3: '0' is past the 2 columns of the header (a decimal comma in a comma-separated file? separate with ';')",
+      line: 2,
+      column: '3',
+    });
+    // One such row: the same refusal, not an interval that cannot be known.
+    expect(refusal('timestamp,kwh\n2026-09-01 00:00,0,2\n')).toMatchObject({ code: 'csv_row_invalid', column: '3' });
+    // Without a header the first row sets the width; a wider row later is refused the same way.
+    expect(refusal(`${'2026-09-01T00:00:00Z'},1\n2026-09-01T00:15:00Z,1,5\n`)).toMatchObject({
+      code: 'csv_row_invalid',
+      line: 2,
+      message: expect.stringContaining('first row'),
+    });
+    // Every row so split, no header: read as start,end,kwh, the "end" a bare number; the hint says why.
+    expect(refusal('2026-09-01 00:00,2,0\n2026-09-01 00:15,2,0\n').message).toContain(
+      "'2' is not a timestamp (RFC 3339, or a local yyyy-MM-dd HH:mm) (a decimal comma in a comma-separated file? separate with ';')",
+    );
+    // The same numbers separated by semicolons read as 2.0 each; an empty cell past the header is a trailing separator.
+    expect(readUsageCsv('timestamp;kwh\n2026-09-01 00:00;2,0\n2026-09-01 00:15;2,0\n', BERLIN).total_kwh).toBe(4);
+    expect(readUsageCsv('timestamp,kwh\n2026-09-01 00:00,2,\n2026-09-01 00:15,2,\n', BERLIN).total_kwh).toBe(4);
+  });
+
   it('a timestamp that is no timestamp, an impossible date, or a local time in the spring gap', () => {
     expect(refusal(head + row('yesterday', B, '1'))).toMatchObject({
       code: 'csv_row_invalid',

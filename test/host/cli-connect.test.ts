@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -98,6 +99,24 @@ describe('tariff-desk connect token and connect complete', () => {
     expect(missing.stderr).toContain('no provider offers the library tariff ltf_nosuchtariff');
   });
 
+  it('completes a grid-fee token with a grid fee, or a typed-in fee, asking no provider', async () => {
+    const fee = await token('--postal-address', JSON.stringify(berlinAddress), '--tariff-type', 'NON_COMMODITY');
+    const r = await run('connect', 'complete', '--token', fee, '--tariff', 'grf_spreenetzberlin', '--json');
+    expect(r.stderr).toBe('');
+    const t = JSON.parse(r.stdout);
+    expect(t).toMatchObject({ complete_action: 'SAVE', tariff_type: 'NON_COMMODITY' });
+    const stored = await api.call('tariffs.retrieve', { params: { id: t.tariff_id } });
+    expect(stored).toMatchObject({ type: 'NON_COMMODITY', connection_type: 'LIBRARY' });
+    expect(stored.provider_id ?? null).toBeNull();
+
+    const typed = await token('--postal-address', JSON.stringify(berlinAddress), '--tariff-type', 'NON_COMMODITY');
+    const m = await run('connect', 'complete', '--token', typed, '--manual-fixed', '0.09', '--json');
+    expect(m.stderr).toBe('');
+    const manual = await api.call('tariffs.retrieve', { params: { id: JSON.parse(m.stdout).tariff_id } });
+    expect(manual).toMatchObject({ type: 'NON_COMMODITY', connection_type: 'MANUAL' });
+    expect(JSON.stringify(manual)).toContain('0.09');
+  });
+
   it('completes with a market tariff and with a DIRECT provider left pending', async () => {
     const market = await token('--postal-address', JSON.stringify(berlinAddress));
     const m = await run('connect', 'complete', '--token', market, '--market', '--surcharge-fixed', '0.02', '--json');
@@ -161,5 +180,65 @@ describe('tariff-desk connect token and connect complete', () => {
     const badDirection = await run('connect', 'token', '--direction', 'SIDEWAYS');
     expect(badDirection.code).toBe(1);
     expect(badDirection.stderr).toMatch(/tariff_direction.*\(tariff_direction_invalid\)/);
+  });
+
+  it('names a number option that is not a number, before any request', async () => {
+    const cot = await token('--postal-address', JSON.stringify(berlinAddress));
+    const fixed = await run('connect', 'complete', '--token', cot, '--manual-fixed', 'abc');
+    expect(fixed.code).toBe(1);
+    expect(fixed.stderr).toBe(
+      "tariff-desk: --manual-fixed must be a number, e.g. 0.245 (per kWh, major units) (got 'abc')\n",
+    );
+    const surcharge = await run('connect', 'complete', '--token', cot, '--market', '--surcharge-percent', 'five');
+    expect(surcharge.stderr).toBe("tariff-desk: --surcharge-percent must be a number, e.g. 5 (got 'five')\n");
+    // Nothing was sent: the token is still unspent.
+    expect((await api.call('connect_token.retrieve', { query: { connect_token: cot } })).used).toBe(false);
+  });
+
+  it("a partial address is the token's to have; the address page needs the whole one and says which fields", async () => {
+    const partial = JSON.stringify({ city: 'Berlin', country_code: 'DE' });
+    const fromToken = await token('--postal-address', partial);
+    const ok = await run('connect', 'complete', '--token', fromToken, '--manual-fixed', '0.25');
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toContain(' SAVE ');
+    const bare = await token();
+    const typed = await run(
+      'connect',
+      'complete',
+      '--token',
+      bare,
+      '--manual-fixed',
+      '0.25',
+      '--postal-address',
+      partial,
+    );
+    expect(typed.code).toBe(1);
+    expect(typed.stderr).toMatch(
+      /postal_address is incomplete: give postal_address\.address_line1, postal_address\.post_code\. .*\(address_line1_missing\)\n$/,
+    );
+    const whole = await run(
+      'connect',
+      'complete',
+      '--token',
+      bare,
+      '--manual-fixed',
+      '0.25',
+      '--postal-address',
+      JSON.stringify(berlinAddress),
+    );
+    expect(whole.stderr).toBe('');
+    expect(whole.stdout).toContain(' SAVE ');
+  });
+
+  it('with no host at --api-url says which address it tried and how to point elsewhere', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((r) => closed.close(r));
+    const r = await cli(['connect', 'token', '--api-url', url, '--data-dir', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `tariff-desk: no answer from ${url} (ECONNREFUSED): is \`tariff-desk serve\` running there? (--api-url)\n`,
+    );
   });
 });

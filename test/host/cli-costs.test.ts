@@ -8,6 +8,8 @@ import { BIN, spawnServe, stopAll, type Spawned } from './cli.js';
 import { mergeCosts, windowsOf } from '../../core/hosts/cli/costs.js';
 import { loggedIn } from '../e2e/host.js';
 import { berlinAddress, fixedSchedule, tariffBody } from '../helpers.js';
+import { layProfile } from '../../core/engine/usage/layout.js';
+import { usageShape } from '../../core/engine/usage/profiles.js';
 
 const ZONE = 'Europe/Berlin';
 // Night and day energy, and a flat grid fee beside it.
@@ -124,7 +126,9 @@ describe('tariff-desk costs', () => {
     expect(table.stdout).toContain('Cost (EUR)');
     for (const [day, d] of want)
       expect(table.stdout).toMatch(new RegExp(`${day}\\s+${d.kwh.toFixed(3)}\\s+${d.value.toFixed(2)}`));
-    expect(table.stdout).toContain(`Total ${total.toFixed(2)} EUR`);
+    // The Total is the sum of the rows as shown (each rounded to the cent), as on a bill.
+    const shown = [...want.values()].reduce((t, d) => t + Math.round(d.value * 100), 0) / 100;
+    expect(table.stdout).toContain(`Total ${shown.toFixed(2)} EUR`);
     // The cost by tariff, named: the grid fee is its flat rate on every kWh.
     const kwhAll = rows.reduce((sum, r) => sum + r.kwh, 0);
     expect(table.stdout).toMatch(new RegExp(`Grid fee\\s+NON_COMMODITY\\s+${(kwhAll * FEE).toFixed(2)}\\s+trf_`));
@@ -135,9 +139,11 @@ describe('tariff-desk costs', () => {
     const csv = run(host, dir, locationId, '--usage', join(dir, 'meter.csv'), '--format', 'csv', '--group-by', 'none');
     expect(csv.status).toBe(0);
     const [head, ...body] = csv.stdout.trim().split('\n');
-    expect(head).toBe('start_time,end_time,kwh,value,currency');
+    expect(head).toBe('period,start_time,end_time,kwh,unpriced_kwh,value,currency');
     expect(body).toHaveLength(1);
-    const [, , kwh, value, currency] = body[0]!.split(',');
+    const [period, , , kwh, unpriced, value, currency] = body[0]!.split(',');
+    expect(period).toBe('2026-03-28/2026-03-30');
+    expect(unpriced).toBe('0');
     expect(Number(kwh)).toBeCloseTo(
       rows.reduce((s, r) => s + r.kwh, 0),
       6,
@@ -179,7 +185,11 @@ describe('tariff-desk costs', () => {
   });
 
   it('a profile over a local year, per month, with an alternative set priced beside it', () => {
-    const flat = { ...tariffBody(locationId), schedule: fixedSchedule([['All', [['00:00', '00:00', 0.3]]]]) };
+    const flat = {
+      ...tariffBody(locationId),
+      display_name: 'Flat 30 ct',
+      schedule: fixedSchedule([['All', [['00:00', '00:00', 0.3]]]]),
+    };
     delete (flat as { location_id?: string }).location_id;
     writeFileSync(join(dir, 'set.json'), JSON.stringify([flat]));
     const args = [
@@ -191,22 +201,99 @@ describe('tariff-desk costs', () => {
     expect(csv.stderr).toBe('');
     expect(csv.status).toBe(0);
     const [head, ...body] = csv.stdout.trim().split('\n');
-    expect(head).toBe('start_time,end_time,kwh,value,currency,alternative_1');
+    expect(head).toBe('period,start_time,end_time,kwh,unpriced_kwh,value,currency,alternative_1');
     expect(body).toHaveLength(12);
     const cells = body.map((l) => l.split(','));
-    expect(DateTime.fromISO(cells[0]![0]!, { zone: ZONE }).toISO()).toBe('2026-01-01T00:00:00.000+01:00');
-    expect(DateTime.fromISO(cells[11]![1]!, { zone: ZONE }).toISO()).toBe('2027-01-01T00:00:00.000+01:00');
+    // Each period in its own local offset: summer months in +02:00, so September starts on 1 September.
+    const month = (m: number) => DateTime.fromObject({ year: 2026, month: m }, { zone: ZONE });
+    cells.forEach((c, i) => {
+      expect(c[0]).toBe(month(i + 1).toFormat('yyyy-MM'));
+      expect(c[1]).toBe(month(i + 1).toISO({ suppressMilliseconds: true }));
+      expect(c[2]).toBe(
+        month(i + 1)
+          .plus({ months: 1 })
+          .toISO({ suppressMilliseconds: true }),
+      );
+    });
+    expect(cells[8]!.slice(0, 3)).toEqual(['2026-09', '2026-09-01T00:00:00+02:00', '2026-10-01T00:00:00+02:00']);
     const sum = (k: number) => cells.reduce((s, c) => s + Number(c[k]), 0);
     // The year holds the yearly energy; the flat alternative prices all of it at one rate plus the fee.
-    expect(sum(2)).toBeCloseTo(3500, 3);
-    expect(sum(5)).toBeCloseTo(3500 * (0.3 + FEE), 3);
+    expect(sum(3)).toBeCloseTo(3500, 3);
+    expect(sum(4)).toBe(0);
+    expect(sum(7)).toBeCloseTo(3500 * (0.3 + FEE), 3);
     // The stored day/night tariff lies between its two rates.
-    expect(sum(3)).toBeGreaterThan(3500 * (NIGHT + FEE));
-    expect(sum(3)).toBeLessThan(3500 * (DAY + FEE));
+    expect(sum(5)).toBeGreaterThan(3500 * (NIGHT + FEE));
+    expect(sum(5)).toBeLessThan(3500 * (DAY + FEE));
     const table = run(host, dir, ...args);
     expect(table.status).toBe(0);
-    expect(table.stdout).toContain('Alternative 1 (EUR)');
-    expect(table.stdout).toContain(`Alternative 1: ${(3500 * (0.3 + FEE)).toFixed(2)} EUR`);
+    // The alternative is named by its tariff's display name; its total is the sum of its shown months.
+    expect(table.stdout).toContain('Flat 30 ct (EUR)');
+    expect(table.stdout).not.toContain('Alternative 1');
+    const altShown = cells.reduce((t, c) => t + Math.round(Number(c[7]) * 100), 0);
+    const mainShown = cells.reduce((t, c) => t + Math.round(Number(c[5]) * 100), 0);
+    expect(table.stdout).toContain(
+      `Flat 30 ct: ${(altShown / 100).toFixed(2)} EUR (${((altShown - mainShown) / 100).toFixed(2)} vs. current)`,
+    );
+    // Unnamed candidates in a file are named by the file.
+    const { display_name: _name, ...unnamed } = flat;
+    writeFileSync(join(dir, 'green-offer.json'), JSON.stringify([unnamed]));
+    const byFile = run(host, dir, ...args.slice(0, -2), '--alternative', join(dir, 'green-offer.json'));
+    expect(byFile.stderr).toBe('');
+    expect(byFile.stdout).toContain('green-offer (EUR)');
+  });
+
+  it('the table rows add up to the Total shown, as on a bill; a footnote gives the exact total', () => {
+    // Three local days of 10.01 kWh at a flat 0.30 plus the fee: 3.5035 a day, shown 3.50; exact 10.5105.
+    const flat = { ...tariffBody(locationId), schedule: fixedSchedule([['All', [['00:00', '00:00', 0.3]]]]) };
+    delete (flat as { location_id?: string }).location_id;
+    writeFileSync(join(dir, 'flat-bill.json'), JSON.stringify(flat));
+    writeFileSync(
+      join(dir, 'days.csv'),
+      'start,end,kwh\n2026-05-01,2026-05-02,10.01\n2026-05-02,2026-05-03,10.01\n2026-05-03,2026-05-04,10.01\n',
+    );
+    const args = [locationId, '--usage', join(dir, 'days.csv'), '--candidate', join(dir, 'flat-bill.json')];
+    const json = run(host, dir, ...args, '--format', 'json');
+    expect(json.status).toBe(0);
+    const cost = JSON.parse(json.stdout);
+    const day = 10.01 * (0.3 + FEE);
+    expect(cost.value).toBeCloseTo(3 * day, 6);
+    const shownDay = Math.round(day * 100) / 100;
+    const table = run(host, dir, ...args);
+    expect(table.stderr).toBe('');
+    expect(table.stdout).toMatch(new RegExp(`2026-05-01\\s+10\\.010\\s+${shownDay.toFixed(2)}\\n`));
+    expect(table.stdout).toMatch(new RegExp(`Total\\s+30\\.030\\s+${(3 * shownDay).toFixed(2)}\\n`));
+    expect((3 * shownDay).toFixed(2)).not.toBe(cost.value.toFixed(2));
+    expect(table.stdout).toContain(
+      `Each row is rounded to 2 decimals and the Total row is their sum, as on a bill; exact: Cost ${cost.value.toFixed(6)} EUR (--format json).`,
+    );
+    expect(table.stdout).toContain(`Total ${(3 * shownDay).toFixed(2)} EUR for 30.030 kWh`);
+  });
+
+  it('usage before the tariffs start is reported as unpriced, and the average is over priced kWh only', () => {
+    // The stored tariffs start on 1 January 2026: December 2025 has none.
+    const args = [locationId, '--profile', 'bdew_h0', '--kwh-per-year', '3500', '--from', '2025-12-01'];
+    const json = run(host, dir, ...args, '--to', '2026-02-01', '--group-by', 'month', '--format', 'json');
+    expect(json.stderr).toBe('');
+    const cost = JSON.parse(json.stdout);
+    const from = DateTime.fromISO('2025-12-01', { zone: ZONE }).toMillis();
+    const jan = DateTime.fromISO('2026-01-01', { zone: ZONE }).toMillis();
+    const to = DateTime.fromISO('2026-02-01', { zone: ZONE }).toMillis();
+    const laid = layProfile(usageShape('bdew_h0')!, ZONE, from, to, 3500);
+    let december = 0;
+    for (let i = 0; i < laid.starts.length; i++) if (laid.starts[i]! < jan) december += laid.microKwh[i]!;
+    expect(cost.unpriced_kwh).toBe(december / 1e6);
+    expect(cost.periods.map((p: any) => p.unpriced_kwh)).toEqual([december / 1e6, 0]);
+    const table = run(host, dir, ...args, '--to', '2026-02-01', '--group-by', 'month');
+    expect(table.stdout).toContain(
+      `${(december / 1e6).toFixed(3)} kWh between 2025-12-01 00:00 and 2026-01-01 00:00 have no tariff and are costed 0`,
+    );
+    const priced = cost.kwh - cost.unpriced_kwh;
+    expect(table.stdout).toContain(
+      `(average ${(cost.value / priced).toFixed(5)} EUR/kWh over the ${priced.toFixed(3)} priced kWh)`,
+    );
+    // Fully covered, no such line.
+    const covered = run(host, dir, ...args.slice(0, -1), '2026-01-01', '--to', '2026-02-01', '--group-by', 'month');
+    expect(covered.stdout).not.toContain('have no tariff');
   });
 
   it('a file over the 50,000 intervals one request takes is priced in several, cut at local midnight', async () => {
@@ -306,7 +393,7 @@ describe('tariff-desk costs: windows over the request limit', () => {
   });
 
   it('puts the answers of consecutive windows together: periods in order, totals and tariffs summed', () => {
-    const part = (a: string, b: string, kwh: number, value: number) => ({
+    const part = (a: string, b: string, kwh: number, value: number, unpriced_kwh = 0) => ({
       object: 'cost' as const,
       location_id: 'loc_x',
       currency_code: 'EUR',
@@ -314,18 +401,27 @@ describe('tariff-desk costs: windows over the request limit', () => {
       start_time: a,
       end_time: b,
       kwh,
+      unpriced_kwh,
       value,
-      periods: [{ start_time: a, end_time: b, kwh, value }],
+      periods: [{ start_time: a, end_time: b, kwh, unpriced_kwh, value }],
       components: [{ tariff_id: 'trf_a', type: 'COMMODITY' as const, value }],
       live_mode: false,
     });
     const one = part('2026-01-01T00:00:00+01:00', '2026-01-02T00:00:00+01:00', 1.1, 0.300001);
-    const two = part('2026-01-02T00:00:00+01:00', '2026-01-03T00:00:00+01:00', 2.2, 0.600002);
+    const two = part('2026-01-02T00:00:00+01:00', '2026-01-03T00:00:00+01:00', 2.2, 0.600002, 0.2);
     const byDay = mergeCosts([one, two], 'day');
-    expect(byDay).toMatchObject({ start_time: one.start_time, end_time: two.end_time, kwh: 3.3, value: 0.900003 });
+    expect(byDay).toMatchObject({
+      start_time: one.start_time,
+      end_time: two.end_time,
+      kwh: 3.3,
+      unpriced_kwh: 0.2,
+      value: 0.900003,
+    });
     expect(byDay.periods).toHaveLength(2);
     expect(byDay.components).toEqual([{ tariff_id: 'trf_a', type: 'COMMODITY', value: 0.900003 }]);
     const whole = mergeCosts([one, two], 'none');
-    expect(whole.periods).toEqual([{ start_time: one.start_time, end_time: two.end_time, kwh: 3.3, value: 0.900003 }]);
+    expect(whole.periods).toEqual([
+      { start_time: one.start_time, end_time: two.end_time, kwh: 3.3, unpriced_kwh: 0.2, value: 0.900003 },
+    ]);
   });
 });

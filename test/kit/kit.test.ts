@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { startTariffDesk, ServiceError, type TariffDesk } from '../../core/index.js';
+import { startTariffDesk, ServiceError, type TariffDesk, type TariffDeskOptions } from '../../core/index.js';
 import { writeWorkspaceFolder } from '../../core/node/workspace/folder.js';
 import { berlinAddress } from '../helpers.js';
 
@@ -160,7 +160,11 @@ describe('clock, reset and stop', () => {
       expect((await td.clock.advance('P1D')).now).toBe('2027-01-02T00:00:00.000Z');
       expect((await td.clock.advance('PT90M')).now).toBe('2027-01-02T01:30:00.000Z');
       expect((await td.clock.advance(30)).now).toBe('2027-01-02T01:30:30.000Z');
-      await expect(td.clock.advance('one day')).rejects.toThrow(/not an ISO 8601 duration/);
+      // A bad argument is refused before any request, as a TypeError (not a ServiceError).
+      await expect(td.clock.advance('1 day')).rejects.toThrow(
+        new TypeError('clock.advance: "1 day" is not an ISO 8601 duration (e.g. PT90M, P1D)'),
+      );
+      await expect(td.clock.advance(NaN)).rejects.toBeInstanceOf(TypeError);
       // A long advance answers 202 on the wire; the kit hands back the clock once it has landed.
       const landed = await td.clock.advance('P400D');
       expect(landed.advancing).toBeUndefined();
@@ -209,6 +213,7 @@ describe('clock, reset and stop', () => {
     const td = await startTariffDesk({ app: true });
     try {
       expect(await (await fetch(td.appUrl!)).text()).toContain('<title>Tariff Desk</title>');
+      expect(td.info.app_url).toBe(td.appUrl);
       const before = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
       const waiting = td.waitForEvent('location.created', {
         timeout: 5_000,
@@ -236,6 +241,8 @@ describe('clock, reset and stop', () => {
     await expect(startTariffDesk({ workspace: dir, dataDir: join(work, 'x') })).rejects.toThrow(/leave out dataDir/);
     const td = await startTariffDesk({ workspace: dir });
     try {
+      // The ready information as `serve --workspace` prints it.
+      expect(td.info.workspace).toBe(dir);
       const refs = async () =>
         (await td.client.call('locations.list', { query: { limit: 100 } })).data.map((l) => l.reference_id);
       expect(await refs()).toEqual(['ws-home']);
@@ -263,5 +270,99 @@ describe('clock, reset and stop', () => {
     await expect(td.waitForEvent('tariff.created')).rejects.toThrow(/stopped/);
     // A second stop is harmless.
     await td.stop();
+  });
+});
+
+describe('mistakes are named', () => {
+  const kitFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith('tariff-desk-kit-')).length;
+
+  it('a bad clock or an unknown option is refused before anything starts, naming the option', async () => {
+    const before = kitFolders();
+    await expect(startTariffDesk({ clock: 'tomorrow' })).rejects.toThrow(
+      new TypeError(
+        'startTariffDesk: clock: "tomorrow" is not an instant: give an RFC 3339 date-time with its offset (2026-12-24T18:00:00+01:00) or a Date',
+      ),
+    );
+    await expect(startTariffDesk({ clock: new Date('no date') })).rejects.toThrow(/clock: an invalid Date/);
+    // JavaScript callers get no compile error for a misspelt option.
+    const misspelt = { colck: '2026-12-24T18:00:00Z' } as TariffDeskOptions;
+    await expect(startTariffDesk(misspelt)).rejects.toThrow(
+      new TypeError(
+        "startTariffDesk: unknown option 'colck' (the options are demo, workspace, dataDir, clock, app, host)",
+      ),
+    );
+    await expect(startTariffDesk({ demo: 'yes' } as unknown as TariffDeskOptions)).rejects.toThrow(
+      /^startTariffDesk: demo: .*boolean/,
+    );
+    expect(kitFolders()).toBe(before);
+  });
+
+  describe('on a running instance', () => {
+    let td: TariffDesk;
+    beforeAll(async () => {
+      td = await startTariffDesk();
+    });
+    afterAll(() => td?.stop());
+
+    it('waitForEvent refuses an unknown type at once, takes either naming, and counts in words', async () => {
+      const started = Date.now();
+      const err = await td.waitForEvent('no.such.event').catch((e: Error) => e);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(err).toBeInstanceOf(TypeError);
+      expect((err as Error).message).toMatch(/^waitForEvent: "no\.such\.event" is not an event type \(the types are /);
+      expect((err as Error).message).toContain('connect.session.complete');
+      // The other profile's name is a known type: it waits (and times out) instead of being refused.
+      await expect(td.waitForEvent('connect_session.complete', { timeout: 50 })).rejects.toThrow(
+        /timed out after 50 ms/,
+      );
+      const loc = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
+      const one = await td.waitForEvent('tariff.created', { timeout: 100 }).catch((e: Error) => e.message);
+      expect(one).toMatch(new RegExp(`: 1 event since the start: location\\.created evt_\\w+$`));
+      await td.waitForEvent('location.created', {
+        match: (e) => (e.data as { object: { id: string } }).object.id === loc.id,
+      });
+    });
+
+    it("completeConnect names manual.cost and an incomplete postal_address in the body's terms", async () => {
+      const partial = { city: 'Berlin', country_code: 'DE' } as typeof berlinAddress;
+      const noCost = td.completeConnect(await td.connectToken({ postal_address: berlinAddress }), {
+        manual: { provider_name: 'P', tariff_name: 'T', structure: 'FIXED' },
+      });
+      await expect(noCost).rejects.toBeInstanceOf(ServiceError);
+      await expect(noCost).rejects.toMatchObject({
+        status: 400,
+        code: 'cost_missing',
+        message: 'manual.cost: a FIXED tariff needs its price per kWh, e.g. 0.245.',
+      });
+      const manual = { provider_name: 'P', tariff_name: 'T', structure: 'FIXED' as const, cost: 0.3 };
+      // A token's own address may be partial: the pages take it as it is.
+      const fromToken = await td.completeConnect(await td.connectToken({ postal_address: partial }), { manual });
+      expect(fromToken.complete_action).toBe('SAVE');
+      // The body's address answers the address page, which needs the whole address.
+      const typed = td.completeConnect(await td.connectToken(), { manual, postal_address: partial });
+      await expect(typed).rejects.toMatchObject({ status: 400, code: 'address_line1_missing' });
+      await expect(typed).rejects.toThrow(
+        /postal_address is incomplete: give postal_address\.address_line1, postal_address\.post_code\. The address page needs address_line1, city, post_code, country_code/,
+      );
+      const none = td.completeConnect(await td.connectToken(), { manual });
+      await expect(none).rejects.toThrow(/The token has no address: give postal_address\./);
+    });
+
+    it('info is the ready line without app_url when the admin app is not served', () => {
+      expect(td.info).toMatchObject({ event: 'ready', api_url: td.apiUrl, data_dir: td.dataDir });
+      expect(td.info).not.toHaveProperty('app_url');
+      expect(td.appUrl).toBeUndefined();
+    });
+  });
+
+  it('every call after stop() says the instance was stopped', async () => {
+    const td = await startTariffDesk();
+    await td.stop();
+    const stopped = 'this Tariff Desk was stopped (td.stop()); start another with startTariffDesk';
+    await expect(td.client.call('locations.list')).rejects.toThrow(stopped);
+    await expect(td.connectToken()).rejects.toThrow(stopped);
+    await expect(td.clock.get()).rejects.toThrow(stopped);
+    await expect(td.reset()).rejects.toThrow(stopped);
+    await expect(td.waitForEvent('tariff.created')).rejects.toThrow(stopped);
   });
 });

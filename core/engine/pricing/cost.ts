@@ -15,6 +15,8 @@ export interface UsageSeries {
 export interface CostTotals {
   microKwh: number;
   micro: number;
+  /** Micro-kWh of the usage where no tariff of the direction applies (costed 0). */
+  unpricedMicroKwh: number;
 }
 
 export interface CostBreakdown extends CostTotals {
@@ -135,12 +137,19 @@ export function computeCost(q: PriceQuery, usage: UsageSeries, periods: ArrayLik
     for (let c = 0; c < s.length; c++) shares.push(p5(s[c]!));
   });
   const n = active.length;
+  // Where no contract of the direction runs, the sweep's price is 0 like a free band's: the
+  // uncovered stretches are kept apart so their usage is reported, not silently costed 0.
+  const gaps = uncovered(active, q.from, q.to);
   const nPeriods = periods.length - 1;
   const total = new Money();
   const perPeriod = Array.from({ length: nPeriods }, () => new Money());
   const periodKwh = new Float64Array(nPeriods);
+  const periodUnpriced = new Float64Array(nPeriods);
   const perComp = active.map(() => new Money());
   let kwh = 0;
+  let unpriced = 0;
+  // gaps[g] is the next uncovered stretch [gaps[g], gaps[g + 1]) not yet passed.
+  let g = 0;
 
   let j = 0;
   let p = 0;
@@ -152,10 +161,19 @@ export function computeCost(q: PriceQuery, usage: UsageSeries, periods: ArrayLik
     kwh += k;
     while (j < ends.length && ends[j]! <= a) j++;
     while (p < nPeriods && periods[p + 1]! <= a) p++;
+    while (g < gaps.length && gaps[g + 1]! <= a) g += 2;
     let t = a;
     while (t < b && j < ends.length && p < nPeriods) {
-      const next = Math.min(b, ends[j]!, periods[p + 1]!);
+      // The next cut: the interval's end, a price change, a period's end, a gap's edge.
+      const inGap = g < gaps.length && gaps[g]! <= t;
+      const edge = g < gaps.length ? (inGap ? gaps[g + 1]! : gaps[g]!) : Infinity;
+      const next = Math.min(b, ends[j]!, periods[p + 1]!, edge);
       const ov = next - t;
+      if (inGap) {
+        const part = ov === dur ? k : (k * ov) / dur;
+        unpriced += part;
+        periodUnpriced[p]! += part;
+      }
       // The whole interval at one price in one period, the common case, is an exact product.
       if (ov === dur) {
         total.add(k, prices[j]!);
@@ -171,12 +189,38 @@ export function computeCost(q: PriceQuery, usage: UsageSeries, periods: ArrayLik
       t = next;
       if (t === ends[j]) j++;
       if (t === periods[p + 1]) p++;
+      if (inGap && t === gaps[g + 1]) g += 2;
     }
   }
   return {
     microKwh: kwh,
     micro: total.micro(),
-    periods: perPeriod.map((m, c) => ({ microKwh: Math.round(periodKwh[c]!), micro: m.micro() })),
+    unpricedMicroKwh: Math.round(unpriced),
+    periods: perPeriod.map((m, c) => ({
+      microKwh: Math.round(periodKwh[c]!),
+      micro: m.micro(),
+      unpricedMicroKwh: Math.round(periodUnpriced[c]!),
+    })),
     components: active.map((c, k) => ({ component: c.source, micro: perComp[k]!.micro() })),
   };
+}
+
+/**
+ * The stretches of `[from, to)` no component's contract covers, as flat pairs
+ * `[a0, b0, a1, b1, …]`, ascending. Inside a contract the sweep always has a price (a band with
+ * no rate, or a market hour with no data, still counts as the tariff applying).
+ */
+function uncovered(active: readonly { start: number; end: number }[], from: number, to: number): number[] {
+  const spans = active
+    .map((c) => [Math.max(from, c.start), Math.min(to, c.end)] as const)
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  const out: number[] = [];
+  let t = from;
+  for (const [a, b] of spans) {
+    if (a > t) out.push(t, a);
+    if (b > t) t = b;
+  }
+  if (to > t) out.push(t, to);
+  return out;
 }

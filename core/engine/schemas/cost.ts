@@ -130,8 +130,20 @@ export type CostRequest = z.infer<typeof CostRequest>;
 
 const money = () => z.number().meta({ description: 'Major currency units, 6 decimals.' });
 
+const unpricedKwh = () =>
+  z.number().meta({
+    description:
+      'Energy of the usage where no tariff of the direction applies (outside every contract), kWh, 6 decimals: it is in kwh and costed 0.',
+  });
+
 export const CostPeriod = z
-  .object({ start_time: z.string(), end_time: z.string(), kwh: z.number(), value: money() })
+  .object({
+    start_time: z.string(),
+    end_time: z.string(),
+    kwh: z.number(),
+    unpriced_kwh: unpricedKwh(),
+    value: money(),
+  })
   .meta({ id: 'CostPeriod' });
 
 export const CostComponent = z
@@ -152,6 +164,7 @@ const costFields = {
   start_time: z.string(),
   end_time: z.string(),
   kwh: z.number().meta({ description: 'Energy of the usage inside the window, 6 decimals.' }),
+  unpriced_kwh: unpricedKwh(),
   value: money(),
   periods: z.array(CostPeriod),
   components: z.array(CostComponent),

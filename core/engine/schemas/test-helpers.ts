@@ -26,7 +26,9 @@ const HelperAddress = z
 
 const Manual = z
   .strictObject({
-    provider_name: text(),
+    provider_name: text().optional().meta({
+      description: "The provider page's name; a grid-fee (NON_COMMODITY) token's pages ask none: leave it out.",
+    }),
     tariff_name: text(),
     structure: z.enum(['FIXED', 'TIME_OF_DAY']),
     cost: Price.optional().meta({ description: 'FIXED: major units per kWh.' }),
@@ -37,12 +39,14 @@ const Manual = z
       .meta({ description: 'TIME_OF_DAY: the bands of one day, HH:MM:SS, covering 24 h.' }),
     contract_end_date: text(40).optional().meta({ description: 'ISO timestamp in the future; open-ended if absent.' }),
   })
-  .meta({ description: 'A typed-in tariff (PROVIDER_MISSING on the provider page).' });
+  .meta({
+    description: 'A typed-in tariff (PROVIDER_MISSING on the provider page; TARIFF_MISSING on a grid-fee list).',
+  });
 
 const Market = z
   .strictObject({
     provider_id: idOf('provider').optional().meta({
-      description: 'A listed provider (TARIFF_MISSING on its tariff page); else an unlisted one.',
+      description: 'A listed provider (TARIFF_MISSING on its tariff page); else an unlisted one. None for grid fees.',
     }),
     market_id: text(40)
       .optional()
@@ -71,8 +75,12 @@ export const TestConnectComplete = z
     action: z.enum(['EDIT', 'DISCONNECT']).optional().meta({
       description: 'For a token created with location_id: EDIT replaces the slot tariff, DISCONNECT removes it.',
     }),
-    provider_id: idOf('provider').optional().meta({ description: 'Library choice: the provider (with tariff_id).' }),
-    tariff_id: z.string().max(80).optional().meta({ description: "Library choice: one of the provider's tariffs." }),
+    provider_id: idOf('provider').optional().meta({
+      description: 'Library choice: the provider (with tariff_id); none for a grid-fee (NON_COMMODITY) token.',
+    }),
+    tariff_id: z.string().max(80).optional().meta({
+      description: "Library choice: one of the provider's tariffs; for a grid-fee token a grid fee (GET /grid-fees).",
+    }),
     manual: Manual.optional(),
     market: Market.optional(),
     direct: Direct.optional(),
@@ -87,9 +95,11 @@ export const TestConnectComplete = z
     }
     if (given.length > 1) issue(Codes.choiceConflict, `Give exactly one choice, not ${given.join(' and ')}.`);
     else if (!given.length)
-      issue(Codes.choiceMissing, 'Give one choice: provider_id and tariff_id, manual, market or direct.');
-    else if (given[0] === 'library' && !b.provider_id)
-      issue('provider_id_missing', 'A library choice needs provider_id.');
+      issue(
+        Codes.choiceMissing,
+        'Give one choice: provider_id and tariff_id (a grid fee: tariff_id alone), manual, market or direct.',
+      );
+    // No provider_id check here: the provider page asks for it, and a grid-fee token's pages have none.
     else if (given[0] === 'library' && !b.tariff_id) issue('tariff_id_missing', 'A library choice needs tariff_id.');
   })
   .meta({ id: 'TestConnectComplete' });

@@ -367,6 +367,22 @@ export function usageFromRecords(records: CsvRecord[], separator: Separator, o: 
       );
     return c;
   };
+  // Every row as wide as the header (or the first row): a cell past it is most often a decimal
+  // comma in a comma-separated file (`…,0,25`), which would otherwise read 0 and drop the 25.
+  // Empty cells past it (a trailing separator) are harmless.
+  const columns = first.cells.length;
+  const hint = separator === ',' ? " (a decimal comma in a comma-separated file? separate with ';')" : '';
+  const checkWidth = (r: CsvRecord) => {
+    if (r.cells.length <= columns) return;
+    const extra = r.cells.findIndex((c, i) => i >= columns && c.trim() !== '');
+    if (extra >= 0)
+      throw rowError(
+        Codes.csvRowInvalid,
+        r.line,
+        String(extra + 1),
+        `${excerpt(r.cells[extra]!)} is past the ${columns} columns of the ${header ? 'header' : 'first row'}${hint}`,
+      );
+  };
   const kwhOf = (r: CsvRecord) => {
     const c = cell(r, cols.kwh);
     const res = energy.safeParse(c);
@@ -380,10 +396,17 @@ export function usageFromRecords(records: CsvRecord[], separator: Separator, o: 
     return res.data * scale;
   };
   const instantsOf = (r: CsvRecord, i: number) => {
+    checkWidth(r);
     const c = cell(r, i);
     const res = time.safeParse(c);
     if (!res.success)
-      throw rowError(Codes.csvRowInvalid, r.line, cols.names[i], `${excerpt(c)} ${res.error.issues[0]!.message}`);
+      throw rowError(
+        Codes.csvRowInvalid,
+        r.line,
+        cols.names[i],
+        // A bare number where a time was expected: a kWh value split by its decimal comma.
+        `${excerpt(c)} ${res.error.issues[0]!.message}${/^\s*\d+\s*$/.test(c) ? hint : ''}`,
+      );
     return res.data;
   };
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { DB_FILE } from '../../node/db/database.js';
 import { DEFAULT_PORTS } from '../constants.js';
 
-import { createApiClient, type ApiClient } from '../../engine/api/client.js';
+import { createApiClient, ServiceError, type ApiClient } from '../../engine/api/client.js';
 import { CLIENT_HEADER } from '../../engine/schemas/traffic.js';
 
 export interface ClientOptions {
@@ -30,6 +30,12 @@ function credentialsFrom(dataDir: string): { account: string; key: string } {
   }
 }
 
+/** A host that did not answer, said with the address tried and the option that changes it. */
+export function unreachable(apiUrl: string, e: Error): Error {
+  const cause = (e.cause as { code?: string } | undefined)?.code ?? e.message;
+  return new Error(`no answer from ${apiUrl} (${cause}): is \`tariff-desk serve\` running there? (--api-url)`);
+}
+
 /** The typed API client of a running host, logged in with the given key or the data folder's test key. */
 export async function connectClient(o: ClientOptions): Promise<ApiClient> {
   const cred = o.account && o.key ? { account: o.account, key: o.key } : credentialsFrom(o.dataDir);
@@ -40,6 +46,8 @@ export async function connectClient(o: ClientOptions): Promise<ApiClient> {
     headers: { [CLIENT_HEADER]: 'cli' },
   });
   await client.bearer().catch((e: Error) => {
+    // No answer at all (nothing listens, a wrong address): say where it looked and how to point elsewhere.
+    if (!(e instanceof ServiceError)) throw unreachable(o.apiUrl, e);
     throw new Error(`login failed: ${e.message}`);
   });
   return client;

@@ -36,7 +36,8 @@ Ends the token's connect session as a customer would (POST /test_helpers/connect
 test mode) and prints the token afterwards: its outcome, location and tariff.
 
 CHOICE is exactly one of (none with --action DISCONNECT):
-  --tariff ID [--provider ID]     a library tariff (ltf_…); the provider is looked up when absent
+  --tariff ID [--provider ID]     a library tariff (ltf_…; the provider is looked up when absent),
+                                  or for a grid-fee token a grid fee (grf_…, GET /grid-fees)
   --manual-fixed PRICE            a typed-in fixed tariff, PRICE per kWh in major units (0.245)
   --market [--market-id X] [--surcharge-fixed N] [--surcharge-percent N] [--provider ID]
                                   a typed-in tariff following the market price
@@ -46,7 +47,8 @@ CHOICE is exactly one of (none with --action DISCONNECT):
 Options:
   --token COT             the connect token (required)
   --action EDIT|DISCONNECT  for a token made with --location: replace or remove the slot's tariff
-  --postal-address JSON   the address, when the token has none
+  --postal-address JSON   the address, when the token has none: it answers the address page, which
+                          needs address_line1, city, post_code and country_code
   --json                  print the token object as JSON
 ${CONNECTION_OPTIONS}`;
 
@@ -65,8 +67,14 @@ function json(text: string | undefined, option: string): unknown {
   }
 }
 
-/** A number as typed; the route takes numbers (and numeric strings), so a bare word stays a string and is refused there. */
-const numeric = (v: string | undefined) => (v === undefined ? undefined : Number.isFinite(Number(v)) ? Number(v) : v);
+/** A number as typed, refused here with the option's name (the route would name its own field). */
+function numeric(v: string | undefined, option: string, example: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n))
+    throw new Error(`--${option} must be a number, e.g. ${example} (got '${v}')`);
+  return n;
+}
 
 /** The provider whose library offers tariff `id`, read page by page from the provider list. */
 async function providerOf(client: ApiClient, id: string): Promise<string> {
@@ -142,15 +150,23 @@ async function complete(args: string[], defaultDataDir: string): Promise<number>
   if (chosen.length > 1) throw new Error(`give one choice, not ${chosen.join(' and ')}`);
   if (!v.market && (v['market-id'] ?? v['surcharge-fixed'] ?? v['surcharge-percent']) !== undefined)
     throw new Error('--market-id, --surcharge-fixed and --surcharge-percent go with --market');
+  // Checked before any request, so a typo is named by its option.
+  const price = numeric(v['manual-fixed'], 'manual-fixed', '0.245 (per kWh, major units)');
+  const surchargeFixed = numeric(v['surcharge-fixed'], 'surcharge-fixed', '0.02');
+  const surchargePercent = numeric(v['surcharge-percent'], 'surcharge-percent', '5');
   const client = await connectClient(clientOptionsOf(v, defaultDataDir));
   const choice: Record<string, unknown> = {};
+  // A grid-fee token's pages pick a grid fee from a list and ask no provider: send none.
+  const gridFee =
+    (v.tariff !== undefined || price !== undefined) &&
+    (await client.call('connect_token.retrieve', { query: { connect_token: v.token } })).tariff_type ===
+      'NON_COMMODITY';
   if (v.tariff !== undefined) {
     choice.tariff_id = v.tariff;
-    choice.provider_id = v.provider ?? (await providerOf(client, v.tariff));
-  } else if (v['manual-fixed'] !== undefined) {
-    const price = numeric(v['manual-fixed']);
+    if (!gridFee) choice.provider_id = v.provider ?? (await providerOf(client, v.tariff));
+  } else if (price !== undefined) {
     choice.manual = {
-      provider_name: 'Typed in',
+      ...(gridFee ? {} : { provider_name: 'Typed in' }),
       tariff_name: `Fixed ${v['manual-fixed']}`,
       structure: 'FIXED',
       cost: price,
@@ -159,8 +175,8 @@ async function complete(args: string[], defaultDataDir: string): Promise<number>
     choice.market = {
       provider_id: v.provider,
       market_id: v['market-id'],
-      surcharge_fixed: numeric(v['surcharge-fixed']),
-      surcharge_percent: numeric(v['surcharge-percent']),
+      surcharge_fixed: surchargeFixed,
+      surcharge_percent: surchargePercent,
     };
   } else if (v.direct !== undefined) {
     choice.direct = { provider_id: v.provider, outcome: v.direct };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { commandArgs } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
@@ -128,34 +129,69 @@ function table(head: string[], rows: string[][], right: boolean[]): string {
 }
 
 /**
- * The answer as a table: one row per period, a column per alternative, then the totals and the
- * cost by tariff, each named by `names` (tariff id, or a candidate's place in the request).
+ * The answer as a table: one row per period, a column per alternative (named by `altNames`),
+ * then the totals and the cost by tariff, each named by `names` (tariff id, or a candidate's
+ * place in the request). Amounts are rounded to the currency's decimals row by row and each
+ * Total is the sum of its shown rows, as on a bill; a footnote gives the exact total when that
+ * differs (the JSON keeps the exact values).
  */
-export function costTable(cost: Cost, groupBy: string, zone: string, names: Map<string, string>): string {
+export function costTable(
+  cost: Cost,
+  groupBy: string,
+  zone: string,
+  names: Map<string, string>,
+  altNames: string[] = [],
+): string {
   const cur = cost.currency_code;
   const dp = decimalsOf(cur);
-  const money = (v: number) => v.toFixed(dp);
+  const scale = 10 ** dp;
+  // Rounded as shown, half away from zero on the answer's 6 decimals, in whole minor units, so
+  // the shown rows add up with no float drift (61.995 * 100 is 6199.4999… in floating point).
+  const step = 10 ** Math.max(0, 6 - dp);
+  const minor = (v: number) => {
+    const m = Math.round(v * 1e6);
+    return Math.sign(m) * Math.floor((Math.abs(m) + step / 2) / step);
+  };
+  const money = (units: number) => (units / scale).toFixed(dp);
   const kwh = (v: number) => v.toFixed(3);
   const alts = cost.alternatives ?? [];
-  const head = ['Period', 'kWh', `Cost (${cur})`, ...alts.map((_, k) => `Alternative ${k + 1} (${cur})`)];
+  const altName = (k: number) => altNames[k] || `Alternative ${k + 1}`;
+  const billTotal = (c: Omit<Cost, 'alternatives'>) => c.periods.reduce((t, p) => t + minor(p.value), 0);
+  const head = ['Period', 'kWh', `Cost (${cur})`, ...alts.map((_, k) => `${altName(k)} (${cur})`)];
   const rows = cost.periods.map((p, i) => [
     periodLabel(p, groupBy, zone),
     kwh(p.kwh),
-    money(p.value),
-    ...alts.map((a) => money(a.periods[i]?.value ?? NaN)),
+    money(minor(p.value)),
+    ...alts.map((a) => (a.periods[i] ? money(minor(a.periods[i].value)) : '')),
   ]);
-  rows.push(['Total', kwh(cost.kwh), money(cost.value), ...alts.map((a) => money(a.value))]);
+  const total = billTotal(cost);
+  const altTotals = alts.map(billTotal);
+  rows.push(['Total', kwh(cost.kwh), money(total), ...altTotals.map(money)]);
   const right = head.map((_, i) => i > 0);
+  const exact = [cost, ...alts]
+    .map((c, k) => ({ c, k, shown: k === 0 ? total : altTotals[k - 1]! }))
+    .filter(({ c, shown }) => shown !== minor(c.value))
+    .map(({ c, k }) => `${k === 0 ? 'Cost' : altName(k - 1)} ${c.value.toFixed(6)} ${cur}`);
+  const priced = cost.kwh - cost.unpriced_kwh;
   const lines = [
     `Location ${cost.location_id}  ${cost.tariff_direction}  ${localTime(cost.start_time, zone)} – ${localTime(cost.end_time, zone)} ${zone}`,
     '',
     table(head, rows, right),
+    ...(exact.length
+      ? [
+          `Each row is rounded to ${dp} decimals and the Total row is their sum, as on a bill; exact: ${exact.join(', ')} (--format json).`,
+        ]
+      : []),
     '',
-    `Total ${money(cost.value)} ${cur} for ${kwh(cost.kwh)} kWh` +
-      (cost.kwh > 0 ? ` (average ${(cost.value / cost.kwh).toFixed(5)} ${cur}/kWh)` : ''),
-    ...alts.map(
-      (a, k) => `Alternative ${k + 1}: ${money(a.value)} ${cur} (${money(a.value - cost.value)} vs. current)`,
-    ),
+    `Total ${money(total)} ${cur} for ${kwh(cost.kwh)} kWh` +
+      (priced > 0
+        ? ` (average ${(cost.value / priced).toFixed(5)} ${cur}/kWh${cost.unpriced_kwh > 0 ? ` over the ${kwh(priced)} priced kWh` : ''})`
+        : ''),
+    ...unpricedLine(cost, '', zone),
+    ...alts.flatMap((a, k) => [
+      `${altName(k)}: ${money(altTotals[k]!)} ${cur} (${money(altTotals[k]! - total)} vs. current)`,
+      ...unpricedLine(a, `${altName(k)}: `, zone),
+    ]),
     '',
     'By tariff:',
     table(
@@ -163,7 +199,7 @@ export function costTable(cost: Cost, groupBy: string, zone: string, names: Map<
       cost.components.map((c) => [
         names.get(c.tariff_id ?? '') ?? '',
         c.type,
-        money(c.value),
+        money(minor(c.value)),
         c.tariff_id ?? 'candidate',
       ]),
       [false, false, true, false],
@@ -172,14 +208,55 @@ export function costTable(cost: Cost, groupBy: string, zone: string, names: Map<
   return lines.join('\n');
 }
 
-/** One CSV row per period, full precision: start_time,end_time,kwh,value,currency[,alternative_N]. */
-export function costCsv(cost: Cost): string {
+/** "N kWh between A and B have no tariff …": from the first to the last period holding such usage. */
+function unpricedLine(c: Omit<Cost, 'alternatives'>, prefix: string, zone: string): string[] {
+  if (!(c.unpriced_kwh > 0)) return [];
+  const hit = c.periods.filter((p) => p.unpriced_kwh > 0);
+  const a = hit[0]?.start_time ?? c.start_time;
+  const b = hit[hit.length - 1]?.end_time ?? c.end_time;
+  return [
+    `${prefix}${c.unpriced_kwh.toFixed(3)} kWh between ${localTime(a, zone)} and ${localTime(b, zone)} have no tariff and are costed 0`,
+  ];
+}
+
+/** A period's name in a CSV row: its local month (2026-09) or day (2026-09-14), or its local dates. */
+function periodKey(p: { start_time: string; end_time: string }, groupBy: string, zone: string): string {
+  const a = DateTime.fromISO(p.start_time, { zone });
+  if (groupBy === 'month') return a.toFormat('yyyy-MM');
+  if (groupBy === 'day') return a.toFormat('yyyy-MM-dd');
+  return `${a.toFormat('yyyy-MM-dd')}/${DateTime.fromISO(p.end_time, { zone }).toFormat('yyyy-MM-dd')}`;
+}
+
+/**
+ * One CSV row per period, full precision:
+ * period,start_time,end_time,kwh,unpriced_kwh,value,currency[,alternative_N]. Each period's times
+ * are written in the location's offset at that instant, so a September row starts on 1 September
+ * even when the window ends in winter time.
+ */
+export function costCsv(cost: Cost, groupBy: string, zone: string): string {
   const alts = cost.alternatives ?? [];
-  const head = ['start_time', 'end_time', 'kwh', 'value', 'currency', ...alts.map((_, k) => `alternative_${k + 1}`)];
+  const head = [
+    'period',
+    'start_time',
+    'end_time',
+    'kwh',
+    'unpriced_kwh',
+    'value',
+    'currency',
+    ...alts.map((_, k) => `alternative_${k + 1}`),
+  ];
+  const at = (iso: string) => local(Date.parse(iso), zone);
   const rows = cost.periods.map((p, i) =>
-    [p.start_time, p.end_time, p.kwh, p.value, cost.currency_code, ...alts.map((a) => a.periods[i]?.value ?? '')].join(
-      ',',
-    ),
+    [
+      periodKey(p, groupBy, zone),
+      at(p.start_time),
+      at(p.end_time),
+      p.kwh,
+      p.unpriced_kwh,
+      p.value,
+      cost.currency_code,
+      ...alts.map((a) => a.periods[i]?.value ?? ''),
+    ].join(','),
   );
   return [head.join(','), ...rows].join('\n');
 }
@@ -239,6 +316,7 @@ export function mergeCosts(parts: Cost[], groupBy: string): Cost {
               start_time: all[0]!.start_time,
               end_time: all[all.length - 1]!.end_time,
               kwh: sum(all.map((p) => p.kwh)),
+              unpriced_kwh: sum(all.map((p) => p.unpriced_kwh)),
               value: sum(all.map((p) => p.value)),
             },
           ]
@@ -253,6 +331,7 @@ export function mergeCosts(parts: Cost[], groupBy: string): Cost {
       ...first,
       end_time: last.end_time,
       kwh: sum(cs.map((c) => c.kwh)),
+      unpriced_kwh: sum(cs.map((c) => c.unpriced_kwh)),
       value: sum(cs.map((c) => c.value)),
       periods,
       components: [...components.values()],
@@ -264,15 +343,33 @@ export function mergeCosts(parts: Cost[], groupBy: string): Cost {
   return merged;
 }
 
-/** Display names by tariff id, and of the candidates by their place in the request (`candidates[0]`). */
-async function tariffNames(client: ApiClient, locationId: string, candidates: unknown[]): Promise<Map<string, string>> {
+const displayName = (c: unknown): string | undefined => {
+  const name = (c as { display_name?: unknown } | null)?.display_name;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+};
+
+/** An alternative set's name: its tariffs' display names, else its file's name without `.json`. */
+function setName(set: unknown[], file: string): string {
+  const named = set.map(displayName).filter((n): n is string => n !== undefined);
+  return named.length ? named.join(' + ') : basename(file).replace(/\.json$/i, '');
+}
+
+/** Display names by tariff id, and of the candidates by their place in the request (`candidates[0]`, `alternatives[1][0]`). */
+async function tariffNames(
+  client: ApiClient,
+  locationId: string,
+  candidates: unknown[],
+  alternatives: unknown[][],
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   const list = await client.call('tariffs.list', { query: { location_id: locationId, limit: 100 } });
   for (const t of list.data) names.set(t.id, t.display_name ?? '');
-  candidates.forEach((c, k) => {
-    const name = (c as { display_name?: unknown }).display_name;
-    if (typeof name === 'string') names.set(`candidates[${k}]`, name);
-  });
+  const add = (c: unknown, key: string) => {
+    const name = displayName(c);
+    if (name !== undefined) names.set(key, name);
+  };
+  candidates.forEach((c, k) => add(c, `candidates[${k}]`));
+  alternatives.forEach((set, a) => set.forEach((c, k) => add(c, `alternatives[${a}][${k}]`)));
   return names;
 }
 
@@ -385,8 +482,14 @@ async function costs(args: string[], defaultDataDir: string): Promise<number> {
     format === 'json'
       ? JSON.stringify(cost, null, 2)
       : format === 'csv'
-        ? costCsv(cost)
-        : costTable(cost, groupBy, zone, await tariffNames(client, params.id, candidates));
+        ? costCsv(cost, groupBy, zone)
+        : costTable(
+            cost,
+            groupBy,
+            zone,
+            await tariffNames(client, params.id, candidates, alternatives),
+            alternatives.map((set, k) => setName(set, v.alternative![k]!)),
+          );
   process.stdout.write(out + '\n');
   return 0;
 }

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
 import type { ReadyInfo } from '../../engine/api/bootstrap.js';
 import { startHostThread } from '../host-thread.js';
+import { watchLifeline } from './lifeline.js';
+import { DEFAULT_PORTS } from '../constants.js';
 import { dataFolderNotice, secureDataFolder } from '../../node/db/data-folder.js';
 
 const USAGE = `Usage: tariff-desk <command> [options]
@@ -29,7 +31,9 @@ Options for serve and start:
   --no-demo               do not seed the demo data on a first start
   --workspace DIR         start from a workspace in a new temporary data folder (removed on exit)
   --host ADDR             interface to bind (default 127.0.0.1)
-  --json                  print one JSON line once ready
+  --json                  print one JSON line once ready; then, when standard input is a pipe,
+                          stop when it is closed (a driver keeps it open while it needs the host)
+  --detached              keep running when the process that started it ends (default: stop with it)
 
 Options for listen, trigger and resolve:
   --api-url URL           the running host's API (default http://127.0.0.1:7071)
@@ -44,6 +48,27 @@ function port(v: string | undefined, name: string): number | undefined {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--${name} must be a port number 0–65535`);
   return n;
+}
+
+const PORT_OPTIONS = [
+  ['api-port', 'apiPort', DEFAULT_PORTS.api],
+  ['connect-port', 'connectPort', DEFAULT_PORTS.connect],
+  ['connect-web-port', 'connectWebPort', DEFAULT_PORTS.connectWeb],
+  ['app-port', 'appPort', DEFAULT_PORTS.app],
+] as const;
+
+/** A port taken by another process, said with the option that sets it (the error crossed a thread: only its message is left). */
+function portInUse(e: unknown, ports: Partial<Record<(typeof PORT_OPTIONS)[number][1], number>>): Error | undefined {
+  const m = /EADDRINUSE\b.*:(\d+)\s*$/.exec(e instanceof Error ? e.message : String(e));
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const named = PORT_OPTIONS.filter(([, key, fallback]) => (ports[key] ?? fallback) === n).map(([option, key]) =>
+    ports[key] === undefined ? `--${option} (default ${n})` : `--${option} ${n}`,
+  );
+  return new Error(
+    `port ${n} is already in use${named.length ? ` (${named.join(', ')})` : ''}: another program (or another ` +
+      `tariff-desk serve) listens there; pick a free port with that option, or 0 for any free one`,
+  );
 }
 
 function friendly(info: ReadyInfo): string {
@@ -76,6 +101,7 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
       workspace: { type: 'string' },
+      detached: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -104,19 +130,34 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
     demo: !values['no-demo'] && !workspace,
   }).catch((e: unknown) => {
     if (workspace) rmSync(dataDir, { recursive: true, force: true });
-    throw e;
+    throw portInUse(e, ports) ?? e;
   });
   const info: ReadyInfo = workspace ? { ...running.info, workspace } : running.info;
   if (notice) process.stdout.write(notice(info) + '\n');
   process.stdout.write((values.json ? JSON.stringify(info) : friendly(info)) + '\n');
+  let unwatch = () => {};
   await new Promise<void>((done) => {
-    const stop = () =>
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
       void running.stop().then(() => {
         if (workspace) rmSync(dataDir, { recursive: true, force: true });
         done();
       });
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // A driver that died (killed, or a wrapper such as npx that did not pass its signal on) must
+    // not leave the host holding its ports and its temporary folder.
+    if (!values.detached)
+      unwatch = watchLifeline(
+        (why) => {
+          process.stderr.write(`tariff-desk: ${why}; stopping\n`);
+          stop();
+        },
+        { stdin: values.json },
+      );
     // A thread that ends by itself (out of memory) ends the command with its error.
     running.ended.then(undefined, (e: unknown) => {
       process.exitCode = 1;
@@ -124,6 +165,7 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
       done();
     });
   });
+  unwatch();
   return process.exitCode === 1 ? 1 : 0;
 }
 

@@ -66,12 +66,28 @@ function restore(svc: Service, original: ConnectTokenRecord): void {
   svc.connectTokens.update(now, original);
 }
 
+/** The fields the connect pages' address form needs (a token's own postal_address may name fewer). */
+const ADDRESS_FORM = ['address_line1', 'city', 'post_code', 'country_code'] as const;
+
+/** Which fields of postal_address the address form still lacks, in the body's terms. */
+function incompleteAddress(m: Message, given: boolean): string {
+  const data = m.data as { postal_address?: Record<string, unknown> } | undefined;
+  const typed = data?.postal_address ?? {};
+  const missing = ADDRESS_FORM.filter((f) => typeof typed[f] !== 'string' || typed[f].trim() === '');
+  if (missing.length === 0) return '';
+  const needs = `The address page needs ${ADDRESS_FORM.join(', ')}; a token's own postal_address may be partial.`;
+  if (!given) return `The token has no address: give postal_address. ${needs}`;
+  return `postal_address is incomplete: give ${missing.map((f) => `postal_address.${f}`).join(', ')}. ${needs}`;
+}
+
 class Driver {
   private readonly choice: ConnectChoice | undefined;
   /** What has been done of the body: its action, its address, the DIRECT provider's answer. */
   private actionDone = false;
   private addressDone = false;
   private directDone = false;
+  /** The pages this call has answered: what the token's flow asked for so far. */
+  private readonly asked = new Set<string>();
 
   constructor(
     private readonly svc: Service,
@@ -91,7 +107,11 @@ class Driver {
     const r = await this.flow.handle({ connect_token: this.id, type: 'submit', ...m });
     if (isErrorReply(r.body)) {
       const e = r.body;
-      throw new ApiError(r.status, e.type, e.code, `${m.route}: ${e.message}`, { connect_token: this.id });
+      const why =
+        m.route === 'postal_address_capture'
+          ? `${e.message} ${incompleteAddress(m, this.body.postal_address !== undefined)}`.trim()
+          : e.message;
+      throw new ApiError(r.status, e.type, e.code, `${m.route}: ${why}`, { connect_token: this.id });
     }
     return r.body;
   }
@@ -137,6 +157,26 @@ class Driver {
       );
   }
 
+  /**
+   * A tariff list reached without a provider page (a grid-fee token's pages list the grid fees
+   * serving the address): a body that names a provider asks for a choice the pages do not offer.
+   */
+  private checkNoProvider(): void {
+    const b = this.body;
+    if (this.asked.has('provider_select')) return;
+    if (b.direct)
+      throw invalid(
+        Codes.choiceUnsupported,
+        "tariff_select: this token's pages choose no provider, so no DIRECT login; give tariff_id (a grid fee from GET /grid-fees), manual or market.",
+      );
+    const field = b.provider_id ? 'provider_id' : b.market?.provider_id ? 'market.provider_id' : undefined;
+    if (field)
+      throw invalid(
+        Codes.choiceUnsupported,
+        `tariff_select: this token's pages choose no provider; leave ${field} out (tariff_id is a grid fee from GET /grid-fees).`,
+      );
+  }
+
   /** The message that answers `page` from the body. */
   private answer(page: AnyPage): Message {
     const b = this.body;
@@ -144,6 +184,7 @@ class Driver {
     const submit = (data?: unknown): Message => ({ route, ...(data !== undefined ? { data } : {}) });
     const act = (action: string): Message => ({ route, action });
     const offers = (a: string) => (page.actions as readonly string[]).includes(a);
+    this.asked.add(route);
 
     // A session that stored its tariff, or a DIRECT provider that refused, leaves as the customer would: Done.
     if (this.token().used || this.directDone) return act('CLOSE');
@@ -170,15 +211,25 @@ class Driver {
         return submit({ provider: { id: provider } });
       }
       case 'tariff_select':
-        if (this.choice === 'market') return act('TARIFF_MISSING');
+        this.checkNoProvider();
+        if (this.choice !== 'library') return act('TARIFF_MISSING');
         return submit({ tariff: { id: b.tariff_id } });
       case 'provider_name_capture':
-        return submit({ provider: { name: manual?.provider_name ?? MARKET_NAMES.provider } });
+        // A typed-in tariff without a provider name is refused by this page, as it would be in a browser.
+        return submit({ provider: { name: this.choice === 'manual' ? manual!.provider_name : MARKET_NAMES.provider } });
       case 'tariff_name_capture':
+        if (manual?.provider_name !== undefined && !this.asked.has('provider_name_capture'))
+          throw invalid(
+            Codes.choiceUnsupported,
+            "tariff_name_capture: this token's pages ask no provider name (a grid fee is named by its tariff name); leave manual.provider_name out.",
+          );
         return submit({ tariff: { name: manual?.tariff_name ?? MARKET_NAMES.tariff } });
       case 'tariff_structure_select':
         return submit({ options: [manual?.structure ?? 'MARKET'] });
       case 'rate_fixed_capture':
+        // Said in the body's terms: the page's own refusal names its form field, not manual.cost.
+        if (manual && manual.cost === undefined)
+          throw invalid(Codes.costMissing, 'manual.cost: a FIXED tariff needs its price per kWh, e.g. 0.245.');
         return submit({ cost: manual?.cost });
       case 'rate_tod_capture':
         return submit({ hours: manual?.hours });

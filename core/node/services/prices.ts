@@ -302,11 +302,13 @@ export class PriceService {
       start_time: fmt(from),
       end_time: fmt(to),
       kwh: b.microKwh / 1e6,
+      unpriced_kwh: b.unpricedMicroKwh / 1e6,
       value: b.micro / 1e6,
       periods: b.periods.map((p, k) => ({
         start_time: fmt(bounds[k]!),
         end_time: fmt(bounds[k + 1]!),
         kwh: p.microKwh / 1e6,
+        unpriced_kwh: p.unpricedMicroKwh / 1e6,
         value: p.micro / 1e6,
       })),
       components: b.components.map((c) => ({

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { useApp } from '../context';
 import { ErrorAlert } from './common';
 import { PriceChart } from './PriceChart';
-import { ready, UsagePicker, usageKey, usageOf, type UsageChoice } from './UsagePicker';
+import { ready, USAGE_DEBOUNCE_MS, UsagePicker, usageKey, usageOf, type UsageChoice } from './UsagePicker';
 import { useSettled } from './records';
 import { chartOf } from '../price-answer';
 import { candidateOf, money, openEndAfter } from '../candidate';
@@ -16,6 +16,12 @@ import type { Location } from '../../../core/engine/schemas/location';
 
 /** How long the editor waits after the last edit before asking the service (a drag sends one request). */
 export const PREVIEW_DEBOUNCE_MS = 300;
+/**
+ * How long a preview answer is taken as still true. The window is whole days and the draft is in
+ * the key, so undoing back to a priced draft is answered from the cache, not asked again; a save
+ * refreshes all queries anyway.
+ */
+export const PREVIEW_STALE_MS = 5 * 60_000;
 
 const iso = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
 
@@ -58,9 +64,12 @@ export function CandidatePreview({
         body: { ...span, tariff_direction: direction, expand: ['components'], candidates: [candidate] },
       }),
     placeholderData: keepPreviousData,
+    staleTime: PREVIEW_STALE_MS,
     retry: false,
   });
-  const [usage, setUsage] = useState<UsageChoice | null>(null);
+  const [picked, setUsage] = useState<UsageChoice | null>(null);
+  // Priced once typing in the usage pauses, as on the Compare page.
+  const usage = useSettled(picked, USAGE_DEBOUNCE_MS);
   const usageBody = useMemo(() => (ready(usage) ? usageOf(usage, window.from, window.to) : null), [usage, window]);
   // A meter file of other days has nothing to price in this window.
   const outside = !!usageBody?.intervals && usageBody.intervals.length === 0;
@@ -81,6 +90,7 @@ export function CandidatePreview({
         },
       }),
     placeholderData: keepPreviousData,
+    staleTime: PREVIEW_STALE_MS,
     retry: false,
   });
   const chart = useMemo(() => {
@@ -129,7 +139,7 @@ export function CandidatePreview({
         <Typography variant="subtitle2" component="h4">
           Cost of a usage over these 7 days
         </Typography>
-        <UsagePicker value={usage} onChange={setUsage} country={location.postal_address.country_code} zone={zone} />
+        <UsagePicker value={picked} onChange={setUsage} country={location.postal_address.country_code} zone={zone} />
         {outside ? (
           <Typography color="text.secondary">
             The file has no usage in these 7 days: pick a profile, or compare its own months on the Compare page.

@@ -84,7 +84,8 @@ export function RatePanel({
                   value={r[f.key] ?? ''}
                   onChange={(e) => set(i, f.key, e.target.value, f.label)}
                   disabled={f.key === 'to_kwh' && rate.length === 1}
-                  error={badTiers.has(i) && f.key === 'to_kwh'}
+                  // The field the problem is about: an empty price on a fixed tariff, else a tier's bound.
+                  error={!market && r.fixed === undefined ? f.key === 'fixed' : badTiers.has(i) && f.key === 'to_kwh'}
                   slotProps={{ htmlInput: { step: f.step, min: f.max ? 0 : undefined, max: f.max } }}
                 />
               ))}

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Grid, IconButton, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { Schedule as ScheduleSchema, type Schedule, type Rate } from '../../../core/engine/schemas/schedule';
+import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
 import { DAY_NAMES } from '../../../core/engine/schedule/names';
 import { groupName, precedenceText } from '../../../core/engine/schedule/precedence';
-import { describeIssues, type SchedulePlace } from '../../../core/engine/schedule/issues';
+import type { SchedulePlace } from '../../../core/engine/schedule/issues';
 import { dstNotes } from '../../../core/engine/schedule/dst';
 import { useFeedback } from './confirm';
 import { RatePanel } from './RatePanel';
@@ -11,7 +11,17 @@ import { Track, type TrackActions } from './schedule/Track';
 import { DatesField, MonthChips } from './schedule/MonthFilter';
 import { ValidationPanel } from './schedule/ValidationPanel';
 import { useScheduleHistory, type EditOptions } from './schedule/history';
-import { bandText, clone, count, parseQuarter, placeBand, rateLabel, spanText, type Sel } from './schedule-model';
+import {
+  bandText,
+  clone,
+  count,
+  parseQuarter,
+  placeBand,
+  rateLabel,
+  scheduleProblems,
+  spanText,
+  type Sel,
+} from './schedule-model';
 
 const DAY_GROUPS = ['All', 'Weekdays', 'Weekend', ...DAY_NAMES];
 
@@ -55,10 +65,7 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
   const e = Math.max(0, Math.min(tab, schedule.length - 1));
   const entry = schedule[e];
 
-  const problems = useMemo(() => {
-    const check = ScheduleSchema.safeParse(schedule);
-    return check.success ? [] : describeIssues(schedule, check.error.issues);
-  }, [schedule]);
+  const problems = useMemo(() => scheduleProblems(schedule, market), [schedule, market]);
   const precedence = useMemo(() => precedenceText(schedule), [schedule]);
   const notes = useMemo(() => dstNotes(zone, schedule, Date.now()), [zone, schedule]);
   const bad = useMemo(() => {

@@ -27,6 +27,9 @@ export type UsageChoice =
       to: number;
     };
 
+/** How long a page waits after the last keystroke in the usage before pricing it (one request per pause). */
+export const USAGE_DEBOUNCE_MS = 400;
+
 /** A household's year, when nothing else is known: the order of a typical flat's consumption. */
 export const DEFAULT_KWH_PER_YEAR = 3500;
 

@@ -1,5 +1,7 @@
 import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
+import { Schedule as ScheduleSchema } from '../../../core/engine/schemas/schedule';
 import { bandSpan, formatTimeOfDay, parseTimeOfDay, DAY_SECONDS } from '../../../core/engine/schedule/names';
+import { describeIssues, type ScheduleProblem } from '../../../core/engine/schedule/issues';
 
 /** Quarter hours: the editor's grid. */
 export const Q = 900;
@@ -46,7 +48,39 @@ export function rateLabel(rate: Rate[], market: boolean): string {
   const r = rate[0] ?? {};
   if (market)
     return `mkt${r.surcharge_fixed ? ` +${r.surcharge_fixed}` : ''}${r.surcharge_percentage ? ` ×${(1 + r.surcharge_percentage).toFixed(2)}` : ''}`;
-  return (r.fixed ?? 0).toFixed(4).replace(/0{1,2}$/, '');
+  // An empty price is no price: never shown as 0, which would read as free.
+  if (r.fixed === undefined) return '—';
+  return r.fixed.toFixed(4).replace(/0{1,2}$/, '');
+}
+
+/** What the editor says of a tier whose price field is empty. */
+const NO_PRICE = 'the price is empty; type one (a fixed-rate tariff prices every tier)';
+
+/**
+ * Every problem of a draft in words: the schedule's own rules, and, on a fixed-rate tariff, a
+ * tier without a price (the API refuses it as `fixed_missing` when the tariff is saved or priced).
+ */
+export function scheduleProblems(schedule: Schedule, market: boolean): ScheduleProblem[] {
+  const check = ScheduleSchema.safeParse(schedule);
+  const problems = check.success ? [] : describeIssues(schedule, check.error.issues);
+  if (market) return problems;
+  const missing = schedule.flatMap((e, i) =>
+    e.days_and_hours.flatMap((dh, j) =>
+      dh.hours.flatMap((h, k) =>
+        h.rate.flatMap((r, l) =>
+          r.fixed === undefined
+            ? [{ path: [i, 'days_and_hours', j, 'hours', k, 'rate', l, 'fixed'], code: 'custom', message: '' }]
+            : [],
+        ),
+      ),
+    ),
+  );
+  // describeIssues names the place; what is wrong is said here.
+  const named = describeIssues(schedule, missing).map((p) => ({
+    ...p,
+    text: p.text.replace(/: the price: $/, `: ${NO_PRICE}`),
+  }));
+  return [...problems, ...named.filter((p) => !problems.some((q) => q.text === p.text))];
 }
 
 /**

@@ -22,8 +22,8 @@ import { NoTariff, usePageLocation } from '../components/page-location';
 import { CodeHint, Coded, NoBreak } from '../components/words';
 import { PickList } from '../components/panels';
 import { ScheduleEditor } from '../components/ScheduleEditor';
-import { clone, defaultSchedule } from '../components/schedule-model';
-import { Schedule as ScheduleSchema, type Schedule } from '../../../core/engine/schemas/schedule';
+import { clone, defaultSchedule, scheduleProblems } from '../components/schedule-model';
+import type { Schedule } from '../../../core/engine/schemas/schedule';
 import type { Tariff, TariffUpdate } from '../../../core/engine/schemas/tariff';
 import { CONNECTION_WORDS, SLOTS, slotWords } from '../../../core/engine/labels';
 import { CandidatePreview } from '../components/CandidatePreview';
@@ -48,7 +48,8 @@ export function TariffsPage() {
         subtitle="Edit schedules visually; the preview is the service's answer for the edited schedule"
         actions={
           locationId ? (
-            <Button variant="contained" onClick={() => setCreating(true)}>
+            // One line beside a subtitle that wraps at 800 px, never a button broken in two.
+            <Button variant="contained" onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               New tariff
             </Button>
           ) : null
@@ -129,8 +130,8 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
     onSuccess: () => qc.invalidateQueries(),
   });
 
-  const check = schedule ? ScheduleSchema.safeParse(schedule) : null;
-  const invalid = !!check && !check.success;
+  // The editor's own rules, an empty price included: Save waits until the draft is one the API takes.
+  const invalid = !!schedule && scheduleProblems(schedule, market).length > 0;
   if (!tariff.data || !schedule) return <Loading show />;
   const dirty = JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule());
   const kind = slotWords(tariff.data.type, tariff.data.direction);

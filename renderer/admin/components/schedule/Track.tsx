@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Box } from '@mui/material';
 import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import { bandQuarters, occupied, QUARTERS, rateColour, rateLabel, spanText } from '../schedule-model';
@@ -8,6 +8,9 @@ type Hours = Schedule[number]['days_and_hours'][number]['hours'];
 /** The keyboard focus ring of every focusable part of a track: visible on keyboard focus only. */
 export const FOCUS_RING = { '&:focus-visible': { outline: '3px solid #1565c0', outlineOffset: 2, zIndex: 2 } };
 const ERROR_RING = '0 0 0 3px #d32f2f';
+/** A band label's width per character at the track's 12 px font, and the band's edge handles beside it. */
+const LABEL_CHAR_PX = 7.5;
+const LABEL_ROOM_PX = 16;
 
 export interface TrackActions {
   /** Puts band `i` on quarters `[a, b)`; the editor pushes neighbours or says why it cannot. */
@@ -43,6 +46,16 @@ export function Track({
   badRow: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // The track's width in px: a band's label is drawn only where it fits whole (a cut "…241" misleads).
+  const [px, setPx] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setPx(el.clientWidth);
+    const watch = new ResizeObserver(() => setPx(el.clientWidth));
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
   const [drag, setDrag] = useState<{ kind: 'new' | 'from' | 'to'; band: number; q0: number; q: number } | null>(null);
   const quarterAt = (clientX: number) => {
     const r = ref.current!.getBoundingClientRect();
@@ -75,6 +88,15 @@ export function Track({
     }
   });
 
+  // A band split at midnight is labelled once, on its longer piece, and only where the label fits.
+  const labelled = new Set<number>();
+  pieces.forEach((p, k) => {
+    const longest = pieces.every((o) => o.band !== p.band || o === p || o.b - o.a < p.b - p.a);
+    const text = rateLabel(hours[p.band]!.rate, market);
+    const room = ((p.b - p.a) / QUARTERS) * px - LABEL_ROOM_PX;
+    if (longest && room >= text.length * LABEL_CHAR_PX) labelled.add(k);
+  });
+
   return (
     <Box
       ref={ref}
@@ -90,7 +112,8 @@ export function Track({
         }
       }}
       onPointerDown={(ev) => {
-        if ((ev.target as HTMLElement).dataset.band !== undefined || (ev.target as HTMLElement).dataset.edge) return;
+        // On a band (its label included) or an edge: theirs, not a new band's drag.
+        if ((ev.target as HTMLElement).closest('[data-band], [data-edge]')) return;
         const q = quarterAt(ev.clientX);
         ref.current!.setPointerCapture?.(ev.pointerId);
         setDrag({ kind: 'new', band: -1, q0: q, q });
@@ -175,7 +198,11 @@ export function Track({
               ...FOCUS_RING,
             }}
           >
-            {p.b - p.a >= 6 ? rateLabel(h.rate, market) : ''}
+            {labelled.has(k) ? (
+              <Box component="span" data-label sx={{ pointerEvents: 'none' }}>
+                {rateLabel(h.rate, market)}
+              </Box>
+            ) : null}
             {p.edgeFrom ? <Edge side="from" onDown={startEdge('from', p.band)} /> : null}
             {p.edgeTo ? <Edge side="to" onDown={startEdge('to', p.band)} /> : null}
           </Box>

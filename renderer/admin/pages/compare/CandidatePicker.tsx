@@ -17,10 +17,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { SelectField } from '../../components/forms';
 import { ScheduleEditor } from '../../components/ScheduleEditor';
-import { clone, defaultSchedule } from '../../components/schedule-model';
+import { clone, defaultSchedule, scheduleProblems } from '../../components/schedule-model';
 import { candidateOf } from '../../candidate';
 import { tariffName } from '../../restore';
-import { Schedule as ScheduleSchema, type Schedule } from '../../../../core/engine/schemas/schedule';
+import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import type { TariffDirection } from '../../../../core/engine/schemas/common';
 import { MAX_CANDIDATES, type CandidateSource, type CompareOption, type CompareYear } from './model';
 
@@ -223,7 +223,7 @@ function EditCandidate({
   onSave(s: Schedule): void;
 }) {
   const [schedule, setSchedule] = useState<Schedule>(() => clone(option.candidate.schedule ?? defaultSchedule()));
-  const valid = ScheduleSchema.safeParse(schedule).success;
+  const valid = scheduleProblems(schedule, !!option.candidate.market_rates).length === 0;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="edit-candidate-title">
       <DialogTitle id="edit-candidate-title">Schedule of {option.name}</DialogTitle>

@@ -4,9 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ServiceError } from '../../api';
 import { ErrorAlert, PageHeader } from '../../components/common';
-import { LocationSelect, NoLocations } from '../../components/forms';
+import { LocationSelect, locationLabel, NoLocations } from '../../components/forms';
 import { NoTariff, usePageLocation } from '../../components/page-location';
-import { ready, UsagePicker, usageKey, usageOf, type UsageChoice } from '../../components/UsagePicker';
+import {
+  ready,
+  USAGE_DEBOUNCE_MS,
+  UsagePicker,
+  usageKey,
+  usageOf,
+  type UsageChoice,
+} from '../../components/UsagePicker';
 import { DateTime } from 'luxon';
 import { CodeHint } from '../../components/words';
 import { useServiceToday } from '../../service-time';
@@ -17,7 +24,11 @@ import { CandidatePicker } from './CandidatePicker';
 import { CostChart } from './CostChart';
 import { chartPng, compareCsv, download } from './export';
 import { Totals } from './Totals';
-import { columnsOf, yearFrom, type CompareOption } from './model';
+import { columnsOf, fileSpan, spanWords, yearFrom, type CompareOption } from './model';
+import { useSettled } from '../../components/records';
+
+/** How long an answer is taken as still true: the same request within it is answered from the cache. */
+export const ANSWER_STALE_MS = 5 * 60_000;
 
 /**
  * The stored tariffs of a location beside up to three candidates, on one usage over the coming
@@ -29,6 +40,8 @@ export function ComparePage() {
   const { id: locationId, location: listed, anyTariff } = usePageLocation();
   const [direction, setDirection] = useState<TariffDirection>('IMPORT');
   const [usage, setUsage] = useState<UsageChoice | null>(null);
+  // What is priced: the usage once typing pauses (typing 5000 would otherwise ask for five years).
+  const priced = useSettled(usage, USAGE_DEBOUNCE_MS);
   const [options, setOptions] = useState<CompareOption[]>([]);
   const location = useQuery({
     enabled: !!locationId,
@@ -45,13 +58,23 @@ export function ComparePage() {
   const today = useServiceToday(location.data?.timezone);
   // The coming twelve months; with a meter file, the months the file covers (up to twelve).
   const year = useMemo(() => {
-    if (usage?.kind === 'csv') return yearFrom(DateTime.fromMillis(usage.from, { zone }).toISODate()!, zone, usage.to);
+    if (priced?.kind === 'csv')
+      return yearFrom(DateTime.fromMillis(priced.from, { zone }).toISODate()!, zone, priced.to);
     return today ? yearFrom(today, zone) : null;
-  }, [today, zone, usage]);
+  }, [today, zone, priced]);
+  // A meter file is said by its own days ("over 35 days, 15 Sep – 19 Oct"), not by the months it touches.
+  const file = priced?.kind === 'csv' ? fileSpan(priced.from, priced.to, zone) : null;
+  const span = file ? file.words : spanWords(year?.months ?? 12);
   const noTariff = listed?.tariff_status === 'NOT_CONNECTED';
-  const candidates = options.map((o) => o.candidate);
+  // Each candidate runs over the months compared now: dates taken when it was added would miss a
+  // meter file's months loaded later, and the candidate would price nothing there.
+  const candidates = useMemo(
+    () =>
+      year ? options.map((o) => ({ ...o.candidate, contract_start_date: year.from, contract_end_date: year.to })) : [],
+    [options, year],
+  );
   const cost = useQuery({
-    enabled: !!location.data && !!year && ready(usage) && !noTariff,
+    enabled: !!location.data && !!year && ready(priced) && !noTariff,
     queryKey: [
       'compare',
       liveMode,
@@ -59,9 +82,11 @@ export function ComparePage() {
       direction,
       year?.start_time,
       year?.end_time,
-      usageKey(usage),
+      usageKey(priced),
       candidates,
     ],
+    // The same question has the same answer: going back to an earlier usage or candidate set is not asked again.
+    staleTime: ANSWER_STALE_MS,
     // The answer keeps the candidates it priced, so the last chart can stay up (dimmed) while the next computes.
     queryFn: async () => ({
       at: `${locationId}|${direction}`,
@@ -72,7 +97,7 @@ export function ComparePage() {
           start_time: year!.start_time,
           end_time: year!.end_time,
           tariff_direction: direction,
-          usage: usageOf(usage!, year!.fromMs, year!.toMs),
+          usage: usageOf(priced!, year!.fromMs, year!.toMs),
           group_by: 'month',
           ...(candidates.length ? { alternatives: candidates.map((c) => [c]) } : {}),
         },
@@ -88,7 +113,9 @@ export function ComparePage() {
   const storedName = useMemo(() => {
     const own = (tariffs.data?.data ?? []).filter((t) => (t.direction ?? 'IMPORT') === direction);
     const supply = own.find((t) => t.type === 'COMMODITY') ?? own[0];
-    return supply ? `Stored: ${tariffName(supply)}` : 'Stored tariffs';
+    // The grid fee is in every column's figures; the stored column's name says so.
+    const fee = supply?.type === 'COMMODITY' && own.some((t) => t.type === 'NON_COMMODITY') ? ' + grid fee' : '';
+    return supply ? `Stored: ${tariffName(supply)}${fee}` : 'Stored tariffs';
   }, [tariffs.data, direction]);
   const columns = useMemo(
     () => (cost.data ? columnsOf(cost.data.answer, storedName, cost.data.options) : null),
@@ -102,7 +129,8 @@ export function ComparePage() {
   const exportPng = () => {
     if (!columns || !chart.current || !year) return;
     setPngError(null);
-    chartPng(chart.current, `Monthly cost, ${year.label} (${currency})`, columns).then(
+    const place = location.data ? locationLabel(location.data).primary : '';
+    chartPng(chart.current, `Monthly cost at ${place}, ${year.label} (${currency})`, columns).then(
       (png) => download(`${base}.png`, png),
       setPngError,
     );
@@ -112,7 +140,7 @@ export function ComparePage() {
     <>
       <PageHeader
         title="Compare"
-        subtitle="The stored tariffs beside up to three candidates, on one usage over a year"
+        subtitle={`The stored tariffs beside up to three candidates, on one usage ${file ? 'over the days of a meter file' : 'over a year'}`}
         actions={
           columns && !cost.isFetching ? (
             <>
@@ -190,6 +218,11 @@ export function ComparePage() {
                   {year ? `Monthly cost, ${year.label} (months in ${zone})` : 'Monthly cost'}
                   {currency ? `, ${currency}` : ''}
                 </Typography>
+                {priced?.kind === 'csv' && file ? (
+                  <Typography variant="body2" color="text.secondary" data-testid="compare-span">
+                    Usage of {priced.name} {file.words}
+                  </Typography>
+                ) : null}
                 {/* The year is one request; until it answers, say what is being done. */}
                 {cost.isFetching ? (
                   <Box sx={{ my: 2 }} role="status" aria-label="Computing the year">
@@ -208,7 +241,19 @@ export function ComparePage() {
                     aria-busy={cost.isFetching}
                   >
                     <CostChart ref={chart} columns={columns} zone={zone} currency={currency} />
-                    <Totals columns={columns} currency={currency} months={year?.months ?? 12} />
+                    <Totals
+                      columns={columns}
+                      currency={currency}
+                      span={span}
+                      head={
+                        file
+                          ? `Cost, ${file.days} day${file.days === 1 ? '' : 's'}`
+                          : year?.months === 12 || !year
+                            ? 'Cost per year'
+                            : `Cost, ${year.months} month${year.months === 1 ? '' : 's'}`
+                      }
+                      profile={priced?.kind === 'profile'}
+                    />
                   </Stack>
                 ) : null}
               </Paper>

@@ -31,14 +31,42 @@ export function download(name: string, blob: Blob): void {
   URL.revokeObjectURL(url);
 }
 
+/** Splits legend entries into lines no wider than `width`, each entry a swatch and its name. */
+function legendLines(g: CanvasRenderingContext2D, columns: Column[], width: number) {
+  const lines: { i: number; name: string; x: number }[][] = [[]];
+  let x = PAD;
+  columns.forEach((c, i) => {
+    const w = SWATCH + 4 + g.measureText(c.name).width;
+    if (x > PAD && x + w > width - PAD) {
+      lines.push([]);
+      x = PAD;
+    }
+    lines.at(-1)!.push({ i, name: c.name, x });
+    x += w + 16;
+  });
+  return lines;
+}
+
+const PAD = 8;
+const SWATCH = 12;
+const LINE = 20;
+const FONT = '12px system-ui, sans-serif';
+
 /**
  * The chart as a PNG: its SVG drawn on a canvas at twice the size, on white, with a title line.
- * The legend is HTML in the chart, so it is drawn again here from the columns.
+ * The legend is HTML beside the SVG (whose bottom keeps room for it), so the SVG is cut below its
+ * axis and the legend is drawn again from the columns, wrapped onto as many lines as it needs.
  */
 export async function chartPng(box: HTMLElement, title: string, columns: Column[]): Promise<Blob> {
   const svg = box.querySelector('.recharts-wrapper > svg.recharts-surface');
   if (!svg) throw new Error('The chart is not drawn yet.');
-  const { width, height } = svg.getBoundingClientRect();
+  const frame = svg.getBoundingClientRect();
+  const { width, height } = frame;
+  // Down to the month labels: below them is only the room recharts keeps for the HTML legend.
+  const marks = [...svg.querySelectorAll('.recharts-xAxis text, .recharts-xAxis line')];
+  const bottom = Math.max(...marks.map((m) => m.getBoundingClientRect().bottom));
+  // Some room under them: drawn as an image, the SVG's text falls back to a font a little larger than the page's.
+  const plot = marks.length ? Math.min(height, Math.ceil(bottom - frame.top) + 14) : height;
   const clone = svg.cloneNode(true) as SVGElement;
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', String(width));
@@ -48,26 +76,31 @@ export async function chartPng(box: HTMLElement, title: string, columns: Column[
   await img.decode();
   const scale = 2;
   const top = 36;
-  const legend = 28;
   const canvas = document.createElement('canvas');
+  const g0 = canvas.getContext('2d')!;
+  g0.font = FONT;
+  const lines = legendLines(g0, columns, width);
+  const total = top + plot + 8 + lines.length * LINE + PAD;
   canvas.width = Math.ceil(width * scale);
-  canvas.height = Math.ceil((height + top + legend) * scale);
+  canvas.height = Math.ceil(total * scale);
   const g = canvas.getContext('2d')!;
   g.scale(scale, scale);
   g.fillStyle = '#fff';
-  g.fillRect(0, 0, width, height + top + legend);
+  g.fillRect(0, 0, width, total);
   g.fillStyle = '#1c2430';
   g.font = '600 14px system-ui, sans-serif';
-  g.fillText(title, 8, 22);
-  g.drawImage(img, 0, top, width, height);
-  g.font = '12px system-ui, sans-serif';
-  let x = 8;
-  columns.forEach((c, i) => {
-    g.fillStyle = columnColour(i);
-    g.fillRect(x, top + height + 8, 12, 12);
-    g.fillStyle = '#1c2430';
-    g.fillText(c.name, x + 16, top + height + 18);
-    x += 16 + g.measureText(c.name).width + 16;
+  g.fillText(title, PAD, 22, width - 2 * PAD);
+  g.drawImage(img, 0, 0, width, plot, 0, top, width, plot);
+  g.font = FONT;
+  lines.forEach((line, n) => {
+    const y = top + plot + 8 + n * LINE;
+    line.forEach(({ i, name, x }) => {
+      g.fillStyle = columnColour(i);
+      g.fillRect(x, y, SWATCH, SWATCH);
+      g.fillStyle = '#1c2430';
+      // A name longer than the whole line is narrowed to fit rather than cut.
+      g.fillText(name, x + SWATCH + 4, y + 10, width - x - SWATCH - 4 - PAD);
+    });
   });
   return new Promise((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The chart could not be drawn.'))), 'image/png'),

@@ -21,6 +21,20 @@ export const spanWords = (months: number) =>
   months === 12 ? 'per year' : `over ${months} month${months === 1 ? '' : 's'}`;
 
 /**
+ * A meter file's own span [from, to) (epoch ms) in days and its first and last local dates:
+ * "over 35 days, 15 Sep – 19 Oct" (a file ending at midnight of the 20th ends on the 19th).
+ */
+export function fileSpan(from: number, to: number, zone: string) {
+  const a = DateTime.fromMillis(from, { zone });
+  const b = DateTime.fromMillis(to, { zone });
+  const days = Math.round(b.diff(a, 'days').days);
+  const last = b.minus({ milliseconds: 1 });
+  const fmt = a.year === last.year ? 'd LLL' : 'd LLL yyyy';
+  const dates = a.hasSame(last, 'day') ? a.toFormat(fmt) : `${a.toFormat(fmt)} – ${last.toFormat(fmt)}`;
+  return { days, words: `over ${days} day${days === 1 ? '' : 's'}, ${dates}` };
+}
+
+/**
  * The compared months: from the start of the month of `first` (a local date), twelve local
  * months, or fewer when `until` (epoch ms, a usage file's end) comes first.
  */
@@ -57,22 +71,27 @@ export interface Column {
   key: string;
   name: string;
   kwh: number;
+  /** Energy no tariff of the column prices (costed 0). */
+  unpriced_kwh: number;
   value: number;
   periods: { start_time: string; value: number }[];
 }
 
 /** The answer's main cost and its alternatives as columns, in the order asked. */
 export function columnsOf(answer: Answer, storedName: string, options: CompareOption[]): Column[] {
-  const col = (key: string, name: string, c: Pick<Answer, 'kwh' | 'value' | 'periods'>): Column => ({
+  const col = (key: string, name: string, c: Pick<Answer, 'kwh' | 'unpriced_kwh' | 'value' | 'periods'>): Column => ({
     key,
     name,
     kwh: c.kwh,
+    unpriced_kwh: c.unpriced_kwh,
     value: c.value,
     periods: c.periods.map((p) => ({ start_time: p.start_time, value: p.value })),
   });
   return [
     col('stored', storedName, answer),
-    ...options.map((o, i) => col(o.key, o.name, answer.alternatives?.[i] ?? { kwh: 0, value: 0, periods: [] })),
+    ...options.map((o, i) =>
+      col(o.key, o.name, answer.alternatives?.[i] ?? { kwh: 0, unpriced_kwh: 0, value: 0, periods: [] }),
+    ),
   ];
 }
 

@@ -1,0 +1,380 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { liveHost, type LiveHost } from '../e2e/host.js';
+import { receiver, until } from '../webhooks/receiver.js';
+import { CALLBACK, connectHarness, type ConnectHarness } from '../connect/harness.js';
+import { berlinAddress, snapshot } from '../helpers.js';
+
+/*
+ * POST /test_helpers/connect/complete for grid-fee (NON_COMMODITY) tokens (docs/connect.md, Test
+ * helper): their pages open on the grid fees serving the address and choose no provider.
+ */
+
+const NOW = '2026-11-20T10:00:00Z'; // a Friday: the weekday hours of a grid fee apply
+/** The local day of NOW in Berlin: contracts start on it. */
+const DAY = { start_time: '2026-11-20T00:00:00+01:00', end_time: '2026-11-21T00:00:00+01:00' };
+const HELPER = '/test_helpers/connect/complete';
+const GRID = { tariff_type: 'NON_COMMODITY' };
+/** The seeded grid fee serving Berlin 10115 (post-code prefix 1), and the country-wide one. */
+const SERVING = 'grf_spreenetzberlin';
+const COUNTRY_WIDE = 'grf_denetzallgemein';
+
+const hours = [
+  { valid_from: '00:00:00', valid_to: '06:00:00', cost: 0.05 },
+  { valid_from: '06:00:00', valid_to: '00:00:00', cost: 0.08 },
+];
+
+const content = (t: any) => {
+  const { id: _id, location_id: _l, time_created: _c, time_updated: _u, ...rest } = t;
+  return rest;
+};
+const prices = (r: { body: any }) =>
+  r.body.data.map((p: any) => [p.valid_from.slice(11, 16), p.valid_to.slice(11, 16), p.price.value]);
+/** One weekday's bands of a schedule's first group, as prices list them. */
+const weekdayBands = (schedule: any) =>
+  schedule[0].days_and_hours
+    .find((d: any) => d.days.includes('Weekdays') || d.days.includes('All'))
+    .hours.map((h: any) => [h.valid_from.slice(0, 5), h.valid_to.slice(0, 5), h.rate[0].fixed]);
+
+describe('POST /test_helpers/connect/complete with a grid-fee token on a running host', () => {
+  let env: LiveHost;
+  let rx: Awaited<ReturnType<typeof receiver>>;
+
+  beforeAll(async () => {
+    rx = await receiver();
+    env = await liveHost({ now: NOW, demo: false, webhooks: { timeoutMs: 2000 } });
+    const ep = await env.api('POST', '/webhooks', { url: rx.url, description: 'grid-fee helper tests' });
+    expect(ep.status).toBe(200);
+  });
+  afterAll(async () => {
+    await env.host.stop();
+    await rx.close();
+  });
+
+  const token = async (body: object) => {
+    const r = await env.api('POST', '/connect/token', { callback_url: CALLBACK, ...body });
+    expect(r.status).toBe(200);
+    return r.body.connect_token as string;
+  };
+  const complete = (body: object) => env.api('POST', HELPER, body);
+  const tariffsOf = async (loc: string) => (await env.api('GET', `/tariffs?location_id=${loc}`)).body.data;
+  const pricesOf = (loc: string) => env.api('POST', `/prices/${loc}`, DAY);
+  /** The first webhook delivered of one type for one object (`data.id`, or `data.object.id`). */
+  const webhook = (type: string, id: string) =>
+    until(
+      () =>
+        rx.got.map((m) => JSON.parse(m.body)).find((e) => e.type === type && (e.data.id ?? e.data.object?.id) === id),
+      `${type} for ${id}`,
+    );
+  const gridFee = async (id: string) => {
+    const fee = (await env.api('GET', '/grid-fees')).body.data.find((g: any) => g.id === id);
+    expect(fee, id).toBeTruthy();
+    return fee;
+  };
+
+  /** The call answered the token as GET /connect/token shows it, the token is spent, and its completion was delivered. */
+  async function spentAndDelivered(cot: string, r: { status: number; body: any }) {
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual((await env.api('GET', `/connect/token?connect_token=${cot}`)).body);
+    expect(r.body).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
+    const again = await complete({ connect_token: cot, tariff_id: SERVING });
+    expect(again).toMatchObject({ status: 400, body: { code: 'connect_token_used' } });
+    const e = await webhook('connect.session.complete', cot);
+    expect(e.data).toMatchObject({
+      location_id: r.body.location_id,
+      tariff_id: r.body.tariff_id,
+      price_available: true,
+    });
+    return r.body;
+  }
+
+  it('a grid fee from GET /grid-fees: stored linked, NON_COMMODITY, with its prices; the event delivered', async () => {
+    const fee = await gridFee(SERVING);
+    const cot = await token({ ...GRID, postal_address: berlinAddress });
+    const t = await spentAndDelivered(cot, await complete({ connect_token: cot, tariff_id: fee.id }));
+    const [stored, ...more] = await tariffsOf(t.location_id);
+    expect(more).toEqual([]);
+    expect(stored).toMatchObject({
+      id: t.tariff_id,
+      type: 'NON_COMMODITY',
+      direction: 'IMPORT',
+      connection_type: 'LIBRARY',
+      is_linked: true,
+      status: 'CONNECTED',
+      display_name: `${fee.grid_operator}: ${fee.display_name}`,
+      contract_start_date: '2026-11-20',
+      contract_end_date: null,
+      schedule: fee.schedule,
+    });
+    expect(stored.provider_id ?? null).toBeNull();
+    // The location's only tariff is the grid fee: its weekday bands (peak in the evening) are the day's prices.
+    const day = prices(await pricesOf(t.location_id));
+    expect(day).toHaveLength(3);
+    expect(day).toEqual(weekdayBands(fee.schedule));
+  });
+
+  it("the status offer's grid fee on a supplied location: stacked onto the supply prices; DISCONNECT takes it off", async () => {
+    const supply = await token({ postal_address: berlinAddress });
+    const first = await complete({
+      connect_token: supply,
+      provider_id: 'prv_nordlichtenergie',
+      tariff_id: 'ltf_nordlichtfix',
+    });
+    expect(first.status).toBe(200);
+    const loc = first.body.location_id as string;
+    const before = prices(await pricesOf(loc));
+    const offer = (await env.api('GET', `/locations/${loc}/status`)).body.tariff_status.non_commodity_import.offer;
+    expect(offer).toMatchObject({ grid_fee_id: SERVING });
+
+    const cot = await token({ ...GRID, location_id: loc });
+    const t = await spentAndDelivered(cot, await complete({ connect_token: cot, tariff_id: offer.grid_fee_id }));
+    expect(t.location_id).toBe(loc);
+    const status = (await env.api('GET', `/locations/${loc}/status`)).body.tariff_status;
+    expect(status.non_commodity_import.offer).toBeUndefined();
+    expect(status.non_commodity_import).toMatchObject({ status: 'CONNECTED' });
+    expect((await tariffsOf(loc)).map((x: any) => x.type).sort()).toEqual(['COMMODITY', 'NON_COMMODITY']);
+    // NON_COMMODITY components stack: each interval is the supply price plus the grid fee's band.
+    expect(before).toHaveLength(1);
+    const fee = weekdayBands((await gridFee(SERVING)).schedule);
+    const after = prices(await pricesOf(loc));
+    expect(after.map((p: any) => p.slice(0, 2))).toEqual(fee.map((b: any) => b.slice(0, 2)));
+    after.forEach((p: any, i: number) => expect(p[2]).toBeCloseTo(before[0][2] + fee[i][2], 4));
+
+    // DISCONNECT from the grid-fee slot's summary: the supply stays, its prices alone, and the offer is back.
+    const off = await token({ ...GRID, location_id: loc });
+    const d = await complete({ connect_token: off, action: 'DISCONNECT' });
+    expect(d.body).toMatchObject({
+      used: true,
+      complete_action: 'DISCONNECT',
+      location_id: loc,
+      price_available: true,
+    });
+    expect((await tariffsOf(loc)).map((x: any) => x.type)).toEqual(['COMMODITY']);
+    expect(prices(await pricesOf(loc))).toEqual(before);
+    const back = (await env.api('GET', `/locations/${loc}/status`)).body.tariff_status.non_commodity_import;
+    expect(back.offer).toMatchObject({ grid_fee_id: SERVING });
+    const gone = await webhook('tariff.deleted', t.tariff_id);
+    expect(gone.data.object).toMatchObject({ location_id: loc, type: 'NON_COMMODITY' });
+  });
+
+  it('a typed-in grid fee: TARIFF_MISSING on the grid-fee list, named by its tariff name, MANUAL', async () => {
+    const cot = await token({ ...GRID, postal_address: berlinAddress });
+    const t = await spentAndDelivered(
+      cot,
+      await complete({
+        connect_token: cot,
+        manual: {
+          tariff_name: 'Netzentgelt 2027',
+          structure: 'FIXED',
+          cost: '0,09',
+          contract_end_date: '2027-12-31T23:00:00Z',
+        },
+      }),
+    );
+    const [stored] = await tariffsOf(t.location_id);
+    expect(stored).toMatchObject({
+      id: t.tariff_id,
+      type: 'NON_COMMODITY',
+      connection_type: 'MANUAL',
+      is_linked: false,
+      display_name: 'Netzentgelt 2027',
+      market_rates: false,
+      contract_end_date: '2027-12-31T23:00:00Z',
+    });
+    expect(prices(await pricesOf(t.location_id))).toEqual([['00:00', '00:00', 0.09]]);
+  });
+});
+
+describe('POST /test_helpers/connect/complete refuses for a grid-fee token what its pages do not take', () => {
+  let c: ConnectHarness;
+  beforeEach(async () => (c = await connectHarness(NOW)));
+  afterEach(() => c.close());
+
+  const complete = (body: object) => c.h.call({ method: 'POST', url: HELPER, headers: c.h.test, payload: body });
+  const manual = { tariff_name: 'Netzentgelt', structure: 'FIXED', cost: 0.09 };
+
+  /** The call answers 400 and `code` as the error object, and the database is as it was. */
+  async function refused(body: object, code: string) {
+    const before = snapshot(c.h.svc);
+    const r = await complete(body);
+    expect({ body, status: r.status, answer: r.body }).toMatchObject({
+      body,
+      status: 400,
+      answer: { object: 'error', code, context: 'testHelpers.connect.complete' },
+    });
+    expect(snapshot(c.h.svc)).toBe(before);
+    return r.body;
+  }
+
+  it('choices its pages do not offer: a provider, a DIRECT login, a provider name', async () => {
+    const cot = await c.token({ ...GRID, postal_address: berlinAddress });
+    const provider = await refused(
+      { connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: SERVING },
+      'choice_unsupported',
+    );
+    expect(provider.message).toContain('provider_id');
+    const direct = await refused(
+      { connect_token: cot, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'success' } },
+      'choice_unsupported',
+    );
+    expect(direct.message).toContain('DIRECT');
+    await refused({ connect_token: cot, market: { provider_id: 'prv_nordlichtenergie' } }, 'choice_unsupported');
+    const named = await refused(
+      { connect_token: cot, manual: { ...manual, provider_name: 'Spreenetz' } },
+      'choice_unsupported',
+    );
+    expect(named.message).toContain('manual.provider_name');
+    // The token is untouched: the same token completes with a grid fee afterwards.
+    expect((await complete({ connect_token: cot, tariff_id: SERVING })).status).toBe(200);
+  });
+
+  it("the grid-fee pages' own checks: another country's fee, a supply tariff, an unknown id, page codes", async () => {
+    const cot = await c.token({ ...GRID, postal_address: berlinAddress });
+    await refused({ connect_token: cot, tariff_id: 'grf_sydneywires' }, 'tariff_not_found');
+    await refused({ connect_token: cot, tariff_id: 'ltf_nordlichtfix' }, 'tariff_not_found');
+    await refused({ connect_token: cot, tariff_id: 'grf_nothere' }, 'tariff_not_found');
+    await refused({ connect_token: cot, manual: { ...manual, cost: 0 } }, 'cost_value_zero');
+    await refused({ connect_token: cot, manual: { ...manual, tariff_name: ' ' } }, 'tariff_name_missing');
+    await refused({ connect_token: cot, market: { market_id: 'XX' } }, 'market_region_invalid');
+    const bare = await c.token({ ...GRID, postal_address: { country_code: 'DE' } });
+    await refused({ connect_token: bare, tariff_id: SERVING }, 'address_line1_missing');
+    // A connected grid-fee slot needs an action first, as its summary does.
+    const { location_id } = (await complete({ connect_token: cot, tariff_id: SERVING })).body;
+    const again = await c.token({ ...GRID, location_id });
+    await refused({ connect_token: again, tariff_id: COUNTRY_WIDE }, 'action_missing');
+  });
+
+  it('a supply token still needs its provider page answered: provider_id and provider_name as before', async () => {
+    const cot = await c.token({ postal_address: berlinAddress });
+    await refused({ connect_token: cot, tariff_id: 'ltf_nordlichtfix' }, 'provider_id_missing');
+    await refused({ connect_token: cot, manual }, 'provider_name_missing');
+  });
+});
+
+describe('the grid-fee pages and the helper store identical tariffs for the same choices', () => {
+  let c: ConnectHarness;
+  beforeEach(async () => (c = await connectHarness(NOW)));
+  afterEach(() => c.close());
+
+  const helper = async (cot: string, body: object) => {
+    const r = await c.h.call({
+      method: 'POST',
+      url: HELPER,
+      headers: c.h.test,
+      payload: { connect_token: cot, ...body },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  };
+  /** The browser's messages for a choice, after session_start, ending with Done. */
+  async function pages(cot: string, steps: [string, unknown?, string?][]) {
+    await c.start(cot);
+    let last: any;
+    for (const [route, data, action] of steps) {
+      last = await c.submit(route, cot, data, action);
+      expect(last.object, JSON.stringify(last)).not.toBe('error');
+    }
+    expect((await c.submit(last.route, cot, undefined, 'CLOSE')).route).toBe('session_redirect');
+  }
+  const get = async (url: string) => (await c.h.call({ method: 'GET', url, headers: c.h.test })).body;
+  const stored = async (cot: string) => {
+    const t = await get(`/connect/token?connect_token=${cot}`);
+    const { id: _i, time_created: _c, time_updated: _u, ...location } = await get(`/locations/${t.location_id}`);
+    const { id: _t, ...token } = t;
+    return {
+      tariffs: (await get(`/tariffs?location_id=${t.location_id}`)).data.map(content),
+      location,
+      token: { ...token, location_id: !!t.location_id, tariff_id: !!t.tariff_id, time_created: 0, time_expiry: 0 },
+    };
+  };
+  /** A location whose grid-fee slot holds the serving grid fee, for a token that edits it. */
+  const gridSlot = async () => {
+    const cot = await c.token({ ...GRID, postal_address: berlinAddress });
+    await helper(cot, { tariff_id: SERVING });
+    return { location_id: (await get(`/connect/token?connect_token=${cot}`)).location_id };
+  };
+
+  const cases: { name: string; token?: () => Promise<object>; steps: [string, unknown?, string?][]; body: object }[] = [
+    {
+      name: 'the grid fee serving the address',
+      steps: [['tariff_select', { tariff: { id: SERVING } }], ['contract_term_capture']],
+      body: { tariff_id: SERVING },
+    },
+    {
+      name: 'another grid fee of the country, the address typed in on the address page',
+      token: async () => ({ ...GRID, postal_address: { country_code: 'DE' } }),
+      steps: [
+        ['postal_address_capture', { postal_address: berlinAddress }],
+        ['tariff_select', { tariff: { id: COUNTRY_WIDE } }],
+        ['contract_term_capture'],
+      ],
+      body: { tariff_id: COUNTRY_WIDE, postal_address: berlinAddress },
+    },
+    {
+      name: 'typed in, FIXED with a contract end',
+      steps: [
+        ['tariff_select', undefined, 'TARIFF_MISSING'],
+        ['tariff_name_capture', { tariff: { name: 'Netzentgelt' } }],
+        ['tariff_structure_select', { options: ['FIXED'] }],
+        ['rate_fixed_capture', { cost: 0.09 }],
+        ['contract_term_capture', { contract_end_date: '2027-12-31T23:00:00Z' }],
+      ],
+      body: {
+        manual: {
+          tariff_name: 'Netzentgelt',
+          structure: 'FIXED',
+          cost: 0.09,
+          contract_end_date: '2027-12-31T23:00:00Z',
+        },
+      },
+    },
+    {
+      name: 'typed in, TIME_OF_DAY',
+      steps: [
+        ['tariff_select', undefined, 'TARIFF_MISSING'],
+        ['tariff_name_capture', { tariff: { name: 'Netzentgelt HT/NT' } }],
+        ['tariff_structure_select', { options: ['TIME_OF_DAY'] }],
+        ['rate_tod_capture', { hours }],
+        ['contract_term_capture'],
+      ],
+      body: { manual: { tariff_name: 'Netzentgelt HT/NT', structure: 'TIME_OF_DAY', hours } },
+    },
+    {
+      name: 'typed in, following the market',
+      steps: [
+        ['tariff_select', undefined, 'TARIFF_MISSING'],
+        ['tariff_name_capture', { tariff: { name: 'Market tariff' } }],
+        ['tariff_structure_select', { options: ['MARKET'] }],
+        ['region_select', { region: 'DE-LU' }],
+        ['surcharge_capture', { surcharge: { fixed: 0.02, percentage: 3 } }],
+        ['contract_term_capture'],
+      ],
+      body: { market: { market_id: 'DE-LU', surcharge_fixed: 0.02, surcharge_percent: 3 } },
+    },
+    {
+      name: 'EDIT on a connected grid-fee slot',
+      token: async () => ({ ...GRID, ...(await gridSlot()) }),
+      steps: [
+        ['tariff_summary', undefined, 'EDIT'],
+        ['tariff_select', { tariff: { id: COUNTRY_WIDE } }],
+        ['contract_term_capture'],
+      ],
+      body: { action: 'EDIT', tariff_id: COUNTRY_WIDE },
+    },
+  ];
+
+  for (const k of cases)
+    it(k.name, async () => {
+      const tokenBody = async () => ({
+        customer_id: 'cus_1',
+        ...(k.token ? await k.token() : { ...GRID, postal_address: berlinAddress }),
+      });
+      const byPages = await c.token(await tokenBody());
+      const byHelper = await c.token(await tokenBody());
+      await pages(byPages, k.steps);
+      await helper(byHelper, k.body);
+      const a = await stored(byPages);
+      expect(a.tariffs).toHaveLength(1);
+      expect(a.tariffs[0]).toMatchObject({ type: 'NON_COMMODITY', direction: 'IMPORT' });
+      expect(a.tariffs[0].schedule).toBeTruthy();
+      expect(await stored(byHelper)).toEqual(a);
+    });
+});
