@@ -1,59 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { liveHost, type LiveHost } from '../e2e/host.js';
-import { receiver, until } from '../webhooks/receiver.js';
-import { CALLBACK, connectHarness, type ConnectHarness } from '../connect/harness.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectHarness, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress, snapshot, tariffBody } from '../helpers.js';
-
-const NOW = '2026-11-20T10:00:00Z';
-/** The local day of NOW in Berlin: contracts start on it, so its prices are the tariff's. */
-const DAY = { start_time: '2026-11-20T00:00:00+01:00', end_time: '2026-11-21T00:00:00+01:00' };
-const HELPER = '/test_helpers/connect/complete';
+import { content, helperWorld, HELPER, NOW, prices } from './test-helper-world.js';
 
 const hours = [
   { valid_from: '00:00:00', valid_to: '07:00:00', cost: 0.2 },
   { valid_from: '07:00:00', valid_to: '00:00:00', cost: 0.35 },
 ];
 
-/** What a stored tariff is, apart from its identity and when it was written. */
-const content = (t: any) => {
-  const { id: _id, location_id: _l, time_created: _c, time_updated: _u, ...rest } = t;
-  return rest;
-};
-const prices = (r: { body: any }) =>
-  r.body.data.map((p: any) => [p.valid_from.slice(11, 16), p.valid_to.slice(11, 16), p.price.value]);
-
 describe('POST /test_helpers/connect/complete on a running host', () => {
-  let env: LiveHost;
-  let rx: Awaited<ReturnType<typeof receiver>>;
-
-  beforeAll(async () => {
-    rx = await receiver();
-    env = await liveHost({ now: NOW, demo: false, webhooks: { timeoutMs: 2000 } });
-    const ep = await env.api('POST', '/webhooks', { url: rx.url, description: 'helper tests' });
-    expect(ep.status).toBe(200);
-  });
-  afterAll(async () => {
-    await env.host.stop();
-    await rx.close();
-  });
-
-  const token = async (body: object = { postal_address: berlinAddress }) => {
-    const r = await env.api('POST', '/connect/token', { callback_url: CALLBACK, ...body });
-    expect(r.status).toBe(200);
-    return r.body.connect_token as string;
-  };
-  const complete = (body: object) => env.api('POST', HELPER, body);
-  const tariffsOf = async (loc: string) => (await env.api('GET', `/tariffs?location_id=${loc}`)).body.data;
-  const pricesOf = (loc: string) => env.api('POST', `/prices/${loc}`, DAY);
-  /** The webhooks delivered so far of one type for one object (`data.id`, or `data.object.id`). */
-  const delivered = (type: string, id: string) =>
-    rx.got.map((m) => JSON.parse(m.body)).filter((e) => e.type === type && (e.data.id ?? e.data.object?.id) === id);
-  const webhook = (type: string, id: string) => until(() => delivered(type, id)[0], `${type} for ${id}`);
+  const world = helperWorld('helper tests');
+  const { token, complete, tariffsOf, pricesOf, delivered, webhook } = world;
 
   /** The token answers as GET /connect/token shows it, and a second call finds it spent. */
   async function spentAnswer(cot: string, r: { status: number; body: any }) {
     expect(r.status).toBe(200);
-    expect(r.body).toEqual((await env.api('GET', `/connect/token?connect_token=${cot}`)).body);
+    expect(r.body).toEqual((await world.api('GET', `/connect/token?connect_token=${cot}`)).body);
     const again = await complete({
       connect_token: cot,
       manual: { provider_name: 'A', tariff_name: 'B', structure: 'FIXED', cost: 1 },
@@ -84,7 +46,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
       await complete({ connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_nordlichtnacht' }),
     );
     expect(t).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
-    const library = (await env.api('GET', '/providers/prv_nordlichtenergie')).body.tariffs.find(
+    const library = (await world.api('GET', '/providers/prv_nordlichtenergie')).body.tariffs.find(
       (x: any) => x.id === 'ltf_nordlichtnacht',
     );
     const [stored] = await tariffsOf(t.location_id);
@@ -165,11 +127,12 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
     const [stored] = await tariffsOf(t.location_id);
     expect(stored).toMatchObject({ connection_type: 'MANUAL', market_rates: true });
     expect(JSON.stringify(stored.schedule)).toContain('"surcharge_percentage":0.05');
-    const loc = (await env.api('GET', `/locations/${t.location_id}`)).body;
+    const loc = (await world.api('GET', `/locations/${t.location_id}`)).body;
     expect(loc.market_region).toBe('DE-LU');
     // The same schedule made through the API on a location of the same region prices the same.
-    const other = (await env.api('POST', '/locations', { postal_address: berlinAddress, market_region: 'DE-LU' })).body;
-    const made = await env.api(
+    const other = (await world.api('POST', '/locations', { postal_address: berlinAddress, market_region: 'DE-LU' }))
+      .body;
+    const made = await world.api(
       'POST',
       '/tariffs',
       tariffBody(other.id, {
@@ -192,7 +155,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
       await complete({ connect_token: cot, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'success' } }),
     );
     expect(t).toMatchObject({ complete_action: 'SAVE', price_available: true });
-    const provider = (await env.api('GET', '/providers/prv_rheinstromwerke')).body;
+    const provider = (await world.api('GET', '/providers/prv_rheinstromwerke')).body;
     const [stored] = await tariffsOf(t.location_id);
     expect(stored).toMatchObject({
       connection_type: 'DIRECT',
@@ -216,9 +179,9 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
     expect(stored).toMatchObject({ id: t.tariff_id, status: 'PENDING', connection_type: 'DIRECT' });
     expect(await pricesOf(t.location_id)).toMatchObject({ status: 422, body: { code: 'pending_connect' } });
     await completionDelivered(t);
-    expect((await env.api('POST', `/tariffs/${t.tariff_id}/resolve`, { outcome: 'succeed' })).status).toBe(200);
+    expect((await world.api('POST', `/tariffs/${t.tariff_id}/resolve`, { outcome: 'succeed' })).status).toBe(200);
     expect((await pricesOf(t.location_id)).status).toBe(200);
-    expect((await env.api('GET', `/connect/token?connect_token=${cot}`)).body.price_available).toBe(true);
+    expect((await world.api('GET', `/connect/token?connect_token=${cot}`)).body.price_available).toBe(true);
   });
 
   it('DIRECT failure: nothing stored, no completion, and the token is spent all the same', async () => {
@@ -276,7 +239,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
   });
 
   it('under the published wire profile the completion goes out under its published name', async () => {
-    expect((await env.api('PATCH', '/settings', { wire_profile: 'published' })).status).toBe(200);
+    expect((await world.api('PATCH', '/settings', { wire_profile: 'published' })).status).toBe(200);
     try {
       const cot = await token();
       const r = await complete({
@@ -289,17 +252,17 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
       expect(e.data).toMatchObject({ id: cot, location_id: r.body.location_id, tariff_id: r.body.tariff_id });
       expect(delivered('connect.session.complete', cot)).toEqual([]);
     } finally {
-      await env.api('PATCH', '/settings', { wire_profile: 'spec' });
+      await world.api('PATCH', '/settings', { wire_profile: 'spec' });
     }
   });
 
   it('a live-mode bearer is refused with 403 test_mode_only', async () => {
-    const { account_id, live_key } = env.info;
-    const login = await fetch(`${env.info.api_url}/login`, {
+    const { account_id, live_key } = world.env.info;
+    const login = await fetch(`${world.env.info.api_url}/login`, {
       headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${live_key}`).toString('base64') },
     });
     const bearer = (await login.json()).bearer_token;
-    const r = await fetch(env.info.api_url + HELPER, {
+    const r = await fetch(world.env.info.api_url + HELPER, {
       method: 'POST',
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -311,7 +274,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
     expect(r.status).toBe(403);
     expect(await r.json()).toMatchObject({ object: 'error', code: 'test_mode_only', live_mode: true });
     // The mode is decided before the body is read: a live caller learns nothing about the body's shape.
-    const bad = await fetch(env.info.api_url + HELPER, {
+    const bad = await fetch(world.env.info.api_url + HELPER, {
       method: 'POST',
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
       body: JSON.stringify({ connect_token: 7, manual: {}, market: {} }),

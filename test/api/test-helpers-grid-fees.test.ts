@@ -1,18 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { liveHost, type LiveHost } from '../e2e/host.js';
-import { receiver, until } from '../webhooks/receiver.js';
-import { CALLBACK, connectHarness, type ConnectHarness } from '../connect/harness.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectHarness, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress, snapshot } from '../helpers.js';
+import { content, helperWorld, HELPER, NOW, prices } from './test-helper-world.js';
 
 /*
  * POST /test_helpers/connect/complete for grid-fee (NON_COMMODITY) tokens (docs/connect.md, Test
  * helper): their pages open on the grid fees serving the address and choose no provider.
  */
 
-const NOW = '2026-11-20T10:00:00Z'; // a Friday: the weekday hours of a grid fee apply
-/** The local day of NOW in Berlin: contracts start on it. */
-const DAY = { start_time: '2026-11-20T00:00:00+01:00', end_time: '2026-11-21T00:00:00+01:00' };
-const HELPER = '/test_helpers/connect/complete';
 const GRID = { tariff_type: 'NON_COMMODITY' };
 /** The seeded grid fee serving Berlin 10115 (post-code prefix 1), and the country-wide one. */
 const SERVING = 'grf_spreenetzberlin';
@@ -23,12 +18,6 @@ const hours = [
   { valid_from: '06:00:00', valid_to: '00:00:00', cost: 0.08 },
 ];
 
-const content = (t: any) => {
-  const { id: _id, location_id: _l, time_created: _c, time_updated: _u, ...rest } = t;
-  return rest;
-};
-const prices = (r: { body: any }) =>
-  r.body.data.map((p: any) => [p.valid_from.slice(11, 16), p.valid_to.slice(11, 16), p.price.value]);
 /** One weekday's bands of a schedule's first group, as prices list them. */
 const weekdayBands = (schedule: any) =>
   schedule[0].days_and_hours
@@ -36,37 +25,11 @@ const weekdayBands = (schedule: any) =>
     .hours.map((h: any) => [h.valid_from.slice(0, 5), h.valid_to.slice(0, 5), h.rate[0].fixed]);
 
 describe('POST /test_helpers/connect/complete with a grid-fee token on a running host', () => {
-  let env: LiveHost;
-  let rx: Awaited<ReturnType<typeof receiver>>;
-
-  beforeAll(async () => {
-    rx = await receiver();
-    env = await liveHost({ now: NOW, demo: false, webhooks: { timeoutMs: 2000 } });
-    const ep = await env.api('POST', '/webhooks', { url: rx.url, description: 'grid-fee helper tests' });
-    expect(ep.status).toBe(200);
-  });
-  afterAll(async () => {
-    await env.host.stop();
-    await rx.close();
-  });
-
-  const token = async (body: object) => {
-    const r = await env.api('POST', '/connect/token', { callback_url: CALLBACK, ...body });
-    expect(r.status).toBe(200);
-    return r.body.connect_token as string;
-  };
-  const complete = (body: object) => env.api('POST', HELPER, body);
-  const tariffsOf = async (loc: string) => (await env.api('GET', `/tariffs?location_id=${loc}`)).body.data;
-  const pricesOf = (loc: string) => env.api('POST', `/prices/${loc}`, DAY);
-  /** The first webhook delivered of one type for one object (`data.id`, or `data.object.id`). */
-  const webhook = (type: string, id: string) =>
-    until(
-      () =>
-        rx.got.map((m) => JSON.parse(m.body)).find((e) => e.type === type && (e.data.id ?? e.data.object?.id) === id),
-      `${type} for ${id}`,
-    );
+  const world = helperWorld('grid-fee helper tests');
+  const { complete, tariffsOf, pricesOf, webhook } = world;
+  const token = (body: object) => world.token(body);
   const gridFee = async (id: string) => {
-    const fee = (await env.api('GET', '/grid-fees')).body.data.find((g: any) => g.id === id);
+    const fee = (await world.api('GET', '/grid-fees')).body.data.find((g: any) => g.id === id);
     expect(fee, id).toBeTruthy();
     return fee;
   };
@@ -74,7 +37,7 @@ describe('POST /test_helpers/connect/complete with a grid-fee token on a running
   /** The call answered the token as GET /connect/token shows it, the token is spent, and its completion was delivered. */
   async function spentAndDelivered(cot: string, r: { status: number; body: any }) {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual((await env.api('GET', `/connect/token?connect_token=${cot}`)).body);
+    expect(r.body).toEqual((await world.api('GET', `/connect/token?connect_token=${cot}`)).body);
     expect(r.body).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
     const again = await complete({ connect_token: cot, tariff_id: SERVING });
     expect(again).toMatchObject({ status: 400, body: { code: 'connect_token_used' } });
@@ -122,13 +85,13 @@ describe('POST /test_helpers/connect/complete with a grid-fee token on a running
     expect(first.status).toBe(200);
     const loc = first.body.location_id as string;
     const before = prices(await pricesOf(loc));
-    const offer = (await env.api('GET', `/locations/${loc}/status`)).body.tariff_status.non_commodity_import.offer;
+    const offer = (await world.api('GET', `/locations/${loc}/status`)).body.tariff_status.non_commodity_import.offer;
     expect(offer).toMatchObject({ grid_fee_id: SERVING });
 
     const cot = await token({ ...GRID, location_id: loc });
     const t = await spentAndDelivered(cot, await complete({ connect_token: cot, tariff_id: offer.grid_fee_id }));
     expect(t.location_id).toBe(loc);
-    const status = (await env.api('GET', `/locations/${loc}/status`)).body.tariff_status;
+    const status = (await world.api('GET', `/locations/${loc}/status`)).body.tariff_status;
     expect(status.non_commodity_import.offer).toBeUndefined();
     expect(status.non_commodity_import).toMatchObject({ status: 'CONNECTED' });
     expect((await tariffsOf(loc)).map((x: any) => x.type).sort()).toEqual(['COMMODITY', 'NON_COMMODITY']);
@@ -150,7 +113,7 @@ describe('POST /test_helpers/connect/complete with a grid-fee token on a running
     });
     expect((await tariffsOf(loc)).map((x: any) => x.type)).toEqual(['COMMODITY']);
     expect(prices(await pricesOf(loc))).toEqual(before);
-    const back = (await env.api('GET', `/locations/${loc}/status`)).body.tariff_status.non_commodity_import;
+    const back = (await world.api('GET', `/locations/${loc}/status`)).body.tariff_status.non_commodity_import;
     expect(back.offer).toMatchObject({ grid_fee_id: SERVING });
     const gone = await webhook('tariff.deleted', t.tariff_id);
     expect(gone.data.object).toMatchObject({ location_id: loc, type: 'NON_COMMODITY' });
