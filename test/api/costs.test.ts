@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { fixedSchedule, harness, snapshot, tariffBody, type Harness } from '../helpers.js';
 import { layProfile } from '../../core/engine/usage/layout.js';
 import { usageShape } from '../../core/engine/usage/profiles.js';
+import { allDayRate } from '../engine/support.js';
 
 let h: Harness;
 let loc: string;
@@ -304,23 +305,7 @@ describe('market tariffs', () => {
   it('hourly usage on a 15-minute market tariff with surcharges equals Σ POST /prices × kWh', async () => {
     await addTariff({
       market_rates: true,
-      schedule: [
-        {
-          months: ['All'],
-          days_and_hours: [
-            {
-              days: ['All'],
-              hours: [
-                {
-                  valid_from: '00:00:00',
-                  valid_to: '00:00:00',
-                  rate: [{ surcharge_fixed: 0.0213, surcharge_percentage: 0.19 }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
+      schedule: allDayRate([{ surcharge_fixed: 0.0213, surcharge_percentage: 0.19 }]),
     });
     const window = { start_time: '2026-10-24T12:00:00+02:00', end_time: '2026-10-26T12:00:00+01:00' };
     const list = intervals(window.start_time, 49, 60, (i) => 0.2 + (i % 9) * 0.037);

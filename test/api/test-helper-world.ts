@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { liveHost, type LiveHost } from '../e2e/host.js';
 import { receiver, until } from '../webhooks/receiver.js';
-import { CALLBACK } from '../connect/harness.js';
+import { CALLBACK, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress } from '../helpers.js';
 
 /** What the connect test helper's suites share: the instant, the day priced, and the route. */
@@ -41,21 +41,103 @@ export function helperWorld(description: string) {
   /** The webhooks delivered so far of one type for one object (`data.id`, or `data.object.id`). */
   const delivered = (type: string, id: string) =>
     rx.got.map((m) => JSON.parse(m.body)).filter((e) => e.type === type && (e.data.id ?? e.data.object?.id) === id);
+  const token = async (body: object = { postal_address: berlinAddress }) => {
+    const r = await api('POST', '/connect/token', { callback_url: CALLBACK, ...body });
+    expect(r.status).toBe(200);
+    return r.body.connect_token as string;
+  };
+  const complete = (body: object) => api('POST', HELPER, body);
+  /** The first such webhook, waited for. */
+  const webhook = (type: string, id: string) => until(() => delivered(type, id)[0], `${type} for ${id}`);
+
   return {
     get env() {
       return env;
     },
     api,
-    token: async (body: object = { postal_address: berlinAddress }) => {
-      const r = await api('POST', '/connect/token', { callback_url: CALLBACK, ...body });
-      expect(r.status).toBe(200);
-      return r.body.connect_token as string;
-    },
-    complete: (body: object) => api('POST', HELPER, body),
+    token,
+    complete,
     tariffsOf: async (loc: string) => (await api('GET', `/tariffs?location_id=${loc}`)).body.data,
     pricesOf: (loc: string) => api('POST', `/prices/${loc}`, DAY),
     delivered,
-    /** The first such webhook, waited for. */
-    webhook: (type: string, id: string) => until(() => delivered(type, id)[0], `${type} for ${id}`),
+    webhook,
+    /**
+     * A new token (made with `tokenBody`) completed with `choice`: the answer is the token as
+     * GET /connect/token shows it, and a second call (`again`, any well-formed choice) finds it spent.
+     */
+    async completed(
+      choice: object,
+      tokenBody?: object,
+      again: object = { manual: { provider_name: 'A', tariff_name: 'B', structure: 'FIXED', cost: 1 } },
+    ) {
+      const cot = await token(tokenBody);
+      const r = await complete({ connect_token: cot, ...choice });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toEqual((await api('GET', `/connect/token?connect_token=${cot}`)).body);
+      expect(await complete({ connect_token: cot, ...again })).toMatchObject({
+        status: 400,
+        body: { object: 'error', code: 'connect_token_used', context: 'testHelpers.connect.complete' },
+      });
+      return r.body;
+    },
+    /** The completion event was delivered to the receiver, naming the token's location and tariff. */
+    async completionDelivered(t: any) {
+      const e = await webhook('connect.session.complete', t.id);
+      expect(e.data).toMatchObject({
+        id: t.id,
+        object: 'connect_token',
+        location_id: t.location_id,
+        tariff_id: t.tariff_id,
+        price_available: t.price_available,
+      });
+    },
+  };
+}
+
+/** The two ways to complete a token on a connect harness, and what each left stored, for comparing them. */
+export function pagesAndHelper(harness: () => ConnectHarness) {
+  const get = async (url: string) => {
+    const c = harness();
+    return (await c.h.call({ method: 'GET', url, headers: c.h.test })).body;
+  };
+  return {
+    /** The browser's messages for a choice after session_start (a provider's login allowed), ending with Done. */
+    async pages(cot: string, steps: [string, unknown?, string?][]) {
+      const c = harness();
+      await c.start(cot);
+      let last: any;
+      for (const [route, data, action] of steps) {
+        last = await c.submit(route, cot, data, action);
+        expect(last.object, JSON.stringify(last)).not.toBe('error');
+        if (last.route === 'session_redirect' && last.data.redirect_url.includes('/provider-login/')) {
+          expect((await c.providerLogin(last.data.redirect_url, 'allow')).status).toBe(303);
+          last = await c.send({ route: 'session_restore', connect_token: cot, type: 'submit' });
+        }
+      }
+      expect((await c.submit(last.route, cot, undefined, 'CLOSE')).route).toBe('session_redirect');
+    },
+    /** The test helper with `body`. */
+    async helper(cot: string, body: object) {
+      const c = harness();
+      const r = await c.h.call({
+        method: 'POST',
+        url: HELPER,
+        headers: c.h.test,
+        payload: { connect_token: cot, ...body },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    },
+    get,
+    /** The token's location, its tariffs and the token, without identities and times. */
+    async stored(cot: string) {
+      const t = await get(`/connect/token?connect_token=${cot}`);
+      const { id: _i, time_created: _c, time_updated: _u, ...location } = await get(`/locations/${t.location_id}`);
+      const { id: _t, ...token } = t;
+      return {
+        tariffs: (await get(`/tariffs?location_id=${t.location_id}`)).data.map(content),
+        location,
+        token: { ...token, location_id: !!t.location_id, tariff_id: !!t.tariff_id, time_created: 0, time_expiry: 0 },
+      };
+    },
   };
 }

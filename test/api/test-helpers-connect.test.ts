@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectHarness, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress, snapshot, tariffBody } from '../helpers.js';
-import { content, helperWorld, HELPER, NOW, prices } from './test-helper-world.js';
+import { helperWorld, HELPER, NOW, pagesAndHelper, prices } from './test-helper-world.js';
 
 const hours = [
   { valid_from: '00:00:00', valid_to: '07:00:00', cost: 0.2 },
@@ -10,41 +10,10 @@ const hours = [
 
 describe('POST /test_helpers/connect/complete on a running host', () => {
   const world = helperWorld('helper tests');
-  const { token, complete, tariffsOf, pricesOf, delivered, webhook } = world;
-
-  /** The token answers as GET /connect/token shows it, and a second call finds it spent. */
-  async function spentAnswer(cot: string, r: { status: number; body: any }) {
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual((await world.api('GET', `/connect/token?connect_token=${cot}`)).body);
-    const again = await complete({
-      connect_token: cot,
-      manual: { provider_name: 'A', tariff_name: 'B', structure: 'FIXED', cost: 1 },
-    });
-    expect(again).toMatchObject({
-      status: 400,
-      body: { object: 'error', code: 'connect_token_used', context: 'testHelpers.connect.complete' },
-    });
-    return r.body;
-  }
-
-  /** The completion event was delivered to the receiver, naming the token's location and tariff. */
-  async function completionDelivered(t: any) {
-    const e = await webhook('connect.session.complete', t.id);
-    expect(e.data).toMatchObject({
-      id: t.id,
-      object: 'connect_token',
-      location_id: t.location_id,
-      tariff_id: t.tariff_id,
-      price_available: t.price_available,
-    });
-  }
+  const { token, complete, completed, completionDelivered, tariffsOf, pricesOf, delivered, webhook } = world;
 
   it('library: the provider tariff, linked, with its prices, the completion webhook, and the token spent', async () => {
-    const cot = await token();
-    const t = await spentAnswer(
-      cot,
-      await complete({ connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_nordlichtnacht' }),
-    );
+    const t = await completed({ provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_nordlichtnacht' });
     expect(t).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
     const library = (await world.api('GET', '/providers/prv_nordlichtenergie')).body.tariffs.find(
       (x: any) => x.id === 'ltf_nordlichtnacht',
@@ -70,20 +39,15 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
   });
 
   it('manual FIXED: the typed-in price and contract end, MANUAL and not linked', async () => {
-    const cot = await token();
-    const t = await spentAnswer(
-      cot,
-      await complete({
-        connect_token: cot,
-        manual: {
-          provider_name: 'Stadtwerke Mitte',
-          tariff_name: 'Flat',
-          structure: 'FIXED',
-          cost: '0,28',
-          contract_end_date: '2027-06-30T22:00:00.000Z',
-        },
-      }),
-    );
+    const t = await completed({
+      manual: {
+        provider_name: 'Stadtwerke Mitte',
+        tariff_name: 'Flat',
+        structure: 'FIXED',
+        cost: '0,28',
+        contract_end_date: '2027-06-30T22:00:00.000Z',
+      },
+    });
     const [stored] = await tariffsOf(t.location_id);
     expect(stored).toMatchObject({
       id: t.tariff_id,
@@ -98,14 +62,9 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
   });
 
   it('manual TIME_OF_DAY: the bands become the day schedule and its prices', async () => {
-    const cot = await token();
-    const t = await spentAnswer(
-      cot,
-      await complete({
-        connect_token: cot,
-        manual: { provider_name: 'Stadtwerke Mitte', tariff_name: 'Tag/Nacht', structure: 'TIME_OF_DAY', hours },
-      }),
-    );
+    const t = await completed({
+      manual: { provider_name: 'Stadtwerke Mitte', tariff_name: 'Tag/Nacht', structure: 'TIME_OF_DAY', hours },
+    });
     const [stored] = await tariffsOf(t.location_id);
     expect(stored).toMatchObject({ connection_type: 'MANUAL', display_name: 'Stadtwerke Mitte – Tag/Nacht' });
     expect(prices(await pricesOf(t.location_id))).toEqual([
@@ -116,14 +75,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
   });
 
   it('market: the region on the location, the surcharge as a fraction, and the prices of that region', async () => {
-    const cot = await token();
-    const t = await spentAnswer(
-      cot,
-      await complete({
-        connect_token: cot,
-        market: { market_id: 'DE-LU', surcharge_fixed: 0.1, surcharge_percent: 5 },
-      }),
-    );
+    const t = await completed({ market: { market_id: 'DE-LU', surcharge_fixed: 0.1, surcharge_percent: 5 } });
     const [stored] = await tariffsOf(t.location_id);
     expect(stored).toMatchObject({ connection_type: 'MANUAL', market_rates: true });
     expect(JSON.stringify(stored.schedule)).toContain('"surcharge_percentage":0.05');
@@ -149,11 +101,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
   });
 
   it('DIRECT success: the provider tariff, DIRECT and linked, priced at once', async () => {
-    const cot = await token();
-    const t = await spentAnswer(
-      cot,
-      await complete({ connect_token: cot, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'success' } }),
-    );
+    const t = await completed({ direct: { provider_id: 'prv_rheinstromwerke', outcome: 'success' } });
     expect(t).toMatchObject({ complete_action: 'SAVE', price_available: true });
     const provider = (await world.api('GET', '/providers/prv_rheinstromwerke')).body;
     const [stored] = await tariffsOf(t.location_id);
@@ -169,11 +117,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
   });
 
   it('DIRECT pending: the tariff waits PENDING (prices 422) until resolved, whatever the provider is set to', async () => {
-    const cot = await token();
-    const t = await spentAnswer(
-      cot,
-      await complete({ connect_token: cot, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'pending' } }),
-    );
+    const t = await completed({ direct: { provider_id: 'prv_rheinstromwerke', outcome: 'pending' } });
     expect(t).toMatchObject({ complete_action: 'SAVE', price_available: false });
     const [stored] = await tariffsOf(t.location_id);
     expect(stored).toMatchObject({ id: t.tariff_id, status: 'PENDING', connection_type: 'DIRECT' });
@@ -181,19 +125,15 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
     await completionDelivered(t);
     expect((await world.api('POST', `/tariffs/${t.tariff_id}/resolve`, { outcome: 'succeed' })).status).toBe(200);
     expect((await pricesOf(t.location_id)).status).toBe(200);
-    expect((await world.api('GET', `/connect/token?connect_token=${cot}`)).body.price_available).toBe(true);
+    expect((await world.api('GET', `/connect/token?connect_token=${t.id}`)).body.price_available).toBe(true);
   });
 
   it('DIRECT failure: nothing stored, no completion, and the token is spent all the same', async () => {
-    const cot = await token();
-    const t = await spentAnswer(
-      cot,
-      await complete({ connect_token: cot, direct: { provider_id: 'prv_rheinstromwerke', outcome: 'failure' } }),
-    );
+    const t = await completed({ direct: { provider_id: 'prv_rheinstromwerke', outcome: 'failure' } });
     expect(t).toMatchObject({ used: false, complete_action: '', location_id: null, tariff_id: null });
     // Give the worker the time a delivery takes, then check none came for this token.
     await completionDelivered(await firstLibraryCompletion());
-    expect(delivered('connect.session.complete', cot)).toEqual([]);
+    expect(delivered('connect.session.complete', t.id)).toEqual([]);
   });
 
   /** A completion that certainly happens after the one under test (a marker for "the worker is past it"). */
@@ -212,14 +152,12 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
     const first = await firstLibraryCompletion();
     const loc = first.location_id as string;
 
-    const edit = await token({ location_id: loc });
-    const t = await spentAnswer(
-      edit,
-      await complete({
-        connect_token: edit,
+    const t = await completed(
+      {
         action: 'EDIT',
         manual: { provider_name: 'Stadtwerke Mitte', tariff_name: 'Neu', structure: 'FIXED', cost: 0.25 },
-      }),
+      },
+      { location_id: loc },
     );
     expect(t).toMatchObject({ location_id: loc, complete_action: 'SAVE' });
     expect((await tariffsOf(loc)).map((x: any) => [x.id, x.display_name])).toEqual([
@@ -229,8 +167,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
     await completionDelivered(t);
     await webhook('tariff.created', t.tariff_id);
 
-    const disconnect = await token({ location_id: loc });
-    const d = await spentAnswer(disconnect, await complete({ connect_token: disconnect, action: 'DISCONNECT' }));
+    const d = await completed({ action: 'DISCONNECT' }, { location_id: loc });
     expect(d).toMatchObject({ used: true, complete_action: 'DISCONNECT', location_id: loc, price_available: false });
     expect(await tariffsOf(loc)).toEqual([]);
     expect(await pricesOf(loc)).toMatchObject({ status: 422, body: { code: 'no_tariff_connected' } });
@@ -463,43 +400,7 @@ describe('the page flow and the helper store identical tariffs for the same choi
   beforeEach(async () => (c = await connectHarness(NOW)));
   afterEach(() => c.close());
 
-  const via = {
-    /** The browser's messages for a choice, after session_start. */
-    async pages(cot: string, steps: [string, unknown?, string?][]) {
-      await c.start(cot);
-      let last: any;
-      for (const [route, data, action] of steps) {
-        last = await c.submit(route, cot, data, action);
-        expect(last.object, JSON.stringify(last)).not.toBe('error');
-        if (last.route === 'session_redirect' && last.data.redirect_url.includes('/provider-login/')) {
-          expect((await c.providerLogin(last.data.redirect_url, 'allow')).status).toBe(303);
-          last = await c.send({ route: 'session_restore', connect_token: cot, type: 'submit' });
-        }
-      }
-      expect((await c.submit(last.route, cot, undefined, 'CLOSE')).route).toBe('session_redirect');
-    },
-    async helper(cot: string, body: object) {
-      const r = await c.h.call({
-        method: 'POST',
-        url: HELPER,
-        headers: c.h.test,
-        payload: { connect_token: cot, ...body },
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-    },
-  };
-  const stored = async (cot: string) => {
-    const t = (await c.h.call({ method: 'GET', url: `/connect/token?connect_token=${cot}`, headers: c.h.test })).body;
-    const tariff = (await c.h.call({ method: 'GET', url: `/tariffs/${t.tariff_id}`, headers: c.h.test })).body;
-    const loc = (await c.h.call({ method: 'GET', url: `/locations/${t.location_id}`, headers: c.h.test })).body;
-    const { id: _i, time_created: _c, time_updated: _u, ...location } = loc;
-    const { id: _t, ...token } = t;
-    return {
-      tariff: content(tariff),
-      location,
-      token: { ...token, location_id: !!t.location_id, tariff_id: !!t.tariff_id, time_created: 0, time_expiry: 0 },
-    };
-  };
+  const via = pagesAndHelper(() => c);
 
   const cases: { name: string; steps: [string, unknown?, string?][]; body: object }[] = [
     {
@@ -573,8 +474,9 @@ describe('the page flow and the helper store identical tariffs for the same choi
       const byHelper = await c.token({ postal_address: berlinAddress, customer_id: 'cus_1' });
       await via.pages(byPages, k.steps);
       await via.helper(byHelper, k.body);
-      const a = await stored(byPages);
-      expect(a.tariff.schedule ?? a.tariff.status).toBeTruthy();
-      expect(await stored(byHelper)).toEqual(a);
+      const a = await via.stored(byPages);
+      expect(a.tariffs).toHaveLength(1);
+      expect(a.tariffs[0].schedule ?? a.tariffs[0].status).toBeTruthy();
+      expect(await via.stored(byHelper)).toEqual(a);
     });
 });

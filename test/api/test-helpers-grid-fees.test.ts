@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectHarness, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress, snapshot } from '../helpers.js';
-import { content, helperWorld, HELPER, NOW, prices } from './test-helper-world.js';
+import { helperWorld, HELPER, NOW, pagesAndHelper, prices } from './test-helper-world.js';
 
 /*
  * POST /test_helpers/connect/complete for grid-fee (NON_COMMODITY) tokens (docs/connect.md, Test
@@ -34,26 +34,17 @@ describe('POST /test_helpers/connect/complete with a grid-fee token on a running
     return fee;
   };
 
-  /** The call answered the token as GET /connect/token shows it, the token is spent, and its completion was delivered. */
-  async function spentAndDelivered(cot: string, r: { status: number; body: any }) {
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual((await world.api('GET', `/connect/token?connect_token=${cot}`)).body);
-    expect(r.body).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
-    const again = await complete({ connect_token: cot, tariff_id: SERVING });
-    expect(again).toMatchObject({ status: 400, body: { code: 'connect_token_used' } });
-    const e = await webhook('connect.session.complete', cot);
-    expect(e.data).toMatchObject({
-      location_id: r.body.location_id,
-      tariff_id: r.body.tariff_id,
-      price_available: true,
-    });
-    return r.body;
+  /** A grid-fee token (of `tokenBody`) completed with `choice`, spent afterwards, its completion delivered. */
+  async function gridCompleted(choice: object, tokenBody: object) {
+    const t = await world.completed(choice, { ...GRID, ...tokenBody }, { tariff_id: SERVING });
+    expect(t).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
+    await world.completionDelivered(t);
+    return t;
   }
 
   it('a grid fee from GET /grid-fees: stored linked, NON_COMMODITY, with its prices; the event delivered', async () => {
     const fee = await gridFee(SERVING);
-    const cot = await token({ ...GRID, postal_address: berlinAddress });
-    const t = await spentAndDelivered(cot, await complete({ connect_token: cot, tariff_id: fee.id }));
+    const t = await gridCompleted({ tariff_id: fee.id }, { postal_address: berlinAddress });
     const [stored, ...more] = await tariffsOf(t.location_id);
     expect(more).toEqual([]);
     expect(stored).toMatchObject({
@@ -88,8 +79,7 @@ describe('POST /test_helpers/connect/complete with a grid-fee token on a running
     const offer = (await world.api('GET', `/locations/${loc}/status`)).body.tariff_status.non_commodity_import.offer;
     expect(offer).toMatchObject({ grid_fee_id: SERVING });
 
-    const cot = await token({ ...GRID, location_id: loc });
-    const t = await spentAndDelivered(cot, await complete({ connect_token: cot, tariff_id: offer.grid_fee_id }));
+    const t = await gridCompleted({ tariff_id: offer.grid_fee_id }, { location_id: loc });
     expect(t.location_id).toBe(loc);
     const status = (await world.api('GET', `/locations/${loc}/status`)).body.tariff_status;
     expect(status.non_commodity_import.offer).toBeUndefined();
@@ -120,18 +110,16 @@ describe('POST /test_helpers/connect/complete with a grid-fee token on a running
   });
 
   it('a typed-in grid fee: TARIFF_MISSING on the grid-fee list, named by its tariff name, MANUAL', async () => {
-    const cot = await token({ ...GRID, postal_address: berlinAddress });
-    const t = await spentAndDelivered(
-      cot,
-      await complete({
-        connect_token: cot,
+    const t = await gridCompleted(
+      {
         manual: {
           tariff_name: 'Netzentgelt 2027',
           structure: 'FIXED',
           cost: '0,09',
           contract_end_date: '2027-12-31T23:00:00Z',
         },
-      }),
+      },
+      { postal_address: berlinAddress },
     );
     const [stored] = await tariffsOf(t.location_id);
     expect(stored).toMatchObject({
@@ -218,36 +206,7 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
   beforeEach(async () => (c = await connectHarness(NOW)));
   afterEach(() => c.close());
 
-  const helper = async (cot: string, body: object) => {
-    const r = await c.h.call({
-      method: 'POST',
-      url: HELPER,
-      headers: c.h.test,
-      payload: { connect_token: cot, ...body },
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-  };
-  /** The browser's messages for a choice, after session_start, ending with Done. */
-  async function pages(cot: string, steps: [string, unknown?, string?][]) {
-    await c.start(cot);
-    let last: any;
-    for (const [route, data, action] of steps) {
-      last = await c.submit(route, cot, data, action);
-      expect(last.object, JSON.stringify(last)).not.toBe('error');
-    }
-    expect((await c.submit(last.route, cot, undefined, 'CLOSE')).route).toBe('session_redirect');
-  }
-  const get = async (url: string) => (await c.h.call({ method: 'GET', url, headers: c.h.test })).body;
-  const stored = async (cot: string) => {
-    const t = await get(`/connect/token?connect_token=${cot}`);
-    const { id: _i, time_created: _c, time_updated: _u, ...location } = await get(`/locations/${t.location_id}`);
-    const { id: _t, ...token } = t;
-    return {
-      tariffs: (await get(`/tariffs?location_id=${t.location_id}`)).data.map(content),
-      location,
-      token: { ...token, location_id: !!t.location_id, tariff_id: !!t.tariff_id, time_created: 0, time_expiry: 0 },
-    };
-  };
+  const { pages, helper, get, stored } = pagesAndHelper(() => c);
   /** A location whose grid-fee slot holds the serving grid fee, for a token that edits it. */
   const gridSlot = async () => {
     const cot = await c.token({ ...GRID, postal_address: berlinAddress });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright';
+import { pixelsOf } from './png.js';
 import { DateTime } from 'luxon';
 import { shot, SHOTS } from './browser.js';
 import { browserSuite, openApp } from './suite.js';
@@ -394,38 +395,27 @@ describe('the Compare view, in Chromium', () => {
     await page.getByRole('button', { name: 'Export PNG' }).click();
     const exported = await png;
     await exported.saveAs(`${SHOTS}/compare-export-800.png`);
-    const data = readFileSync((await exported.path())!).toString('base64');
-    // Read back in the browser: the blank rows between the axis and the legend, and ink at the right edge.
-    const seen = await page.evaluate(async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.width;
-      c.height = img.height;
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      const px = g.getImageData(0, 0, c.width, c.height).data;
-      const blankRow = (y: number) => {
-        for (let x = 0; x < c.width; x++) if (px[(y * c.width + x) * 4]! < 250) return false;
-        return true;
-      };
-      let run = 0;
-      let longest = 0;
-      let lastInk = 0;
-      for (let y = 0; y < c.height; y++) {
-        if (blankRow(y)) run++;
-        else {
-          if (y > c.height / 3) longest = Math.max(longest, run);
-          run = 0;
-          lastInk = y;
-        }
+    const px = await pixelsOf(page, readFileSync((await exported.path())!));
+    // The blank rows between the axis and the legend, and ink at the right edge.
+    const ink = (x: number, y: number) => px.rgba[(y * px.width + x) * 4]!;
+    const blankRow = (y: number) => {
+      for (let x = 0; x < px.width; x++) if (ink(x, y) < 250) return false;
+      return true;
+    };
+    let run = 0;
+    let longest = 0;
+    let lastInk = 0;
+    for (let y = 0; y < px.height; y++) {
+      if (blankRow(y)) run++;
+      else {
+        if (y > px.height / 3) longest = Math.max(longest, run);
+        run = 0;
+        lastInk = y;
       }
-      let edgeInk = 0;
-      for (let y = 0; y < c.height; y++)
-        for (let x = c.width - 6; x < c.width; x++) if (px[(y * c.width + x) * 4]! < 200) edgeInk++;
-      return { width: c.width, height: c.height, longest, below: c.height - 1 - lastInk, edgeInk };
-    }, data);
+    }
+    let edgeInk = 0;
+    for (let y = 0; y < px.height; y++) for (let x = px.width - 6; x < px.width; x++) if (ink(x, y) < 200) edgeInk++;
+    const seen = { longest, below: px.height - 1 - lastInk, edgeInk };
     // Twice the size: a gap of 30 px drawn is 60 here; the legend's three lines end within the image.
     expect(seen.longest).toBeLessThan(60);
     expect(seen.below).toBeLessThan(40);

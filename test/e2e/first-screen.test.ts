@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
-import type { Page } from 'playwright';
+import { pixelsOf } from './png.js';
 import { shot } from './browser.js';
 import { browserSuite, openApp } from './suite.js';
 
@@ -25,29 +25,6 @@ const emptyLocation = async () =>
       },
     })
   ).id;
-
-/** The colour of one pixel of a PNG, read back by the browser from the screenshot itself. */
-async function pixels(page: Page, png: Buffer, points: [number, number][]): Promise<string[]> {
-  const blank = await page.context().newPage();
-  try {
-    return await blank.evaluate(
-      async ({ data, points }) => {
-        const img = new Image();
-        img.src = `data:image/png;base64,${data}`;
-        await img.decode();
-        const c = document.createElement('canvas');
-        c.width = img.width;
-        c.height = img.height;
-        const g = c.getContext('2d')!;
-        g.drawImage(img, 0, 0);
-        return points.map(([x, y]) => [...g.getImageData(x, y, 1, 1).data.slice(0, 3)].join(','));
-      },
-      { data: png.toString('base64'), points },
-    );
-  } finally {
-    await blank.close();
-  }
-}
 
 describe('the first screens, in Chromium', () => {
   it('Prices and Tariffs open on a location with a tariff, not the newest empty one', async () => {
@@ -112,11 +89,10 @@ describe('the first screens, in Chromium', () => {
       const nav = (await page.getByRole('navigation', { name: 'Pages' }).boundingBox())!;
       const x = Math.round(nav.x + 4);
       // Below the last page in the list, in the first screen and at the page's foot: the same column.
-      const [top, foot, main] = await pixels(page, png, [
-        [x, Math.round(nav.y + nav.height + 20)],
-        [x, tall - 4],
-        [Math.round(nav.x + nav.width + 8), tall - 4],
-      ]);
+      const px = await pixelsOf(page, png);
+      const top = px.at(x, Math.round(nav.y + nav.height + 20));
+      const foot = px.at(x, tall - 4);
+      const main = px.at(Math.round(nav.x + nav.width + 8), tall - 4);
       expect(foot).toBe(top);
       expect(main).not.toBe(top);
       expect(errors).toEqual([]);

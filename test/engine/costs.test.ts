@@ -11,7 +11,7 @@ import { instantOf, realDateTime, rfc3339Shape } from '../../core/engine/usage/i
 import { layProfile } from '../../core/engine/usage/layout.js';
 import { usageShape, usageShapes, dayTypeOf } from '../../core/engine/usage/profiles.js';
 import { profileForCountry } from '../../core/engine/usage/choose.js';
-import { component, daily, H } from './support.js';
+import { allDayRate, component, daily, H } from './support.js';
 
 const BERLIN = 'Europe/Berlin';
 const local = (iso: string, zone = BERLIN) => DateTime.fromISO(iso, { zone }).toMillis();
@@ -109,23 +109,7 @@ describe('computeCost: usage costed at the prices of the sweep', () => {
   });
 
   it('a tiered rate costs at the first tier across the tier bound, as prices give it (rule 7)', () => {
-    const tiered = component([
-      {
-        months: ['All'],
-        days_and_hours: [
-          {
-            days: ['All'],
-            hours: [
-              {
-                valid_from: '00:00:00',
-                valid_to: '00:00:00',
-                rate: [{ fixed: 0.3, to_kwh: 100 }, { fixed: 0.4 }],
-              },
-            ],
-          },
-        ],
-      },
-    ]);
+    const tiered = component(allDayRate([{ fixed: 0.3, to_kwh: 100 }, { fixed: 0.4 }]));
     const from = local('2026-06-01T00:00');
     // Ten hours of 15 kWh: 150 kWh, past the 100 kWh bound.
     const r = cost(BERLIN, from, from + 10 * H, [tiered], hourly(from, from + 10 * H, 15));
@@ -137,26 +121,9 @@ describe('computeCost: usage costed at the prices of the sweep', () => {
     const from = Date.parse('2026-06-01T00:00:00Z');
     const values = [0.1013, 0.0877, 0.1234, 0.2001];
     const series = seriesFrom(values.map((v, i) => ({ start: from + i * H, end: from + (i + 1) * H, value: v })));
-    const market = component(
-      [
-        {
-          months: ['All'],
-          days_and_hours: [
-            {
-              days: ['All'],
-              hours: [
-                {
-                  valid_from: '00:00:00',
-                  valid_to: '00:00:00',
-                  rate: [{ surcharge_fixed: 0.02, surcharge_percentage: 0.05 }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-      { market_rates: true },
-    );
+    const market = component(allDayRate([{ surcharge_fixed: 0.02, surcharge_percentage: 0.05 }]), {
+      market_rates: true,
+    });
     // Quarter hours of 0.25 kWh, and one half hour straddling the second and third hour.
     const rows: [number, number, number][] = [];
     for (let t = from; t < from + H + 30 * 60_000; t += 15 * 60_000) rows.push([t, t + 15 * 60_000, 0.25]);

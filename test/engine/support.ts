@@ -33,6 +33,14 @@ export function twoRates(from: string, to: string, inside: number, outside: numb
   ];
 }
 
+/** One band over the whole of every day, with its rate as given (tiers, surcharges, market). */
+export const allDayRate = (rate: Schedule[number]['days_and_hours'][number]['hours'][number]['rate']): Schedule => [
+  {
+    months: ['All'],
+    days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate }] }],
+  },
+];
+
 export function daily(bands: [string, string, number][], days = ['All'], months = ['All']): Schedule {
   return [
     {

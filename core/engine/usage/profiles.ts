@@ -31,16 +31,25 @@ interface ProfileDef {
   hourly: Record<string, Record<DayType, readonly number[]>>;
 }
 
-/** The same anchors on every day type. */
-const allDays = (h: readonly number[]): Record<DayType, readonly number[]> => ({
-  weekday: h,
-  saturday: h,
-  sunday: h,
+type Days = Record<DayType, readonly number[]>;
+/** One anchor row per day type, made by `row`. */
+const eachDay = (row: (t: DayType) => readonly number[]): Days => ({
+  weekday: row('weekday'),
+  saturday: row('saturday'),
+  sunday: row('sunday'),
 });
+/** The same anchors on every day type. */
+const allDays = (h: readonly number[]) => eachDay(() => h);
+/** Saturday and Sunday share one shape (profiles with two day types). */
+const weekdayWeekend = (weekday: readonly number[], weekend: readonly number[]) =>
+  eachDay((t) => (t === 'weekday' ? weekday : weekend));
 
 /** The hour-by-hour mean of two anchor rows (a transition season between two others). */
 const mean = (a: readonly number[], b: readonly number[]) => a.map((x, i) => (x + b[i]!) / 2);
 const scaled = (a: readonly number[], f: number) => a.map((x) => x * f);
+/** Each day type's mean of two seasons, scaled by `f`. */
+const meanDays = (a: Days, b: Days, f = 1) => eachDay((t) => scaled(mean(a[t], b[t]), f));
+const scaledDays = (a: Days, f: number) => eachDay((t) => scaled(a[t], f));
 
 // BDEW H0 (household): anchors in watts per 1 000 kWh a year, read off the published curves'
 // shape. Seasons and day types as BDEW defines them; public holidays (Sunday in H0) and
@@ -101,11 +110,7 @@ const PC1_SUMMER = {
     0.57, 0.56, 0.5, 0.41,
   ],
 };
-const PC1_MID = {
-  weekday: mean(PC1_WINTER.weekday, PC1_SUMMER.weekday),
-  saturday: mean(PC1_WINTER.saturday, PC1_SUMMER.saturday),
-  sunday: mean(PC1_WINTER.sunday, PC1_SUMMER.sunday),
-};
+const PC1_MID = meanDays(PC1_WINTER, PC1_SUMMER);
 
 // An EV charged overnight on a timer (a typical off-peak window 23:30–05:30 at home), with a
 // small evening plug-in top-up; weekends charge a little less at night and a little by day.
@@ -132,20 +137,6 @@ const HP_SUMMER = [
 ];
 
 /** Weekday anchors, and one set for both weekend days (profiles with two day types). */
-const weekdayWeekend = (
-  weekday: readonly number[],
-  weekend: readonly number[],
-): Record<DayType, readonly number[]> => ({
-  weekday,
-  saturday: weekend,
-  sunday: weekend,
-});
-const meanDays = (a: Record<DayType, readonly number[]>, b: Record<DayType, readonly number[]>, f = 1) => ({
-  weekday: scaled(mean(a.weekday, b.weekday), f),
-  saturday: scaled(mean(a.saturday, b.saturday), f),
-  sunday: scaled(mean(a.sunday, b.sunday), f),
-});
-
 // AEMO net system load profile (NSLP), NSW: the half-hourly load of the meters read only by
 // accumulation, mostly households. Southern-hemisphere seasons (summer is December–February).
 // Summer afternoons climb with air conditioning to an early-evening peak; winter has a morning
@@ -248,11 +239,7 @@ const ERCOT_SEASONS: Season[] = [
   { name: 'summer', from: '06-01', to: '09-30' },
   { name: 'autumn', from: '10-01', to: '11-30' },
 ];
-const H0_TRANSITION = {
-  weekday: mean(H0_WINTER.weekday, H0_SUMMER.weekday),
-  saturday: mean(H0_WINTER.saturday, H0_SUMMER.saturday),
-  sunday: mean(H0_WINTER.sunday, H0_SUMMER.sunday),
-};
+const H0_TRANSITION = meanDays(H0_WINTER, H0_SUMMER);
 
 export const PROFILES: readonly ProfileDef[] = [
   {
@@ -290,11 +277,7 @@ export const PROFILES: readonly ProfileDef[] = [
       winter: PC1_WINTER,
       spring: PC1_MID,
       summer: PC1_SUMMER,
-      high_summer: {
-        weekday: scaled(PC1_SUMMER.weekday, 0.95),
-        saturday: scaled(PC1_SUMMER.saturday, 0.95),
-        sunday: scaled(PC1_SUMMER.sunday, 0.95),
-      },
+      high_summer: scaledDays(PC1_SUMMER, 0.95),
       autumn: PC1_MID,
     },
   },
