@@ -34,6 +34,8 @@ export const unprocessable = (code: string, message: string) => new ApiError(422
 export const Codes = {
   bodyInvalidJson: 'body_json_invalid',
   bodyTooLarge: 'body_too_large',
+  // JSON nested deeper than MAX_JSON_DEPTH (core/engine/json-depth.ts), refused before any parse.
+  bodyTooDeep: 'body_too_deep',
   contentTypeUnsupported: 'content_type_unsupported',
   parameterUnknown: 'parameter_unknown',
   routeNotFound: 'route_not_found',
@@ -78,6 +80,15 @@ export const Codes = {
   contentLengthInvalid: 'content_length_invalid',
   bodyMissing: 'body_missing',
   remoteNotLoopback: 'remote_not_loopback',
+  // Below the framework: an Expect other than 100-continue, a method no route can have
+  // (CONNECT), a request line without an HTTP version, a connection past the listener's cap.
+  expectationUnsupported: 'expectation_unsupported',
+  methodNotAllowed: 'method_not_allowed',
+  httpVersionMissing: 'http_version_missing',
+  serverBusy: 'server_busy',
+  // A CORS preflight without Origin and Access-Control-Request-Method, or from an origin not allowed.
+  preflightInvalid: 'preflight_invalid',
+  originNotAllowed: 'origin_not_allowed',
   appNotBuilt: 'app_not_built',
   // Connect test helper (docs/connect.md, Test helper).
   testModeOnly: 'test_mode_only',

@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createService, type Service, type ServiceOptions } from '../node/service.js';
 import { buildApi } from '../node/http/app.js';
+import { outboundFetch } from '../node/webhooks/outbound.js';
 import { buildConnectServer } from '../node/connect/server.js';
 import { buildConnectWeb } from '../node/connect/web.js';
 import { ConnectFlow } from '../node/connect/flow.js';
@@ -101,7 +102,13 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const servers = [api, connect, connectWeb, ...(appServer ? [appServer] : [])];
   for (const s of servers) applyListenerLimits(s.server, opts.limits);
   // The outbox runs on the service clock, so moving the clock delivers owed retries.
-  const worker = new WebhookWorker(service.webhooks, { now: () => service.clock.millis(), ...opts.webhooks });
+  // Deliveries to the catcher run in process; others share one bounded pool of connections.
+  const outbound = outboundFetch({ api: { app: api, url: () => urls.api } });
+  const worker = new WebhookWorker(service.webhooks, {
+    now: () => service.clock.millis(),
+    fetch: outbound.fetch,
+    ...opts.webhooks,
+  });
   service.timeTravel.add({
     fromData: true,
     nextDueAt: () => service.webhooks.nextDueAt(),
@@ -163,6 +170,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       service.timeTravel.cancel();
       await service.timeTravel.settled();
       await worker.stop();
+      await outbound.close();
       await Promise.allSettled(servers.map((s) => closeWithin(s, STOP_GRACE_MS)));
       service.close();
       if (hostFile) rmSync(hostFile, { force: true });

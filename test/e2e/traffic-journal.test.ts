@@ -78,7 +78,7 @@ describe('the Traffic page journal as a tool', () => {
         await rows(page).first().click();
         const response = rows(page).first().getByLabel('Response body', { exact: true });
         await see(response).toContainText('"code": "location_not_found"');
-        await see(rows(page).first()).toContainText(/request id req-\w+/);
+        await see(rows(page).first()).toContainText(/request id req_\w+/);
         await response.scrollIntoViewIfNeeded();
         await shot(page, `traffic-journal-search-${width}`);
         await page.getByLabel('Search').fill('');

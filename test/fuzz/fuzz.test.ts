@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { harness, type Harness } from '../helpers.js';
-import { badAuth, fromSchema, hostileString, rawBodies, resolver } from './generate.js';
+import { MUTATIONS, badAuth, fromSchema, hostileString, mutate, rawBodies, resolver } from './generate.js';
+import { errorCatalogue } from './catalogue.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../core/engine/settings.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
+const catalogue = errorCatalogue();
 let h: Harness;
 let doc: any;
 let ids: string[];
@@ -64,7 +66,13 @@ describe('fuzzing every route of GET /openapi.json', () => {
       for (const [method, op] of Object.entries(methods)) ops.push({ method: method.toUpperCase(), path, op });
     // Resetting the demo re-seeds everything: a valid run would dominate the time; it is covered elsewhere.
     const routes = ops.filter((o) => o.path !== '/demo/reset');
-    const tally = { total: 0, ok: 0, rejected: 0, byRoute: new Map<string, number>() };
+    const tally = {
+      total: 0,
+      ok: 0,
+      rejected: 0,
+      byRoute: new Map<string, number>(),
+      byMutation: new Map<string, number>(),
+    };
     const req = fc.record({
       route: fc.constantFrom(...routes),
       pathValue: fc.oneof(
@@ -72,7 +80,8 @@ describe('fuzzing every route of GET /openapi.json', () => {
         { weight: 2, arbitrary: hostileString },
         { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
       ),
-      bodyKind: fc.constantFrom('schema', 'schema', 'schema', 'raw', 'json', 'none', 'utf8'),
+      bodyKind: fc.constantFrom('schema', 'schema', 'schema', 'mutated', 'mutated', 'raw', 'json', 'none', 'utf8'),
+      mutation: fc.constantFrom(...MUTATIONS),
       json: fc.jsonValue({ maxDepth: 4 }),
       raw: rawBodies,
       seed: fc.integer(),
@@ -114,6 +123,12 @@ describe('fuzzing every route of GET /openapi.json', () => {
             payload = JSON.stringify(
               fc.sample(fromSchema(schema, resolve, ids), { numRuns: 1, seed: r.seed })[0] ?? {},
             );
+          else if (r.bodyKind === 'mutated')
+            payload = mutate(
+              fc.sample(fromSchema(schema, resolve, ids), { numRuns: 1, seed: r.seed })[0] ?? {},
+              r.mutation,
+              r.seed,
+            );
           else if (r.bodyKind === 'raw') payload = r.raw;
           else if (r.bodyKind === 'json') payload = JSON.stringify(r.json);
           else if (r.bodyKind === 'utf8')
@@ -132,6 +147,8 @@ describe('fuzzing every route of GET /openapi.json', () => {
           ...(payload !== undefined ? { payload } : {}),
         });
         tally.total++;
+        if (r.bodyKind === 'mutated' && payload !== undefined)
+          tally.byMutation.set(r.mutation, (tally.byMutation.get(r.mutation) ?? 0) + 1);
         tally.byRoute.set(`${method} ${path}`, (tally.byRoute.get(`${method} ${path}`) ?? 0) + 1);
         if (res.statusCode >= 500) throw new Error(`${method} ${url} → ${res.statusCode}: ${res.body.slice(0, 300)}`);
         if (res.statusCode >= 400) {
@@ -144,6 +161,10 @@ describe('fuzzing every route of GET /openapi.json', () => {
             message: expect.any(String),
           });
           expect(res.headers['content-type']).toMatch(/application\/json/);
+          // A code from the catalogue, never one made from what the request said.
+          if (!catalogue.has(body.code))
+            throw new Error(`${method} ${url} answered a code outside the catalogue: ${body.code}`);
+          expect(body.request_id).toMatch(/^req_/);
           if (stored() !== before)
             throw new Error(`${method} ${url} was rejected (${res.statusCode} ${body.code}) but changed stored data`);
         } else {
@@ -175,6 +196,8 @@ describe('fuzzing every route of GET /openapi.json', () => {
     console.log(
       `fuzz: ${tally.total} requests over ${tally.byRoute.size} of ${routes.length} routes: ${tally.ok} 2xx, ${tally.rejected} 4xx, 0 5xx; integrity ${integrity}`,
     );
+    console.log(`fuzz: hostile bodies by kind: ${[...tally.byMutation].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     expect(tally.byRoute.size).toBe(routes.length);
+    expect(tally.byMutation.size).toBe(MUTATIONS.length);
   }, 600_000);
 });

@@ -128,3 +128,94 @@ export const badAuth = fc.oneof(
   ),
   fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
 );
+
+/** The ways a schema-shaped body is made hostile (the outside campaign's classes). */
+export const MUTATIONS = [
+  'deep',
+  'wide',
+  'wrong_type',
+  'unknown_field',
+  'huge_string',
+  'odd_number',
+  'bad_unicode',
+] as const;
+export type Mutation = (typeof MUTATIONS)[number];
+
+/** A small deterministic generator, so a failing case replays from its seed. */
+function prng(seed: number) {
+  let x = seed >>> 0 || 1;
+  return (n: number) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+/** Every place in a JSON value: the containers and the keys (or indexes) in them. */
+function places(v: unknown, out: { parent: Record<string | number, unknown>; key: string | number }[] = []) {
+  if (v && typeof v === 'object')
+    for (const k of Object.keys(v)) {
+      const key = Array.isArray(v) ? Number(k) : k;
+      out.push({ parent: v as Record<string | number, unknown>, key });
+      places((v as Record<string | number, unknown>)[key], out);
+    }
+  return out;
+}
+
+/**
+ * A valid-looking body made hostile one way, as JSON text: nested past any limit, thousands of
+ * keys wide, a value of the wrong type, a field nobody declared (at any depth), a string of
+ * 200,000 characters, a number JSON parsers disagree on, or text that is not valid Unicode.
+ */
+export function mutate(body: unknown, how: Mutation, seed: number): string {
+  const pick = prng(seed);
+  const root = { body: structuredClone(body ?? {}) } as Record<string | number, unknown>;
+  const all = places(root);
+  const at = all[pick(all.length)]!;
+  const objects = [root, ...all.map((p) => p.parent[p.key])].filter(
+    (v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v),
+  );
+  switch (how) {
+    case 'deep': {
+      const levels = [65, 200, 100_000][pick(3)]!;
+      at.parent[at.key] = '__DEEP__';
+      return JSON.stringify(root.body).replace('"__DEEP__"', '['.repeat(levels) + ']'.repeat(levels));
+    }
+    case 'wide': {
+      const wide: Record<string, number> = {};
+      for (let i = 0; i < 5_000; i++) wide[`k${i}`] = i;
+      at.parent[at.key] = pick(2) ? wide : Array.from({ length: 50_000 }, (_, i) => i);
+      break;
+    }
+    case 'wrong_type': {
+      const v = at.parent[at.key];
+      const others = [[], {}, 'text', 12.5, true, null].filter(
+        (o) => typeof o !== typeof v || Array.isArray(o) !== Array.isArray(v),
+      );
+      at.parent[at.key] = others[pick(others.length)];
+      break;
+    }
+    case 'unknown_field': {
+      const target = objects[pick(objects.length)]!;
+      target[['unknown_field', 'é', '', 'Location_ID', 'x'.repeat(300)][pick(5)]!] = 1;
+      break;
+    }
+    case 'huge_string':
+      at.parent[at.key] = 'x'.repeat(200_000);
+      break;
+    case 'odd_number': {
+      at.parent[at.key] = '__NUMBER__';
+      const n = ['1e999', '-1e999', '-0', '1e-400', '123456789012345678901234567890', '0.1e+0000000000000000001'][
+        pick(6)
+      ]!;
+      return JSON.stringify(root.body).replace('"__NUMBER__"', n);
+    }
+    case 'bad_unicode': {
+      at.parent[at.key] = '__TEXT__';
+      const t = ['"\\ud800"', '"\\udfff\\ud800"', '"\\u0000\\u202e"', '"\uFFFE\uFFFF"'][pick(4)]!;
+      return JSON.stringify(root.body).replace('"__TEXT__"', t);
+    }
+  }
+  return JSON.stringify(root.body);
+}

@@ -43,6 +43,9 @@ interface Case {
   context?: Partial<Record<Surface, string>>;
 }
 
+/** 100,000 levels of arrays: the JSON parser takes it, every recursive walk after it would not. */
+const DEEP = '{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}';
+
 const CASES: Case[] = [
   {
     name: 'a header line without a colon',
@@ -126,6 +129,75 @@ const CASES: Case[] = [
     context: { api: 'locations.create' },
   },
   {
+    name: 'a JSON body nested 100,000 levels deep (about 600 KB, under the size limit)',
+    request: (s) =>
+      `POST ${postPath[s]} HTTP/1.1\r\nHost: ${hostOf(s)}\r\nAuthorization: Bearer ${h.bearer}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${DEEP.length}\r\nConnection: close\r\n\r\n${DEEP}`,
+    // The connect web app takes bodies of 16 KiB at most: the deep one is too large for it first.
+    expect: {
+      api: [400, 'body_too_deep'],
+      connect: [400, 'body_too_deep'],
+      connect_web: [413, 'body_too_large'],
+      app: [400, 'body_too_deep'],
+    },
+    context: { api: 'locations.create' },
+  },
+  {
+    name: 'a JSON body 65 levels deep, small enough for every listener',
+    request: (s) => post(s, 'application/json', '{"a":' + '['.repeat(64) + ']'.repeat(64) + '}'),
+    expect: {
+      api: [400, 'body_too_deep'],
+      connect: [400, 'body_too_deep'],
+      connect_web: [400, 'body_too_deep'],
+      app: [400, 'body_too_deep'],
+    },
+    context: { api: 'locations.create' },
+  },
+  {
+    name: 'a request line without an HTTP version (HTTP/0.9), answered at once rather than by the header timeout',
+    request: () => `GET /\r\n`,
+    expect: [400, 'http_version_missing'],
+    parser: true,
+  },
+  {
+    name: 'a CONNECT request',
+    request: (s) => `CONNECT example.com:443 HTTP/1.1\r\nHost: ${hostOf(s)}\r\n\r\n`,
+    expect: [405, 'method_not_allowed'],
+    parser: true,
+  },
+  {
+    name: 'an Expect header other than 100-continue',
+    request: (s) =>
+      `POST ${postPath[s]} HTTP/1.1\r\nHost: ${hostOf(s)}\r\nExpect: 200-ok\r\nContent-Type: application/json\r\n` +
+      `Content-Length: 2\r\n\r\n{}`,
+    expect: [417, 'expectation_unsupported'],
+    parser: true,
+  },
+  {
+    name: 'a CORS preflight without Access-Control-Request-Method',
+    request: (s) =>
+      `OPTIONS ${postPath[s]} HTTP/1.1\r\nHost: ${hostOf(s)}\r\nOrigin: http://127.0.0.1:1\r\nConnection: close\r\n\r\n`,
+    // Only the API and the connect service answer browsers from other pages; the others have no OPTIONS at all.
+    expect: {
+      api: [400, 'preflight_invalid'],
+      connect: [400, 'preflight_invalid'],
+      connect_web: [404, 'route_not_found'],
+      app: [404, 'route_not_found'],
+    },
+  },
+  {
+    name: 'a CORS preflight from an origin not allowed',
+    request: (s) =>
+      `OPTIONS ${postPath[s]} HTTP/1.1\r\nHost: ${hostOf(s)}\r\nOrigin: https://elsewhere.example\r\n` +
+      `Access-Control-Request-Method: POST\r\nConnection: close\r\n\r\n`,
+    expect: {
+      api: [403, 'origin_not_allowed'],
+      connect: [403, 'origin_not_allowed'],
+      connect_web: [404, 'route_not_found'],
+      app: [404, 'route_not_found'],
+    },
+  },
+  {
     name: 'an unknown route',
     request: (s) => `DELETE /nowhere HTTP/1.1\r\nHost: ${hostOf(s)}\r\nConnection: close\r\n\r\n`,
     expect: [404, 'route_not_found'],
@@ -141,13 +213,18 @@ function expectErrorObject(r: RawAnswer, where: string, status: number, code: st
   expect(String(body.message).length, where).toBeGreaterThan(0);
   expect(new Date(String(body.time_created)).toISOString(), where).toBe(body.time_created);
   expect(Object.keys(body), where).not.toContain('statusCode');
+  // Refusals below the framework carry a request id like every other error object.
+  expect(body.request_id, where).toMatch(/^req_[A-Za-z0-9]+$/);
 }
 
 describe('malformed HTTP on every listener', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s answers the error object', async (_, c) => {
     for (const s of SURFACES) {
       const [status, code] = Array.isArray(c.expect) ? c.expect : c.expect[s];
+      const started = Date.now();
       const r = await rawExchange(urls[s], c.request(s));
+      // At once: none waits for a timeout (the header timeout is 10 s).
+      expect(Date.now() - started, `${c.name} → ${s} in time`).toBeLessThan(3_000);
       expectErrorObject(r, `${c.name} → ${s}`, status, code, c.context?.[s] ?? s);
       if (c.parser) expect(r.closed, `${c.name} → ${s} closes`).toBe(true);
     }

@@ -181,34 +181,51 @@ describe('idle cut', () => {
 
 describe('connection cap', () => {
   const CAP = 2;
+  const HARD = 3;
   let h: Awaited<ReturnType<typeof hostWith>>;
   // Nothing else connects to this host: every connection the test counts is its own.
-  beforeAll(async () => (h = await hostWith({ maxConnections: CAP })));
+  beforeAll(async () => (h = await hostWith({ maxConnections: CAP, hardMaxConnections: HARD })));
   afterAll(() => stop(h));
 
-  it('a connection beyond maxConnections is closed unanswered while the open ones keep working', async () => {
+  it('a connection past maxConnections is answered 503 server_busy with Retry-After and closed; past the hard cap it is closed; the open ones keep working', async () => {
     for (const s of SURFACES) {
       const get = `GET /nowhere HTTP/1.1\r\nHost: ${hostHeader(h.urls[s])}\r\n\r\n`;
       const open = await Promise.all(Array.from({ length: CAP }, () => openConnection(h.urls[s])));
-      for (const c of open) expect((await c.request(get)).status, s).toBeGreaterThan(0);
+      // What the listener answers a served request for this path (the app serves its page for any).
+      const served = (await open[0]!.request(get)).status;
+      expect(served, s).toBeGreaterThanOrEqual(200);
+      expect((await open[1]!.request(get)).status, s).toBe(served);
+      const busy = await openConnection(h.urls[s]);
+      const answer = await busy.request(get);
+      expect(answer.status, s).toBe(503);
+      expect(answer.headers['retry-after'], s).toBe('1');
+      expect(answer.headers['connection'], s).toBe('close');
+      expect(JSON.parse(answer.body), s).toMatchObject({ object: 'error', code: 'server_busy', type: 'rate_limit' });
+      expect(JSON.parse(answer.body).request_id, s).toMatch(/^req_/);
+      await busy.closed;
+      // Past the hard cap (the busy one held open) a connection is closed as it is accepted.
+      const held = await openConnection(h.urls[s]);
       const extra = await openConnection(h.urls[s]);
       extra.write(get);
       const refused = await extra.closed;
-      expect(refused.text, `${s}: nothing answered beyond the cap`).toBe('');
+      expect(refused.text, `${s}: nothing answered past the hard cap`).toBe('');
+      held.socket.destroy();
+      await held.closed;
       // The connections within the cap are untouched: each answers again.
-      for (const c of open) expect((await c.request(get)).status, s).toBeGreaterThan(0);
+      for (const c of open) expect((await c.request(get)).status, s).toBe(served);
       // Closing one makes room for a new one.
       open[0]!.socket.destroy();
       await open[0]!.closed;
       // The server counts the connection gone once its side has closed too: a moment later.
       let next: KeptConnection | undefined;
       let answered = 0;
-      for (let i = 0; i < 40 && !answered; i++) {
+      for (let i = 0; i < 40 && answered !== served; i++) {
         if (i) await sleep(50);
         next = await openConnection(h.urls[s]);
         answered = (await next.request(get)).status;
+        if (answered !== served) next.socket.destroy();
       }
-      expect(answered, `${s}: room again`).toBeGreaterThan(0);
+      expect(answered, `${s}: room again`).toBe(served);
       for (const c of [...open, next!]) c.socket.destroy();
       await Promise.all([...open, next!].map((c) => c.closed));
     }

@@ -1,16 +1,93 @@
 import type { z } from 'zod';
 import { ApiError, Codes } from '../errors.js';
+import { excerpt } from '../excerpt.js';
 
 export type InputPart = 'body' | 'query' | 'path';
 
-function formatPath(path: PropertyKey[]): string {
-  let out = '';
-  for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out ? `.${String(seg)}` : String(seg);
+/** What a schema node holds, as far as walking a path into it needs (zod's own definition object). */
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: z.ZodType[];
+  in?: z.ZodType;
+  out?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+  items?: z.ZodType[];
+  rest?: z.ZodType | null;
+  getter?: () => z.ZodType;
+}
+const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schemas a node stands for once wrappers (optional, unions, pipes…) are looked through. */
+function expand(nodes: z.ZodType[]): z.ZodType[] {
+  const out: z.ZodType[] = [];
+  const stack = [...nodes];
+  const seen = new Set<z.ZodType>();
+  while (stack.length) {
+    const s = stack.pop()!;
+    if (seen.has(s)) continue;
+    seen.add(s);
+    const d = defOf(s);
+    if (d.innerType) stack.push(d.innerType);
+    else if (d.type === 'union' && d.options) stack.push(...d.options);
+    else if (d.type === 'pipe') stack.push(...[d.in, d.out].filter((x): x is z.ZodType => !!x));
+    else if (d.type === 'intersection') stack.push(...[d.left, d.right].filter((x): x is z.ZodType => !!x));
+    else if (d.type === 'lazy' && d.getter) stack.push(d.getter());
+    else out.push(s);
+  }
   return out;
 }
 
-/** Turns the first zod issue into a named error code and a message naming the field path. */
-export function fromZod(err: z.ZodError, where: InputPart): ApiError {
+/**
+ * For each segment of an issue's path, whether the schema declares it as a field name. A key of
+ * a record (a workspace's file name, a trigger's override) is the client's word, never a field:
+ * codes are made only from names the schemas declare, so a client cannot choose a code.
+ */
+export function declaredSegments(schema: z.ZodType, path: readonly PropertyKey[]): boolean[] {
+  let nodes = [schema];
+  return path.map((seg) => {
+    const next: z.ZodType[] = [];
+    let declared = false;
+    for (const s of expand(nodes)) {
+      const d = defOf(s);
+      if (d.type === 'object' && typeof seg === 'string' && d.shape && Object.hasOwn(d.shape, seg)) {
+        declared = true;
+        next.push(d.shape[seg]!);
+      } else if (d.type === 'record' && d.valueType) next.push(d.valueType);
+      else if (d.type === 'array' && d.element) next.push(d.element);
+      else if (d.type === 'tuple' && typeof seg === 'number') {
+        const item = d.items?.[seg] ?? d.rest;
+        if (item) next.push(item);
+      }
+    }
+    nodes = next;
+    return declared;
+  });
+}
+
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A field path as a message shows it: `a.b[2]`, a key that is not a plain name quoted and escaped. */
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (typeof seg === 'string' && seg.length <= 40 && PLAIN_KEY.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${excerpt(String(seg), 40)}]`;
+  }
+  return out;
+}
+
+/**
+ * Turns the first zod issue into a named error code and a message naming the field path. The
+ * code names the innermost field the schema declares (`<field>_missing`, `<field>_invalid`),
+ * else the part of the request (`body_invalid`); without the schema no segment is trusted.
+ */
+export function fromZod(err: z.ZodError, where: InputPart, schema?: z.ZodType): ApiError {
   const issue = err.issues[0]!;
   const path = issue.path;
   if (issue.code === 'unrecognized_keys') {
@@ -18,7 +95,9 @@ export function fromZod(err: z.ZodError, where: InputPart): ApiError {
     const what = where === 'query' ? 'Query parameter' : where === 'path' ? 'Path parameter' : 'Field';
     return new ApiError(400, 'invalid_request', Codes.parameterUnknown, `${what} '${full}' is not recognized.`);
   }
-  const lastName = [...path].reverse().find((s) => typeof s === 'string') as string | undefined;
+  const declared = schema ? declaredSegments(schema, path) : path.map(() => false);
+  const i = declared.lastIndexOf(true);
+  const lastName = i >= 0 ? (path[i] as string) : undefined;
   const field = lastName ?? (where === 'path' ? 'id' : where);
   const at = formatPath(path) || where;
   const custom = issue.code === 'custom' ? (issue.params as { code?: string } | undefined)?.code : undefined;
@@ -43,6 +122,6 @@ export function fromZod(err: z.ZodError, where: InputPart): ApiError {
 export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, where: InputPart): z.output<S> {
   if (!schema) return value as z.output<S>;
   const res = schema.safeParse(value, { reportInput: true });
-  if (!res.success) throw fromZod(res.error, where);
+  if (!res.success) throw fromZod(res.error, where, schema);
   return res.data;
 }

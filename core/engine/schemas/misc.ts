@@ -53,7 +53,14 @@ const ProviderFields = {
   connection_types: z.array(z.enum(['LIBRARY', 'DIRECT'])).min(1),
   grid_fees_included: z.boolean().default(false),
   direct_behaviour: z.enum(['succeed', 'pending', 'fail']).optional(),
-  tariffs: z.array(LibraryTariff.omit({ id: true }).extend({ id: LibraryTariff.shape.id.optional() })).max(50),
+  // Strict, as POST /tariffs is: a field the library tariff does not know is refused.
+  tariffs: z
+    .array(
+      z
+        .strictObject({ ...LibraryTariff.shape, id: LibraryTariff.shape.id.optional() })
+        .meta({ id: 'LibraryTariffInput' }),
+    )
+    .max(50),
 };
 export const ProviderCreate = z
   .strictObject({ ...ProviderFields, tariffs: ProviderFields.tariffs.default([]) })

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Service } from '../service.js';
 import { ApiError, errorBody } from '../../engine/errors.js';
-import { randomIds } from '../../engine/ids.js';
 import { errorBodies, errorServerOptions } from '../http/plugins/errors.js';
 import { JSON_CSP, securityHeaders } from '../http/plugins/security-headers.js';
 import { loopbackCors } from '../http/plugins/cors.js';
 import { requestJournal } from '../http/plugins/journal.js';
+import { tooDeep } from '../http/json-body.js';
+import { nestsDeeperThan } from '../../engine/json-depth.js';
 
 /** Handles one connect protocol message; returns the reply (a page, a redirect or an error object). */
 export type ConnectHandler = (message: unknown) => Promise<{ status: number; body: unknown }>;
@@ -28,7 +29,6 @@ export function buildConnectServer(
   const app = Fastify({
     logger: false,
     bodyLimit: 256 * 1024,
-    genReqId: () => randomIds('req'),
     ...errorServerOptions('connect', now),
   });
   app.removeAllContentTypeParsers();
@@ -56,6 +56,7 @@ export function buildConnectServer(
 
   app.post('/', async (req, reply) => {
     let message: unknown;
+    if (typeof req.body === 'string' && nestsDeeperThan(req.body)) throw tooDeep();
     try {
       message = JSON.parse(typeof req.body === 'string' && req.body.length ? req.body : 'null');
     } catch {

@@ -7,6 +7,7 @@ import { logoSvg } from './logo.js';
 import { securityHeaders } from '../http/plugins/security-headers.js';
 import { errorBodies, errorServerOptions } from '../http/plugins/errors.js';
 import { requestJournal } from '../http/plugins/journal.js';
+import { jsonBodies } from '../http/json-body.js';
 import { singlePageApp } from '../http/single-page-app.js';
 import { TOKEN_PARAMS, withToken } from '../../engine/connect/protocol.js';
 
@@ -69,6 +70,7 @@ export function buildConnectWeb(
   // Errors are the error object; unknown paths are the app's (its own client-side routes).
   void app.register(errorBodies, { surface: 'connect_web', now, notFound: false });
   void app.register(formbody);
+  jsonBodies(app);
   // The provider's pages return to the client's own address (`connect_url`): forms may go there.
   void app.register(securityHeaders, {
     csp: (req) => {

@@ -55,7 +55,15 @@ export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
   svc.db.transaction(write).immediate();
 }
 
+/** The providers whose library tariffs the demo world links to. */
+const DEMO_PROVIDERS = ['prv_nordlichtenergie', 'prv_thamespower', 'prv_prairiesun'] as const;
+/** The grid fee the demo stacks on Berlin's supply. */
+const DEMO_GRID_FEE = 'grf_spreenetzberlin';
+
 function writeDemo(svc: Service, scope: Scope, locations: Location[]): void {
+  // A tester may have edited or emptied them since: the demo links to them as shipped.
+  svc.providers.restoreSeeded(DEMO_PROVIDERS);
+  svc.gridFees.restoreSeeded([DEMO_GRID_FEE]);
   const today = DateTime.fromJSDate(svc.clock.now()).toISODate()!;
   const start = DateTime.fromJSDate(svc.clock.now()).minus({ months: 2 }).startOf('month').toISODate()!;
   const end = DateTime.fromISO(today).plus({ years: 1 }).startOf('month').toISODate()!;
@@ -95,7 +103,7 @@ function writeDemo(svc: Service, scope: Scope, locations: Location[]): void {
       },
       lib,
     );
-    const fee = svc.gridFees.get('grf_spreenetzberlin');
+    const fee = svc.gridFees.get(DEMO_GRID_FEE);
     svc.tariffs.create(
       scope,
       {

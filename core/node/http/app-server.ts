@@ -3,6 +3,7 @@ import { singlePageApp } from './single-page-app.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { errorBodies, errorServerOptions } from './plugins/errors.js';
 import { isLoopbackAddress } from './loopback.js';
+import { jsonBodies } from './json-body.js';
 import { ApiError, Codes } from '../../engine/errors.js';
 import type { Bootstrap } from '../../engine/api/bootstrap.js';
 
@@ -43,6 +44,7 @@ export function buildAppServer(
 ): FastifyInstance {
   const now = opts.now ?? (() => new Date());
   const app = Fastify({ logger: false, ...errorServerOptions('app', now) });
+  jsonBodies(app);
   // Errors are the error object; unknown paths are the app's (its own client-side routes).
   void app.register(errorBodies, { surface: 'app', now, notFound: false });
   void app.register(securityHeaders, { csp: () => appCsp(bootstrap()), frameOptions: 'DENY', loopbackHostOnly: true });

@@ -25,6 +25,7 @@ import { clockRoutes } from './routes/clock.js';
 import { workspaceRoutes } from './routes/workspace.js';
 import { scenarioRoutes } from './routes/scenarios.js';
 import { buildOpenApi } from './openapi.js';
+import { jsonBodies } from './json-body.js';
 import { errorBodies, errorServerOptions } from './plugins/errors.js';
 import { JSON_CSP, securityHeaders } from './plugins/security-headers.js';
 import { loopbackCors } from './plugins/cors.js';
@@ -94,15 +95,9 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     // Errors raised before any route runs (router, HTTP parser, missing Host) answer the error object too.
     ...errorServerOptions('api', now),
   });
-  // JSON only: anything else is answered 415 by the framework. The raw text is kept for the catcher.
+  // JSON only: anything else is answered 415 by the framework.
   app.removeContentTypeParser('text/plain');
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    req.rawBody = body as string;
-    // An empty body is no body: routes that need one answer body_missing.
-    if (body === '') return done(null, undefined);
-    jsonParser(req, body as string, done);
-  });
+  jsonBodies(app);
   app.decorate('routeTable', [] as string[]);
   app.addHook('onRoute', (r) => {
     for (const m of [r.method].flat()) if (m !== 'OPTIONS' && m !== 'HEAD') app.routeTable.push(`${m} ${r.url}`);

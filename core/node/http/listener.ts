@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
  * How long a client may take and how many may be connected, per listener (docs/reliability.md,
@@ -17,13 +18,16 @@ export interface ListenerLimits {
    * catcher rule holds its answer (60 s), which is silence by design.
    */
   idleTimeoutMs: number;
-  /** Connections open at once; a further one is closed as it is accepted. */
+  /** Connections served at once; the ones past it are answered 503 `server_busy` and closed. */
   maxConnections: number;
+  /** Connections open at all; past this many a new one is closed as it is accepted. */
+  hardMaxConnections: number;
 }
 
 /**
- * Local clients send a request in milliseconds; the bounds are generous for a LAN bind. Four
- * listeners of 128 connections stay well under the usual limit of 1,024 open files.
+ * Local clients send a request in milliseconds; the bounds are generous for a LAN bind. 128
+ * served and up to 1,024 more answered busy per listener stay well under the open files a
+ * process may have here, while a burst of clients each gets an answer.
  */
 export const LISTENER_LIMITS: ListenerLimits = {
   headersTimeoutMs: 10_000,
@@ -31,16 +35,31 @@ export const LISTENER_LIMITS: ListenerLimits = {
   keepAliveTimeoutMs: 5_000,
   idleTimeoutMs: 120_000,
   maxConnections: 128,
+  hardMaxConnections: 1_152,
 };
+
+const OVER_CAP = Symbol('overCap');
+
+/** Whether a connection arrived past its listener's cap: its requests are answered 503. */
+export const isOverCap = (socket: Socket | undefined): boolean =>
+  !!(socket as (Socket & { [OVER_CAP]?: boolean }) | undefined)?.[OVER_CAP];
 
 /** Sets the limits on a server before it listens; answers the limits applied. */
 export function applyListenerLimits(server: Server, limits: Partial<ListenerLimits> = {}): ListenerLimits {
   const l = { ...LISTENER_LIMITS, ...limits };
+  if (l.hardMaxConnections < l.maxConnections) l.hardMaxConnections = l.maxConnections * 9;
   server.headersTimeout = l.headersTimeoutMs;
   server.requestTimeout = l.requestTimeoutMs;
   server.keepAliveTimeout = l.keepAliveTimeoutMs;
   server.setTimeout(l.idleTimeoutMs);
-  server.maxConnections = l.maxConnections;
+  // Node drops what is past this; below it, connections past the cap are answered, not dropped.
+  server.maxConnections = l.hardMaxConnections;
+  let open = 0;
+  server.on('connection', (socket: Socket & { [OVER_CAP]?: boolean }) => {
+    open++;
+    socket.once('close', () => open--);
+    if (open > l.maxConnections) socket[OVER_CAP] = true;
+  });
   // Node enforces the two request timeouts on a timer (every 30 s by default), read when the
   // server starts listening: every quarter of the shorter one (at most a second) cuts a slow
   // client soon after its time is up. The typings know the option only as a constructor's.

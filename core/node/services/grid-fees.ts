@@ -22,6 +22,14 @@ export class GridFeeService {
     )();
   }
 
+  /** Adds seeded entries back where they were deleted (the demo world stacks one on its supply tariff). */
+  restoreSeeded(ids: readonly string[]): void {
+    const now = this.clock.now().toISOString();
+    const add = this.db.prepare('INSERT OR IGNORE INTO grid_fees (id, body) VALUES (?, ?)');
+    for (const g of seedGridFees)
+      if (ids.includes(g.id)) add.run(g.id, JSON.stringify({ ...g, object: 'grid_fee', time_updated: now }));
+  }
+
   private insert(g: GridFee): GridFee {
     this.db.prepare('INSERT INTO grid_fees (id, body) VALUES (?, ?)').run(g.id, JSON.stringify(g));
     return g;

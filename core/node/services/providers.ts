@@ -78,6 +78,19 @@ export class ProviderService {
     return this.get(providerId, false).tariffs.find((t) => t.id === tariffId);
   }
 
+  /**
+   * Puts seeded providers back as shipped (added again if deleted): the demo world links to
+   * their library tariffs, so resetting the demo first restores the part of the library it uses.
+   */
+  restoreSeeded(ids: readonly string[]): void {
+    const upsert = this.db.prepare(
+      'INSERT INTO providers (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body',
+    );
+    this.db.transaction(() => {
+      for (const p of seedProviders) if (ids.includes(p.id)) upsert.run(p.id, JSON.stringify(p));
+    })();
+  }
+
   seedIfEmpty(): void {
     const n = (this.db.prepare('SELECT COUNT(*) AS n FROM providers').get() as { n: number }).n;
     if (n > 0) return;

@@ -13,7 +13,10 @@ const PAST_TIMEOUT_MS = 1_000;
 /** Waits `ms`, or less if the sender hangs up first (a held request must not outlive its connection). */
 function hold(reply: FastifyReply, ms: number): Promise<void> {
   return new Promise((done) => {
+    // A delivery from this process (no socket) may be given up on without a close: the hold ends
+    // by itself then, and must not keep a stopped host's process alive until it does.
     const timer = setTimeout(finish, ms);
+    timer.unref();
     function finish() {
       clearTimeout(timer);
       reply.raw.off('close', finish);

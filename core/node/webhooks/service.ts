@@ -7,6 +7,7 @@ import type { IdGenerator } from '../../engine/ids.js';
 import type { EventRecord, EventService } from '../services/events.js';
 import { invalid, notFound, unprocessable } from '../../engine/errors.js';
 import { fromZod } from '../../engine/api/validate.js';
+import { strictDeep } from '../../engine/schemas/strict.js';
 import { newSecret, verifyPs256, verifyStandard, type Verification } from './signing.js';
 import { SigningKeyStore } from './keys.js';
 import type { SettingsService } from '../services/settings.js';
@@ -315,8 +316,10 @@ export class WebhookService {
     subjects?: SampleSubjects,
   ): EventRecord {
     const data = deepMerge(samplePayload(type, scope, this.clock.now(), this.ids, subjects), overrides);
-    const parsed = EVENT_TYPES[type].data.safeParse(data, { reportInput: true });
-    if (!parsed.success) throw fromZod(parsed.error, 'body');
+    // Strict all the way down: an override the payload does not know is refused, not dropped.
+    const schema = strictDeep(EVENT_TYPES[type].data as z.ZodType);
+    const parsed = schema.safeParse(data, { reportInput: true });
+    if (!parsed.success) throw fromZod(parsed.error, 'body', schema);
     const d = data as { id?: string; object?: { id?: string } };
     const objectId = (typeof d.object === 'object' ? d.object?.id : d.id) ?? 'none';
     return this.db.transaction(() => this.events.record(scope, type, objectId, data as Record<string, unknown>))();

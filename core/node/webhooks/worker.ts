@@ -2,6 +2,7 @@ import { schemeOf, type WebhookService, type DeliveryRow } from './service.js';
 import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js';
 import type { WireProfile } from '../../engine/wire-profile.js';
 import { ps256Headers, signedHeaders } from './signing.js';
+import { OUTBOUND_CONNECTIONS } from './outbound.js';
 
 /** Delays between attempts. Compressed retries within about a minute for local testing. */
 export const SCHEDULES: Record<WebhookEndpoint['retry_schedule'], number[]> = {
@@ -22,6 +23,28 @@ export interface WorkerOptions {
   now?: () => number;
   /** Overrides SCHEDULES (tests shorten them). */
   schedules?: Partial<typeof SCHEDULES>;
+  /** Attempts in flight at once, over all endpoints (each endpoint's own go one at a time). */
+  concurrency?: number;
+}
+
+/** At most `size` tasks at once; the rest wait their turn in order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((go) => this.waiting.push(go));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
 }
 
 const RESPONSE_LOG_LIMIT = 4096;
@@ -49,6 +72,7 @@ export class WebhookWorker {
   private readonly timeoutMs: number;
   private readonly schedules: typeof SCHEDULES;
   private idle: Promise<void> = Promise.resolve();
+  private readonly slots: Slots;
 
   constructor(
     private readonly svc: WebhookService,
@@ -59,6 +83,8 @@ export class WebhookWorker {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     svc.deliveryTimeoutMs = this.timeoutMs;
     this.schedules = { ...SCHEDULES, ...opts.schedules };
+    // A burst of events to many endpoints waits here; each attempt's timeout starts when it is sent.
+    this.slots = new Slots(opts.concurrency ?? OUTBOUND_CONNECTIONS);
     svc.onDue = () => this.kick();
   }
 
@@ -122,7 +148,7 @@ export class WebhookWorker {
             if (this.stopped) return;
             const current = this.svc.byId(endpointId);
             if (!current || current.disabled) return;
-            await this.attempt(current, row);
+            await this.slots.run(() => this.attempt(current, row));
             progressed = true;
           }
         }),

@@ -22,6 +22,7 @@ import { dirname, join, sep } from 'node:path';
 import type { Service } from '../service.js';
 import type { Scope } from '../db/documents.js';
 import { Codes, invalid } from '../../engine/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../engine/json-depth.js';
 import { WORKSPACE_FOLDERS, WorkspaceBundle } from '../../engine/schemas/workspace.js';
 import { MARKET_FOLDER, ROOT_FILES } from './model.js';
 import { exportWorkspace } from './export.js';
@@ -114,6 +115,8 @@ export function readWorkspaceSource(path: string): WorkspaceFiles {
   if (existsSync(path) && statSync(path).isFile()) {
     const text = readFileSync(path, 'utf8');
     let json: unknown;
+    if (nestsDeeperThan(text))
+      throw invalid(Codes.bodyTooDeep, `${path}: nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`);
     try {
       json = JSON.parse(text);
     } catch {

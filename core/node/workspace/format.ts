@@ -1,5 +1,7 @@
-import { ApiError, invalid } from '../../engine/errors.js';
+import { ApiError, Codes, invalid } from '../../engine/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../engine/json-depth.js';
 import { fromZod } from '../../engine/api/validate.js';
+import { excerpt } from '../../engine/excerpt.js';
 import { MARKET_CSV_HEADER } from '../../engine/schemas/workspace.js';
 import type { z } from 'zod';
 
@@ -30,19 +32,6 @@ export function sortedFiles(files: WorkspaceFiles): WorkspaceFiles {
   const out: WorkspaceFiles = {};
   for (const k of Object.keys(files).sort()) out[k] = files[k]!;
   return out;
-}
-
-/**
- * A short piece of a workspace's own text for a message: at most `max` characters in single
- * quotes, with quotes, backslashes, control and non-ASCII characters escaped, so a refusal points
- * at the spot without echoing the file (or writing control sequences to a terminal).
- */
-export function excerpt(text: string, max = 24): string {
-  const cut = text.length > max ? text.slice(0, max) : text;
-  const escaped = cut.replace(/[^\x20-\x7e]|['\\]/g, (c) =>
-    c === "'" || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return `'${escaped}'${text.length > max ? '…' : ''}`;
 }
 
 /**
@@ -92,6 +81,8 @@ export function fileError(path: string, code: string, message: string, status = 
 /** Parses a file's JSON text with its schema; a refusal names the file, the field and the schema's code. */
 export function parseFile<S extends z.ZodType>(path: string, text: string, schema: S): z.output<S> {
   let json: unknown;
+  if (nestsDeeperThan(text))
+    throw fileError(path, Codes.bodyTooDeep, `nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`);
   try {
     json = JSON.parse(text);
   } catch {
@@ -99,7 +90,7 @@ export function parseFile<S extends z.ZodType>(path: string, text: string, schem
   }
   const r = schema.safeParse(json, { reportInput: true });
   if (!r.success) {
-    const e = fromZod(r.error, 'body');
+    const e = fromZod(r.error, 'body', schema);
     // fromZod names the top of the document "body": here it is the file.
     const whole = e.code === 'body_invalid' || e.code === 'body_missing';
     const message = e.message.replace(/^body(?= is required| needs|:)/, 'the file');

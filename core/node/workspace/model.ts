@@ -17,9 +17,9 @@ import {
 import type { ClockSetting } from '../../engine/clock.js';
 import { contractInstant, windowsOverlap } from '../../engine/schedule/contract.js';
 import { Codes, invalid } from '../../engine/errors.js';
+import { excerpt } from '../../engine/excerpt.js';
 import {
   canonicalJson,
-  excerpt,
   fileError,
   jsonProblem,
   marketCsv,

@@ -1,11 +1,14 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import { z } from 'zod';
 import { ApiError, Codes, errorBody } from '../../../engine/errors.js';
 import { fromZod } from '../../../engine/api/validate.js';
+import { randomIds } from '../../../engine/ids.js';
 import { JSON_CSP } from './security-headers.js';
+import { isOverCap } from '../listener.js';
 import './request.js';
 
 /** Maps framework errors (body parsing, limits, URLs) onto the service's error object. */
@@ -66,14 +69,75 @@ export function parserError(code: string | undefined): ApiError {
   }
 }
 
+/** What a refusal written below the framework says of itself, for the journal. */
+export interface RawRefusal {
+  method: string;
+  path: string;
+  status: number;
+  body: string;
+  request_id: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Writes the error object as a whole HTTP answer on a bare socket (the parser refused the
+ * request, or no request object exists), then closes the connection. Answers the request id.
+ */
+function writeRaw(
+  socket: Socket,
+  e: ApiError,
+  surface: string,
+  now: () => Date,
+): { request_id: string; body: string } | undefined {
+  const request_id = randomIds('req');
+  const body = JSON.stringify(errorBody(e, surface, false, now(), request_id));
+  // An answer already under way on this connection cannot take a second status line.
+  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.destroyed || !socket.writable || inFlight) {
+    socket.destroySoon?.();
+    return undefined;
+  }
+  socket.write(
+    `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Security-Policy: ${JSON_CSP}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.destroySoon();
+  return { request_id, body };
+}
+
+/** A request line with no HTTP version (HTTP/0.9): the parser would wait for headers that never come. */
+const VERSIONLESS_LINE = /^[A-Za-z]+ [^ \r\n]*\r?$/;
+/** Bytes of a connection's start looked at for that, at most. */
+const FIRST_LINE_BYTES = 8 * 1024;
+
+/**
+ * Looks at the first line a connection sends: a request without an HTTP version is answered at
+ * once instead of by the header timeout. Only the first line is looked at; then the connection
+ * is the parser's alone.
+ */
+function answerVersionless(socket: Socket, refuse: (socket: Socket) => void): void {
+  let head = '';
+  const look = (chunk: Buffer) => {
+    head += chunk.toString('latin1', 0, Math.min(chunk.length, FIRST_LINE_BYTES));
+    const end = head.indexOf('\n');
+    if (end < 0 && head.length < FIRST_LINE_BYTES) return;
+    socket.removeListener('data', look);
+    if (end >= 0 && VERSIONLESS_LINE.test(head.slice(0, end))) refuse(socket);
+  };
+  socket.prependListener('data', look);
+}
+
 /**
  * The Fastify options every server is built with, so that requests refused before any route
  * runs answer the error object of `surface` too: the router's errors (bad percent-escapes,
  * overlong segments), the HTTP parser's (a raw response, then the connection is closed) and a
  * missing Host (Node's own check answers an empty 400; `errorBodies` answers `host_missing`).
+ * Every request, refused or not, has an id of the service's own form (`req_…`).
  */
 export function errorServerOptions(surface: string, now: () => Date) {
   return {
+    genReqId: () => randomIds('req'),
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const e = frameworkError(err);
       void reply
@@ -81,20 +145,14 @@ export function errorServerOptions(surface: string, now: () => Date) {
         .type('application/json')
         .send(JSON.stringify(errorBody(e, surface, false, now(), request.id)));
     },
-    clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
-      if (err.code === 'ECONNRESET' || socket.destroyed) return;
-      // An answer already under way on this connection cannot take a second status line.
-      const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
-      if (socket.writable && !inFlight) {
-        const e = parserError(err.code);
-        const body = JSON.stringify(errorBody(e, surface, false, now()));
-        socket.write(
-          `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/json\r\n` +
-            `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Security-Policy: ${JSON_CSP}\r\n` +
-            `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
-        );
+    clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed) {
+        socket.destroy();
+        return;
       }
-      socket.destroySoon();
+      const e = parserError(err.code);
+      const sent = writeRaw(socket, e, surface, now);
+      if (sent) this.journalRaw?.({ method: '', path: '', status: e.status, headers: {}, ...sent });
     },
     http: { requireHostHeader: false },
   };
@@ -126,11 +184,58 @@ export const errorBodies = fp<ErrorOptions>(
       const body = errorBody(apiErr, contextOf(request, opts.surface), live, opts.now(), request.id);
       void reply.code(apiErr.status).type('application/json').send(JSON.stringify(body));
     });
-    // HTTP/1.1 requires a Host (HTTP/1.0 clients may leave it out).
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      // Past the listener's connection cap: answered, never dropped, and the connection closed.
+      if (isOverCap(request.raw.socket)) {
+        reply.header('connection', 'close');
+        throw new ApiError(503, 'rate_limit', Codes.serverBusy, 'Too many connections are open; try again shortly.', {
+          retry_after: 1,
+        });
+      }
+      // HTTP/1.1 requires a Host (HTTP/1.0 clients may leave it out).
       if (request.raw.httpVersion === '1.1' && !request.headers.host)
         throw new ApiError(400, 'invalid_request', Codes.hostMissing, 'Send a Host header with the request.');
     });
+    // What Node answers below the framework (an empty 417, a dropped CONNECT, a versionless line
+    // left to time out) answers the error object instead, at once.
+    const refuse = (socket: Socket, e: ApiError, method: string, path: string, headers: RawRefusal['headers']) => {
+      const sent = writeRaw(socket, e, opts.surface, opts.now);
+      if (sent) app.journalRaw?.({ method, path, status: e.status, headers, ...sent });
+    };
+    app.server.on('checkExpectation', (req: IncomingMessage) =>
+      refuse(
+        req.socket,
+        new ApiError(417, 'invalid_request', Codes.expectationUnsupported, 'Expect: only 100-continue is understood.'),
+        req.method ?? '',
+        req.url ?? '',
+        req.headers,
+      ),
+    );
+    const notServed = (req: IncomingMessage, socket: Duplex) =>
+      refuse(
+        socket as Socket,
+        new ApiError(405, 'invalid_request', Codes.methodNotAllowed, `${req.method} is not served here.`),
+        req.method ?? '',
+        req.url ?? '',
+        req.headers,
+      );
+    app.server.on('connect', notServed);
+    app.server.on('connection', (socket: Socket) =>
+      answerVersionless(socket, (s) =>
+        refuse(
+          s,
+          new ApiError(
+            400,
+            'invalid_request',
+            Codes.httpVersionMissing,
+            'The request line has no HTTP version; send HTTP/1.1.',
+          ),
+          '',
+          '',
+          {},
+        ),
+      ),
+    );
     if (opts.notFound !== false) {
       app.setNotFoundHandler((request, reply) => {
         const e = new ApiError(

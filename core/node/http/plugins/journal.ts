@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { JOURNAL_BODY_BYTES, type Journal, type JournalEntry } from '../../traffic/journal.js';
 import type { Scope } from '../../db/documents.js';
 import { CLIENT_HEADER, CLIENT_NAME } from '../../../engine/schemas/traffic.js';
+import type { RawRefusal } from './errors.js';
 import './request.js';
 
 /** Which of the product's own clients sent a request, by its marker header; null for any other. */
@@ -34,6 +35,25 @@ export const requestJournal = fp<JournalOptions>(
     app.addHook('onRequest', async (request) => {
       request.startedAt = performance.now();
     });
+    // Refusals written below the framework (the parser's, a CONNECT, an unknown Expect) are kept too.
+    app.decorate('journalRaw', (r: RawRefusal) =>
+      opts.journal.add({
+        time: opts.now().toISOString(),
+        surface: opts.surface,
+        method: r.method,
+        path: r.path,
+        status: r.status,
+        latency_ms: 0,
+        request_headers: r.headers,
+        request_body: '',
+        response_body: r.body,
+        fault: null,
+        account_id: null,
+        live_mode: null,
+        request_id: r.request_id,
+        client: null,
+      }),
+    );
     app.addHook('onSend', async (request, _reply, payload) => {
       if (typeof payload === 'string') request.responseText = payload;
       // A large answer sent as bytes: only its start is kept, so only its start becomes text.

@@ -1,4 +1,5 @@
 import type { Scope } from '../../db/documents.js';
+import type { RawRefusal } from './errors.js';
 
 // What the plugins record on each request, declared once for every server.
 declare module 'fastify' {
@@ -13,6 +14,10 @@ declare module 'fastify' {
     responseText: string;
     /** The answer's full length when only its start was kept as text. */
     responseLength?: number;
+  }
+  interface FastifyInstance {
+    /** Journals a refusal written below the framework (set by the journal plugin where a server keeps one). */
+    journalRaw?: (r: RawRefusal) => void;
   }
   interface FastifyContextConfig {
     /** The route's operation id: the `context` of its error bodies. */

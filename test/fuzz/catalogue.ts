@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { api } from '../../core/engine/api/index.js';
+import type { ContractDef } from '../../core/engine/api/contract.js';
+import { Codes } from '../../core/engine/errors.js';
+import { EVENT_TYPES } from '../../core/engine/webhooks/schemas.js';
+import { Prefix } from '../../core/engine/ids.js';
+
+/**
+ * The error codes the service may answer: its named constants, every code literal written in
+ * its source, `<field>_missing` / `<field>_invalid` for each field some schema declares, and
+ * `<kind>_not_found` / `<kind>_id_invalid` for each kind of id. A code outside it was built from
+ * something else, such as a client's own key.
+ */
+export function errorCatalogue(): Set<string> {
+  const codes = new Set<string>(Object.values(Codes));
+  const literal = /'([a-z][a-z0-9]*(?:_[a-z0-9]+)+)'/g;
+  const walkDir = (dir: string) => {
+    for (const e of readdirSync(dir)) {
+      const p = join(dir, e);
+      if (statSync(p).isDirectory()) walkDir(p);
+      else if (p.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(literal)) codes.add(m[1]!);
+    }
+  };
+  walkDir('core');
+  const fields = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (s: z.ZodType | undefined) => {
+    if (!s || seen.has(s)) return;
+    seen.add(s);
+    const d = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+    if (d.type === 'object')
+      for (const [k, v] of Object.entries(d.shape as Record<string, z.ZodType>)) {
+        fields.add(k);
+        walk(v);
+      }
+    for (const key of ['innerType', 'element', 'valueType', 'in', 'out', 'left', 'right'])
+      walk(d[key] as z.ZodType | undefined);
+    for (const o of (d.options as z.ZodType[] | undefined) ?? []) walk(o);
+  };
+  for (const c of Object.values(api))
+    for (const part of ['params', 'query', 'body', 'response'] as const) walk((c as ContractDef)[part]);
+  for (const e of Object.values(EVENT_TYPES)) walk(e.data as z.ZodType);
+  for (const f of [...fields, 'body', 'query', 'path', 'id']) {
+    codes.add(`${f}_missing`);
+    codes.add(`${f}_invalid`);
+  }
+  const kinds = Object.keys(Prefix).map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  for (const k of kinds) {
+    codes.add(`${k}_not_found`);
+    codes.add(`${k}_id_invalid`);
+  }
+  return codes;
+}
