@@ -2,6 +2,7 @@ import ct from 'countries-and-timezones';
 import type { z } from 'zod';
 import type { ConnectionType, TariffDirection, TariffType } from './schemas/common.js';
 import { seedRegions } from './market/regions.js';
+import type { Location } from './schemas/location.js';
 
 /**
  * The words the apps show for the service's codes, in one table. Each entry has a short label
@@ -99,4 +100,15 @@ export function countryOptions(): { code: string; name: string }[] {
   return Object.values(ct.getAllCountries())
     .map((c) => ({ code: c.id, name: c.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * One word for a location's tariff slots: the most pressing state any slot is in (a broken
+ * tariff, then a failed or pending DIRECT connection), else CONNECTED when any slot is, else
+ * NOT_CONNECTED.
+ */
+export function locationStatusWord(s: Location['tariff_status']): string {
+  const states = Object.values(s);
+  for (const w of ['ERROR', 'FAILED', 'PENDING', 'CONNECTED'] as const) if (states.includes(w)) return w;
+  return 'NOT_CONNECTED';
 }

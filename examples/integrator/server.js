@@ -92,7 +92,7 @@ export function createBackend(config) {
       });
     }
     if (event.type === 'tariff.deleted') {
-      for (const [customer, t] of tariffs) if (t.tariff_id === event.data.object?.id) tariffs.delete(customer);
+      for (const [customer, t] of tariffs) if (t.tariff_id === event.data.id) tariffs.delete(customer);
     }
   }
 

@@ -123,11 +123,7 @@ describe('schemas hold, nested objects included', () => {
 
   it.each([
     ['a wrong type', { type: 'connect.session.complete', data: { id: [] } }, 'id_invalid'],
-    [
-      'a wrong type deeper down',
-      { type: 'location.created', data: { object: { postal_address: { city: 5 } } } },
-      'city_invalid',
-    ],
+    ['a wrong type deeper down', { type: 'location.created', data: { postal_address: { city: 5 } } }, 'city_invalid'],
     ['an unknown field', { type: 'connect.session.complete', data: { unknown_field: 1 } }, 'parameter_unknown'],
     [
       'a deep object where a string goes',
@@ -139,19 +135,17 @@ describe('schemas hold, nested objects included', () => {
       {
         type: 'tariff.created',
         data: {
-          object: {
-            schedule: [
-              {
-                months: ['All'],
-                days_and_hours: [
-                  {
-                    days: ['All'],
-                    hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 1, extra: 1 }] }],
-                  },
-                ],
-              },
-            ],
-          },
+          schedule: [
+            {
+              months: ['All'],
+              days_and_hours: [
+                {
+                  days: ['All'],
+                  hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 1, extra: 1 }] }],
+                },
+              ],
+            },
+          ],
         },
       },
       'parameter_unknown',

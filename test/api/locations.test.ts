@@ -21,7 +21,18 @@ describe('locations', () => {
       timezone: 'Europe/Berlin',
       currency_code: 'EUR',
       market_region: 'DE-LU',
-      tariff_status: 'NOT_CONNECTED',
+      customer_id: null,
+      geo_location: { lat: 52.52437, lng: 13.41053 },
+      flex_allowed: true,
+      tariff_status: {
+        commodity_import: 'NOT_CONNECTED',
+        commodity_export: 'NOT_CONNECTED',
+        non_commodity_import: 'NOT_CONNECTED',
+        non_commodity_export: 'NOT_SUPPORTED',
+        local: 'NOT_SUPPORTED',
+      },
+      tariff_elements: [],
+      market_sources: { import: null, export: null },
       time_created: '2026-03-01T12:00:00.000Z',
       account_id: h.cred.account_id,
     });
@@ -93,9 +104,9 @@ describe('locations', () => {
   it('deletes a location with its tariffs', async () => {
     const { body: loc } = await create({ postal_address: berlinAddress });
     const t = await h.call({ method: 'POST', url: '/tariffs', headers: h.test, payload: tariffBody(loc.id) });
-    expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body.tariff_status).toBe(
-      'CONNECTED',
-    );
+    const withTariff = (await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body;
+    expect(withTariff.tariff_status.commodity_import).toBe('CONNECTED');
+    expect(withTariff.tariff_elements).toEqual([t.body.id]);
     const d = await h.call({ method: 'DELETE', url: `/locations/${loc.id}`, headers: h.test });
     expect(d.status).toBe(200);
     expect((await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).status).toBe(404);

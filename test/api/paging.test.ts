@@ -75,15 +75,15 @@ describe('paging across many pages', () => {
     const status = async (id: string) =>
       (await h.call({ method: 'GET', url: `/locations/${id}`, headers: h.test })).body.tariff_status;
     expect(all).toHaveLength(ROWS);
-    expect(await status(connected)).toBe('CONNECTED');
-    // The most pressing status of a location's tariffs wins.
-    expect(await status(broken)).toBe('ERROR');
-    expect(await status(made[0]!)).toBe('NOT_CONNECTED');
+    expect((await status(connected)).commodity_import).toBe('CONNECTED');
+    // Each slot says the state of its own newest tariff.
+    expect(await status(broken)).toMatchObject({ commodity_import: 'ERROR', non_commodity_import: 'CONNECTED' });
+    expect((await status(made[0]!)).commodity_import).toBe('NOT_CONNECTED');
     const listed = await h.call({
       method: 'GET',
       url: `/locations?limit=100&starting_after=${made[151]}`,
       headers: h.test,
     });
-    expect(listed.body.data[0]).toMatchObject({ id: broken, tariff_status: 'ERROR' });
+    expect(listed.body.data[0]).toMatchObject({ id: broken, tariff_status: { commodity_import: 'ERROR' } });
   });
 });

@@ -38,9 +38,9 @@ export function helperWorld(description: string) {
   });
 
   const api: LiveHost['api'] = (...args) => env.api(...args);
-  /** The webhooks delivered so far of one type for one object (`data.id`, or `data.object.id`). */
+  /** The webhooks delivered so far of one type for one object (`data.id`, or the tariff a lifecycle event names). */
   const delivered = (type: string, id: string) =>
-    rx.got.map((m) => JSON.parse(m.body)).filter((e) => e.type === type && (e.data.id ?? e.data.object?.id) === id);
+    rx.got.map((m) => JSON.parse(m.body)).filter((e) => e.type === type && (e.data.id ?? e.data.tariff_id) === id);
   const token = async (body: object = { postal_address: berlinAddress }) => {
     const r = await api('POST', '/connect/token', { callback_url: CALLBACK, ...body });
     expect(r.status).toBe(200);
@@ -131,7 +131,14 @@ export function pagesAndHelper(harness: () => ConnectHarness) {
     /** The token's location, its tariffs and the token, without identities and times. */
     async stored(cot: string) {
       const t = await get(`/connect/token?connect_token=${cot}`);
-      const { id: _i, time_created: _c, time_updated: _u, ...location } = await get(`/locations/${t.location_id}`);
+      const {
+        id: _i,
+        time_created: _c,
+        time_updated: _u,
+        tariff_elements,
+        ...rest
+      } = await get(`/locations/${t.location_id}`);
+      const location = { ...rest, tariffs: (tariff_elements as string[]).length };
       const { id: _t, ...token } = t;
       return {
         tariffs: (await get(`/tariffs?location_id=${t.location_id}`)).data.map(content),

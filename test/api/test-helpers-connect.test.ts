@@ -26,7 +26,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
       status: 'CONNECTED',
       display_name: 'Nordlicht Nacht',
       provider_id: 'prv_nordlichtenergie',
-      contract_start_date: '2026-11-20',
+      contract_start_date: '2026-11-20T00:00:00+01:00', // local midnight in Berlin
       contract_end_date: null,
       schedule: library.schedule,
     });
@@ -172,7 +172,7 @@ describe('POST /test_helpers/connect/complete on a running host', () => {
     expect(await tariffsOf(loc)).toEqual([]);
     expect(await pricesOf(loc)).toMatchObject({ status: 422, body: { code: 'no_tariff_connected' } });
     const gone = await webhook('tariff.deleted', t.tariff_id);
-    expect(gone.data.object).toMatchObject({ id: t.tariff_id, location_id: loc });
+    expect(gone.data).toMatchObject({ id: t.tariff_id, location_id: loc });
   });
 
   it('under the published wire profile the completion goes out under its published name', async () => {

@@ -55,7 +55,7 @@ describe('POST /test_helpers/connect/complete with a grid-fee token on a running
       is_linked: true,
       status: 'CONNECTED',
       display_name: `${fee.grid_operator}: ${fee.display_name}`,
-      contract_start_date: '2026-11-20',
+      contract_start_date: '2026-11-20T00:00:00+01:00', // local midnight in Berlin
       contract_end_date: null,
       schedule: fee.schedule,
     });
@@ -106,7 +106,7 @@ describe('POST /test_helpers/connect/complete with a grid-fee token on a running
     const back = (await world.api('GET', `/locations/${loc}/status`)).body.tariff_status.non_commodity_import;
     expect(back.offer).toMatchObject({ grid_fee_id: SERVING });
     const gone = await webhook('tariff.deleted', t.tariff_id);
-    expect(gone.data.object).toMatchObject({ location_id: loc, type: 'NON_COMMODITY' });
+    expect(gone.data).toMatchObject({ location_id: loc, type: 'NON_COMMODITY' });
   });
 
   it('a typed-in grid fee: TARIFF_MISSING on the grid-fee list, named by its tariff name, MANUAL', async () => {

@@ -68,7 +68,7 @@ describe('a pending DIRECT provider', () => {
       market_rates: false,
     });
     const [updated] = await events('tariff.updated');
-    expect(updated.data.object).toEqual(r.body);
+    expect(updated.data).toEqual(r.body);
     expect(await get(`/connect/token?connect_token=${cot}`)).toMatchObject({ price_available: true });
     const prices = await c.h.call({
       method: 'POST',

@@ -31,6 +31,7 @@ describe('connect token fields', () => {
       live_mode: false,
       location_id: null,
       price_available: false,
+      is_tariff_processed: false,
       complete_action: '',
       tariff_type: 'COMMODITY',
       tariff_direction: 'IMPORT',
@@ -89,7 +90,7 @@ describe('connect token fields', () => {
     });
     const created = (await c.h.call({ method: 'GET', url: '/events?type=location.created', headers: c.h.test })).body
       .data[0];
-    expect(created.data.object).toMatchObject({ id: t.location_id, customer_id: 'cus_67e22f2a3c5b1d0012345678' });
+    expect(created.data).toMatchObject({ id: t.location_id, customer_id: 'cus_67e22f2a3c5b1d0012345678' });
   });
 
   it('validates each field with its own code and changes nothing when it refuses', async () => {

@@ -341,7 +341,7 @@ describe('a production client on another origin drives the connect service', () 
     const tariff = (await env.api('GET', `/tariffs/${t.tariff_id}`)).body;
     expect(tariff).toMatchObject({ status: 'CONNECTED', display_name: 'Highland Standard' });
     const [updated] = (await env.api('GET', `/events?type=tariff.updated&object_id=${t.tariff_id}`)).body.data;
-    expect(updated.data.object).toMatchObject({ id: t.tariff_id, status: 'CONNECTED' });
+    expect(updated.data).toMatchObject({ id: t.tariff_id, status: 'CONNECTED' });
   });
 
   it('DIRECT failure: a refusing provider, and a pending connection that fails', async () => {

@@ -98,7 +98,7 @@ describe('tariff-desk listen and trigger', () => {
       expect(m, first).not.toBeNull();
       const [, evtId, locId, trfId] = m!;
       const evt = (await api('GET', `/events/${evtId}`)).body;
-      expect(evt.data.object).toMatchObject({ id: trfId, location_id: locId });
+      expect(evt.data).toMatchObject({ id: trfId, location_id: locId });
       expect((await api('GET', `/tariffs/${trfId}`)).status).toBe(200);
       expect((await api('GET', `/locations/${locId}`)).status).toBe(200);
 
@@ -107,7 +107,7 @@ describe('tariff-desk listen and trigger', () => {
       const expiring = (await api('GET', `/events/${second.split(' ')[1]}`)).body;
       expect(expiring.data).toMatchObject({ location_id: locId, tariff_id: trfId });
       const loc = (await api('GET', `/events/${trigger('location.updated').split(' ')[1]}`)).body;
-      expect(loc.data.object.id).toBe(locId);
+      expect(loc.data.id).toBe(locId);
       // Exactly one location and one tariff were made for all three.
       expect((await api('GET', '/locations')).body.data).toHaveLength(1);
     } finally {

@@ -69,7 +69,8 @@ describe('tariff-desk serve --json', () => {
     expect((await api(info.api_url, 'GET', `/tariffs?location_id=${loc.body.id}`, auth)).body.data).toEqual([trf.body]);
     expect((await api(info.api_url, 'GET', `/locations/${loc.body.id}`, auth)).body).toEqual({
       ...loc.body,
-      tariff_status: 'CONNECTED',
+      tariff_status: { ...loc.body.tariff_status, commodity_import: 'CONNECTED' },
+      tariff_elements: [trf.body.id],
     });
 
     first.child.kill('SIGTERM');

@@ -91,12 +91,12 @@ describe('waitForEvent', () => {
     await new Promise((r) => setTimeout(r, 400));
     const e = await td.waitForEvent('location.created', { timeout: 2_000 });
     expect(e).toMatchObject({ type: 'location.created', object: 'event', live_mode: false });
-    expect((e.data as { object: { id: string } }).object.id).toBe(loc.id);
+    expect((e.data as { id: string }).id).toBe(loc.id);
   });
 
   it('hands each event to one wait: a second wait for it times out, naming what the journal held', async () => {
     const loc = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
-    const byId = (e: { data: Record<string, unknown> }) => (e.data as { object: { id: string } }).object.id === loc.id;
+    const byId = (e: { data: Record<string, unknown> }) => (e.data as { id: string }).id === loc.id;
     expect((await td.waitForEvent('location.created', { match: byId })).id).toMatch(/^evt_/);
     const started = Date.now();
     const err = await td.waitForEvent('location.created', { match: byId, timeout: 300 }).catch((e: Error) => e);
@@ -111,12 +111,12 @@ describe('waitForEvent', () => {
     const loc = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
     await td.client.call('locations.update', { params: { id: loc.id }, body: { reference_id: 'kit-ref' } });
     const e = await waiting;
-    expect((e.data as { object: { id: string; reference_id: string } }).object).toMatchObject({
+    expect(e.data as { id: string; reference_id: string }).toMatchObject({
       id: loc.id,
       reference_id: 'kit-ref',
     });
     await td.waitForEvent('location.created', {
-      match: (c) => (c.data as { object: { id: string } }).object.id === loc.id,
+      match: (c) => (c.data as { id: string }).id === loc.id,
     });
     // More than one page of the events list (100) recorded before the waits: each wait gets the next in order.
     const ids: string[] = [];
@@ -130,9 +130,7 @@ describe('waitForEvent', () => {
       );
     const got: string[] = [];
     for (let i = 0; i < 105; i++)
-      got.push(
-        ((await td.waitForEvent('location.created', { timeout: 5_000 })).data as { object: { id: string } }).object.id,
-      );
+      got.push(((await td.waitForEvent('location.created', { timeout: 5_000 })).data as { id: string }).id);
     expect(got).toEqual(ids);
   });
 
@@ -203,7 +201,7 @@ describe('clock, reset and stop', () => {
       await expect(td.waitForEvent('location.created', { timeout: 300 })).rejects.toThrow(/no event was recorded/);
       const fresh = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
       const e = await td.waitForEvent('location.created');
-      expect((e.data as { object: { id: string } }).object.id).toBe(fresh.id);
+      expect((e.data as { id: string }).id).toBe(fresh.id);
     } finally {
       await td.stop();
     }
@@ -217,11 +215,11 @@ describe('clock, reset and stop', () => {
       const before = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
       const waiting = td.waitForEvent('location.created', {
         timeout: 5_000,
-        match: (e) => (e.data as { object: { id: string } }).object.id !== before.id,
+        match: (e) => (e.data as { id: string }).id !== before.id,
       });
       await td.reset();
       const after = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
-      expect(((await waiting).data as { object: { id: string } }).object.id).toBe(after.id);
+      expect(((await waiting).data as { id: string }).id).toBe(after.id);
     } finally {
       await td.stop();
     }
@@ -319,7 +317,7 @@ describe('mistakes are named', () => {
       const one = await td.waitForEvent('tariff.created', { timeout: 100 }).catch((e: Error) => e.message);
       expect(one).toMatch(new RegExp(`: 1 event since the start: location\\.created evt_\\w+$`));
       await td.waitForEvent('location.created', {
-        match: (e) => (e.data as { object: { id: string } }).object.id === loc.id,
+        match: (e) => (e.data as { id: string }).id === loc.id,
       });
     });
 

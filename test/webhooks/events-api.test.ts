@@ -18,7 +18,7 @@ describe('events', () => {
       'tariff.created',
       'location.created',
     ]);
-    expect(all.data[2].data.object).toEqual(t);
+    expect(all.data[2].data).toEqual(t);
     const mine = (
       await h.call({ method: 'GET', url: `/events?object_id=${t.id}&type=tariff.updated`, headers: h.test })
     ).body;
@@ -35,18 +35,18 @@ describe('events', () => {
       (await h.call({ method: 'POST', url: '/events/trigger', headers: h.test, payload: { type } })).body.data;
     const get = async (path: string) => (await h.call({ method: 'GET', url: path, headers: h.test })).status;
     const empty = await trigger('tariff.updated');
-    expect(await get(`/tariffs/${empty.object.id}`)).toBe(404);
+    expect(await get(`/tariffs/${empty.id}`)).toBe(404);
 
     const loc = (await h.location()).id;
     const t = await h.tariff(loc);
     const updated = await trigger('tariff.updated');
-    expect(updated.object).toEqual(t);
+    expect(updated).toEqual(t);
     const session = await trigger('connect.session.complete');
     expect([session.location_id, session.tariff_id]).toEqual([loc, t.id]);
     expect(await get(`/locations/${session.location_id}`)).toBe(200);
     const expiring = await trigger('tariff.expiring');
     expect(await get(`/tariffs/${expiring.tariff_id}`)).toBe(200);
-    expect((await trigger('location.updated')).object.id).toBe(loc);
+    expect((await trigger('location.updated')).id).toBe(loc);
   });
 
   it('trigger validates overrides against the event schema', async () => {
@@ -68,13 +68,13 @@ describe('events', () => {
       method: 'POST',
       url: '/events/trigger',
       headers: h.test,
-      payload: { type: 'tariff.created', data: { object: { display_name: 'Mine' } } },
+      payload: { type: 'tariff.created', data: { display_name: 'Mine' } },
     });
     expect(ok.body).toMatchObject({
       object: 'event',
       type: 'tariff.created',
       live_mode: false,
-      data: { object: { display_name: 'Mine', object: 'tariff' } },
+      data: { display_name: 'Mine', object: 'tariff' },
     });
   });
 

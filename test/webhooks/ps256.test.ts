@@ -56,7 +56,7 @@ describe('PS256 webhooks (the published profile)', () => {
     expect(rx.got).toHaveLength(2);
     const bodies = rx.got.map((g) => JSON.parse(g.body));
     expect(bodies.map((b) => b.type)).toEqual(['location.create', 'connect_session.complete']);
-    expect(bodies[0]).toMatchObject({ object: 'event', data: { object: { id: loc.id } } });
+    expect(bodies[0]).toMatchObject({ object: 'event', data: { id: loc.id, object: 'location' } });
     expect(bodies[1].id).toBe(done.id);
 
     const jwks = await fetchJwks(apiUrl); // over HTTP, no credentials

@@ -94,7 +94,10 @@ describe('scenarios through the API', () => {
     )!;
     const [tariff] = (await h.api.call('tariffs.list', { query: { location_id: munich.id } })).data;
     const today = DateTime.fromISO('2026-06-10T10:00:00Z', { zone: munich.timezone });
-    expect(tariff!.contract_end_date).toBe(today.plus({ days: 8 }).toISODate());
+    // A date-time at local midnight, eight days on.
+    expect(tariff!.contract_end_date).toBe(
+      today.plus({ days: 8 }).startOf('day').toISO({ suppressMilliseconds: true }),
+    );
     // Nothing is due yet; a day later the seven-day notice is.
     expect((await h.api.call('events.list', { query: { type: 'tariff.expiring' } })).data).toEqual([]);
     await h.api.call('clock.advance', { body: { seconds: 86400 } });

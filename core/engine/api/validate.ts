@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { globalRegistry, type z } from 'zod';
 import { ApiError, Codes } from '../errors.js';
 import { excerpt } from '../excerpt.js';
 
@@ -42,16 +42,33 @@ function expand(nodes: z.ZodType[]): z.ZodType[] {
   return out;
 }
 
+/** The documented shape of a schema checked by hand (`z.custom` with JSON Schema in its metadata). */
+interface JsonShape {
+  properties?: Record<string, JsonShape>;
+  items?: JsonShape;
+}
+const documented = (s: z.ZodType): JsonShape | undefined =>
+  (globalRegistry.get(s) as JsonShape | undefined) ?? undefined;
+
 /**
  * For each segment of an issue's path, whether the schema declares it as a field name. A key of
  * a record (a workspace's file name, a trigger's override) is the client's word, never a field:
- * codes are made only from names the schemas declare, so a client cannot choose a code.
+ * codes are made only from names the schemas declare, so a client cannot choose a code. A part
+ * checked by hand declares its fields by the JSON Schema it documents itself with.
  */
 export function declaredSegments(schema: z.ZodType, path: readonly PropertyKey[]): boolean[] {
   let nodes = [schema];
+  let shapes: JsonShape[] = [];
   return path.map((seg) => {
     const next: z.ZodType[] = [];
+    const nextShapes: JsonShape[] = [];
     let declared = false;
+    for (const shape of shapes) {
+      if (typeof seg === 'string' && shape.properties && Object.hasOwn(shape.properties, seg)) {
+        declared = true;
+        nextShapes.push(shape.properties[seg]!);
+      } else if (typeof seg === 'number' && shape.items) nextShapes.push(shape.items);
+    }
     for (const s of expand(nodes)) {
       const d = defOf(s);
       if (d.type === 'object' && typeof seg === 'string' && d.shape && Object.hasOwn(d.shape, seg)) {
@@ -62,9 +79,15 @@ export function declaredSegments(schema: z.ZodType, path: readonly PropertyKey[]
       else if (d.type === 'tuple' && typeof seg === 'number') {
         const item = d.items?.[seg] ?? d.rest;
         if (item) next.push(item);
+      } else if (d.type === 'custom') {
+        const doc = documented(s);
+        const inner = typeof seg === 'number' ? doc?.items : doc?.properties?.[seg as string];
+        if (inner) nextShapes.push(inner);
+        if (typeof seg === 'string' && doc?.properties && Object.hasOwn(doc.properties, seg)) declared = true;
       }
     }
     nodes = next;
+    shapes = nextShapes;
     return declared;
   });
 }

@@ -84,7 +84,13 @@ export const ProviderListQuery = z.strictObject({
   ...PagingQuery,
 });
 
-/** Options for particular pages, by route; `postal_address_capture` is the address to start from. */
+/** Pages a client may turn off with `false` (the production form); `advanced_tariff_capture` is the structure choice. */
+export const SKIPPABLE_PAGES = ['advanced_tariff_capture', 'tariff_name_capture', 'contract_term_capture'] as const;
+
+/**
+ * Options for particular pages, by route: `postal_address_capture` is the address to start
+ * from; `false` for one of SKIPPABLE_PAGES passes that page over.
+ */
 const RouteOptions = z
   .record(z.string(), z.unknown())
   .superRefine((o, ctx) => {
@@ -92,8 +98,11 @@ const RouteOptions = z
       ctx.addIssue({ code: 'custom', path, ...coded('route_options_invalid', message) });
     if (Object.keys(o).length > 20 || JSON.stringify(o).length > 8192) return bad([], 'is too large (8 KiB at most).');
     for (const [route, value] of Object.entries(o)) {
-      if (!isConnectRoute(route)) bad([route], 'is not a connect page.');
-      else if (typeof value !== 'object' || value === null || Array.isArray(value)) bad([route], 'must be an object.');
+      const skippable = (SKIPPABLE_PAGES as readonly string[]).includes(route);
+      if (skippable && typeof value === 'boolean') continue;
+      if (!isConnectRoute(route)) bad([route], skippable ? 'must be true or false.' : 'is not a connect page.');
+      else if (typeof value !== 'object' || value === null || Array.isArray(value))
+        bad([route], skippable ? 'must be true, false or an object.' : 'must be an object.');
       else if (route === 'postal_address_capture') {
         const a = PostalAddress.partial().safeParse(value);
         if (!a.success) {
@@ -103,7 +112,10 @@ const RouteOptions = z
       }
     }
   })
-  .meta({ description: 'Options by page; postal_address_capture: the address to start from (a PostalAddress).' });
+  .meta({
+    description:
+      "Options by page: postal_address_capture, the address to start from (a PostalAddress); advanced_tariff_capture, tariff_name_capture, contract_term_capture: false passes that page over (one fixed price, the provider's name, an open-ended contract).",
+  });
 
 /** A URL the customer's browser is sent to: web addresses and apps' own schemes, never script or local ones. */
 const RedirectUrl = z
@@ -146,6 +158,7 @@ export const ConnectToken = z
     ...resource('connectToken', 'connect_token'),
     location_id: z.string().nullable(),
     price_available: z.boolean(),
+    is_tariff_processed: z.boolean().meta({ description: "The production reference's name for price_available." }),
     complete_action: z
       .enum(['SAVE', 'DISCONNECT', ''])
       .meta({ description: 'SAVE: a tariff was stored; DISCONNECT: the slot was emptied; "": not completed.' }),
@@ -164,7 +177,7 @@ export const ConnectToken = z
   .meta({ id: 'ConnectToken' });
 
 /** The stored connect token: its public view (`GET /connect/token`) and what only the service sees. */
-export type ConnectTokenRecord = z.output<typeof ConnectToken> & {
+export type ConnectTokenRecord = Omit<z.output<typeof ConnectToken>, 'is_tariff_processed'> & {
   account_id: string;
   connect_url: string | null;
   callback_url: string | null;

@@ -102,6 +102,9 @@ export const TariffList = listOf(Tariff, 'TariffList');
 export const TariffListQuery = z.strictObject({
   location_id: idOf('location'),
   tariff_direction: TariffDirection.optional(),
+  direction: TariffDirection.optional().meta({
+    description: 'The same as tariff_direction (the production spelling).',
+  }),
   type: TariffType.optional(),
   ...PagingQuery,
 });

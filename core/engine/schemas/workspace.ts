@@ -80,6 +80,7 @@ export const LocationFile = z.strictObject({
   time_created: Timestamp,
   customer_id: z.string().max(100).nullable().optional(),
   location_reference_id: z.string().max(200).nullable().optional(),
+  flex_allowed: z.boolean().optional(),
 });
 export type LocationFile = z.infer<typeof LocationFile>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idOf, resource, Timestamp } from '../schemas/common.js';
 import { Tariff } from '../schemas/tariff.js';
 import { Location } from '../schemas/location.js';
+import { PROFILES } from '../wire-profile.js';
 
 /** How a webhook message is signed: the `spec` profile's Standard Webhooks, or the `published` profile's PS256. */
 export const WebhookSignatureScheme = z.enum(['standard-webhooks', 'ps256']).meta({
@@ -164,7 +165,8 @@ const envelope = <T extends z.ZodType>(type: string, data: T) =>
   z.object({
     id: idOf('event'),
     object: z.literal('event'),
-    type: z.literal(type),
+    // The name of either wire profile (location.created, or location.create under `published`).
+    type: z.enum([...new Set(Object.values(PROFILES).map((p) => p.eventNames[type] ?? type))] as [string, ...string[]]),
     live_mode: z.boolean(),
     data,
     time_created: Timestamp,
@@ -191,12 +193,13 @@ const TariffLifecycle = z.object({
 
 export const EVENT_TYPES = {
   'connect.session.complete': { summary: 'A customer completed a connect session.', data: ConnectSessionComplete },
-  'tariff.created': { summary: 'A tariff was created (API or connect).', data: z.object({ object: Tariff }) },
-  'tariff.updated': { summary: 'A tariff was changed.', data: z.object({ object: Tariff }) },
-  'tariff.deleted': { summary: 'A tariff was deleted or disconnected.', data: z.object({ object: Tariff }) },
-  'location.created': { summary: 'A location was created.', data: z.object({ object: Location }) },
-  'location.updated': { summary: 'A location was changed.', data: z.object({ object: Location }) },
-  'location.deleted': { summary: 'A location and its tariffs were deleted.', data: z.object({ object: Location }) },
+  // The object itself is the data, as in the connect completion: `data.id`, `data.object`.
+  'tariff.created': { summary: 'A tariff was created (API or connect).', data: Tariff },
+  'tariff.updated': { summary: 'A tariff was changed.', data: Tariff },
+  'tariff.deleted': { summary: 'A tariff was deleted or disconnected.', data: Tariff },
+  'location.created': { summary: 'A location was created.', data: Location },
+  'location.updated': { summary: 'A location was changed.', data: Location },
+  'location.deleted': { summary: 'A location and its tariffs were deleted.', data: Location },
   'tariff.expiring': {
     summary: 'A tariff contract ends in seven days.',
     data: TariffLifecycle,

@@ -189,9 +189,8 @@ type Named = Awaited<ReturnType<typeof namedObjects>>;
 /** The fields of a payload that name the location and tariff, from the real objects. */
 function payloadNaming(type: EventType, named: Named): Record<string, unknown> {
   if (!named) return {};
-  if (type.startsWith('location.')) return { object: named.location.object };
-  if (type === 'tariff.created' || type === 'tariff.updated' || type === 'tariff.deleted')
-    return { object: named.tariff.object };
+  if (type.startsWith('location.')) return named.location.object;
+  if (type === 'tariff.created' || type === 'tariff.updated' || type === 'tariff.deleted') return named.tariff.object;
   return { location_id: named.location.id, tariff_id: named.tariff.id };
 }
 

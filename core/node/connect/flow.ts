@@ -9,6 +9,7 @@ import { CONNECT_ROUTES, isConnectRoute, type ConnectRoute } from '../../engine/
 import { RouteContext, fail, type ActionHandler, type ConnectUrls, type Step } from './context.js';
 import { COMMON_ACTIONS } from './actions.js';
 import { complete } from './complete.js';
+import { withoutSkipped } from './route-options.js';
 import { SERVER_ROUTES } from './routes/index.js';
 
 export type { ConnectUrls };
@@ -178,7 +179,8 @@ export class ConnectFlow {
   }
 
   /** Carries out a page's step and answers with where the session is now. */
-  private async run(ctx: RouteContext, step: Step): Promise<Reply> {
+  private async run(ctx: RouteContext, given: Step): Promise<Reply> {
+    const step = withoutSkipped(ctx, given);
     if ('reply' in step) {
       if (!step.saved) ctx.save();
       return step.reply;

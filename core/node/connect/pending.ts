@@ -54,7 +54,7 @@ export function resolvePending(svc: Service, scope: Scope, tariffId: string, out
     svc.db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?').run(svc.clock.now().toISOString(), tariffId);
     svc.connectTokens.setPriceAvailable(scope, tariffId, true);
     const tariff = svc.tariffs.get(scope, tariffId);
-    svc.events.record(scope, 'tariff.updated', tariffId, { object: tariff });
+    svc.events.record(scope, 'tariff.updated', tariffId, tariff);
     return tariff;
   })();
 }

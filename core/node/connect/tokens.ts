@@ -108,6 +108,7 @@ export class ConnectTokenService {
       live_mode: t.live_mode,
       location_id: t.location_id,
       price_available: t.price_available,
+      is_tariff_processed: t.price_available,
       complete_action: legacy === 'CONNECT' ? 'SAVE' : (t.complete_action ?? ''),
       tariff_type: t.tariff_type,
       tariff_direction: t.tariff_direction,

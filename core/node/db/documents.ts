@@ -34,7 +34,7 @@ export interface PageResult<T> {
  * A typed table of JSON documents scoped by account and mode, with a few indexed columns for
  * filtering. Insertion order (`seq`) is the list order: newest first.
  */
-export class DocumentTable<T extends { id: string }, C extends string = never> {
+export class DocumentTable<T extends { id: string }, C extends string = never, G extends string = never> {
   private readonly insertStmt;
   private readonly getStmt;
   private readonly updateStmt;
@@ -54,6 +54,8 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
     private readonly table: string,
     private readonly columns: readonly C[],
     private readonly columnValues: (doc: T) => Record<C, string | number>,
+    /** Filters on the stored JSON by name (`reference_id` → its path), served by expression indexes. */
+    private readonly jsonFilters: Readonly<Record<G, string>> = {} as Record<G, string>,
   ) {
     const cols = ['id', 'account_id', 'live_mode', ...columns, 'body'];
     this.insertStmt = db.prepare(
@@ -98,7 +100,7 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
   }
 
   /** Every document of the scope matching the column filters, oldest first. */
-  all(scope: Scope, where: Partial<Record<C, string | number>> = {}): T[] {
+  all(scope: Scope, where: Partial<Record<C | G, string | number>> = {}): T[] {
     const { sql, args } = this.where(scope, where);
     return (
       this.stmt(`SELECT body FROM ${this.table} WHERE ${sql} ORDER BY seq`).all(...args) as { body: string }[]
@@ -106,7 +108,7 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
   }
 
   /** One page, newest first; `starting_after` walks to older objects, `ending_before` to newer. */
-  list(scope: Scope, where: Partial<Record<C, string | number>>, page: Page): PageResult<T> {
+  list(scope: Scope, where: Partial<Record<C | G, string | number>>, page: Page): PageResult<T> {
     checkPage(page);
     const limit = page.limit ?? 30;
     const { sql, args } = this.where(scope, where);
@@ -131,13 +133,21 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
     return { data: kept.map((r) => JSON.parse(r.body) as T), has_more };
   }
 
-  private where(scope: Scope, where: Partial<Record<C, string | number>>) {
+  private where(scope: Scope, where: Partial<Record<C | G, string | number>>) {
     const parts = ['account_id = ?', 'live_mode = ?'];
     const args: (string | number)[] = [scope.accountId, scope.liveMode ? 1 : 0];
     for (const c of this.columns) {
       const v = where[c];
       if (v !== undefined) {
         parts.push(`${c} = ?`);
+        args.push(v);
+      }
+    }
+    for (const [name, path] of Object.entries(this.jsonFilters) as [G, string][]) {
+      const v = where[name];
+      if (v !== undefined) {
+        // Written exactly as the index's expression, so SQLite uses the index.
+        parts.push(`json_extract(body, '${path}') = ?`);
         args.push(v);
       }
     }

@@ -246,4 +246,28 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       END;
     `,
   },
+  {
+    version: 11,
+    name: 'events carry their object itself in data (tariff and location events were wrapped in {object})',
+    sql: `
+      UPDATE events SET body = json_set(body, '$.data', json_extract(body, '$.data.object'))
+      WHERE (type LIKE 'tariff.%' OR type LIKE 'location.%')
+        AND json_type(body, '$.data.object') = 'object'
+        AND json_type(body, '$.data.id') IS NULL;
+    `,
+  },
+  {
+    version: 13,
+    name: 'what a location answer derives from its tariffs, by index; locations filtered by their references',
+    sql: `
+      CREATE INDEX IF NOT EXISTS tariffs_slot ON tariffs(account_id, live_mode, location_id, type, direction, seq);
+      CREATE INDEX IF NOT EXISTS tariffs_ids ON tariffs(account_id, live_mode, location_id, seq, id);
+      CREATE INDEX IF NOT EXISTS tariffs_market
+        ON tariffs(account_id, live_mode, location_id, direction, json_extract(body, '$.market_rates'));
+      CREATE INDEX IF NOT EXISTS locations_reference
+        ON locations(account_id, live_mode, json_extract(body, '$.reference_id'));
+      CREATE INDEX IF NOT EXISTS locations_customer
+        ON locations(account_id, live_mode, json_extract(body, '$.customer_id'));
+    `,
+  },
 ];

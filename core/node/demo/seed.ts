@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Scope } from '../db/documents.js';
-import type { Location, LocationCreate } from '../../engine/schemas/location.js';
+import type { Location, LocationCreate, StoredLocation } from '../../engine/schemas/location.js';
 import type { Service } from '../service.js';
 import { dailySchedule } from '../../engine/schedule/structure.js';
 
@@ -39,7 +39,7 @@ const DEMO_ADDRESSES: LocationCreate[] = [
 
 /** The demo world made ready to store: deriving a location's zone is asynchronous, storing it is not. */
 async function prepareDemo(svc: Service, scope: Scope): Promise<() => void> {
-  const prepared: Location[] = [];
+  const prepared: StoredLocation[] = [];
   for (const input of DEMO_ADDRESSES) prepared.push(await svc.locations.prepare(scope, input));
   return () => writeDemo(svc, scope, prepared);
 }
@@ -60,7 +60,7 @@ const DEMO_PROVIDERS = ['prv_nordlichtenergie', 'prv_thamespower', 'prv_prairies
 /** The grid fee the demo stacks on Berlin's supply. */
 const DEMO_GRID_FEE = 'grf_spreenetzberlin';
 
-function writeDemo(svc: Service, scope: Scope, locations: Location[]): void {
+function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[]): void {
   // A tester may have edited or emptied them since: the demo links to them as shipped.
   svc.providers.restoreSeeded(DEMO_PROVIDERS);
   svc.gridFees.restoreSeeded([DEMO_GRID_FEE]);

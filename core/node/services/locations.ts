@@ -1,19 +1,36 @@
 import type { Db } from '../db/database.js';
-import type { Scope, Page } from '../db/documents.js';
+import type { Scope } from '../db/documents.js';
 import type { Store } from '../db/store.js';
 import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
-import type { Location, LocationCreate, LocationUpdate } from '../../engine/schemas/location.js';
+import type {
+  Location,
+  LocationCreate,
+  LocationListQuery,
+  LocationUpdate,
+  StoredLocation,
+} from '../../engine/schemas/location.js';
 import { deriveCurrency, deriveTimezone } from '../../engine/geo/locale.js';
 import { Codes, invalid, notFound } from '../../engine/errors.js';
 import type { MarketService } from '../market/service.js';
 import type { EventService } from './events.js';
 import { ReadCache } from '../cache.js';
+import { coordinatesOf } from '../geo/coordinates.js';
+import type { z } from 'zod';
+
+/** The slots a location's tariff status names, by type and direction; the last two are not offered. */
+const SLOTS = [
+  ['commodity_import', 'COMMODITY', 'IMPORT'],
+  ['commodity_export', 'COMMODITY', 'EXPORT'],
+  ['non_commodity_import', 'NON_COMMODITY', 'IMPORT'],
+] as const;
 
 export class LocationService {
-  private readonly found: ReadCache<string, Location | undefined>;
-  /** Which statuses a location's tariffs have, by index probes: as fast for 100,000 tariffs as for one. */
-  private readonly statusStmt;
+  private readonly found: ReadCache<string, StoredLocation | undefined>;
+  /** The state of the newest tariff of a slot, by an index probe: as fast for 100,000 tariffs as for one. */
+  private readonly slotStmt;
+  private readonly idsStmt;
+  private readonly marketStmt;
 
   constructor(
     private readonly db: Db,
@@ -24,17 +41,25 @@ export class LocationService {
     private readonly events: EventService,
   ) {
     this.found = new ReadCache(db.writes);
-    const has = (status?: string) =>
-      `EXISTS (SELECT 1 FROM tariffs WHERE account_id = @account AND live_mode = @mode AND location_id = @location${
-        status ? ` AND json_extract(body, '$.status') = '${status}'` : ''
-      })`;
-    this.statusStmt = db.prepare<
-      { account: string; mode: number; location: string },
-      { any_: number; ERROR: number; FAILED: number; PENDING: number }
-    >(`SELECT ${has()} AS any_, ${has('ERROR')} AS ERROR, ${has('FAILED')} AS FAILED, ${has('PENDING')} AS PENDING`);
+    const where = 'account_id = @account AND live_mode = @mode AND location_id = @location';
+    this.slotStmt = db
+      .prepare<{ account: string; mode: number; location: string; type: string; direction: string }, string>(
+        `SELECT json_extract(body, '$.status') FROM tariffs WHERE ${where} AND type = @type AND direction = @direction ORDER BY seq DESC LIMIT 1`,
+      )
+      .pluck();
+    this.idsStmt = db
+      .prepare<{ account: string; mode: number; location: string }, string>(
+        `SELECT id FROM tariffs WHERE ${where} ORDER BY seq`,
+      )
+      .pluck();
+    this.marketStmt = db
+      .prepare<{ account: string; mode: number; location: string; direction: string }, number>(
+        `SELECT EXISTS (SELECT 1 FROM tariffs WHERE ${where} AND direction = @direction AND json_extract(body, '$.market_rates') = 1)`,
+      )
+      .pluck();
   }
 
-  private marketRegion(address: Location['postal_address'], given: string | null | undefined): string | null {
+  private marketRegion(address: StoredLocation['postal_address'], given: string | null | undefined): string | null {
     if (given === null) return null;
     if (given !== undefined) {
       this.market.region(given);
@@ -43,7 +68,7 @@ export class LocationService {
     return this.market.regionFor(address.country_code, address.state);
   }
 
-  private async locale(address: Location['postal_address'], timezone?: string, currency?: string) {
+  private async locale(address: StoredLocation['postal_address'], timezone?: string, currency?: string) {
     const tz = timezone ?? (await deriveTimezone(address));
     if (!tz)
       throw invalid(
@@ -59,29 +84,32 @@ export class LocationService {
     return { timezone: tz, currency_code: cur };
   }
 
-  /** Builds a new location (deriving zone, currency and region) without storing it. */
-  async prepare(scope: Scope, input: LocationCreate): Promise<Location> {
+  /** Builds a new location (deriving zone, currency, region and coordinates) without storing it. */
+  async prepare(scope: Scope, input: LocationCreate): Promise<StoredLocation> {
     const postal_address = { ...input.postal_address, country_code: input.postal_address.country_code.toUpperCase() };
     return {
       id: this.ids('loc'),
       object: 'location',
       live_mode: scope.liveMode,
       reference_id: input.reference_id ?? null,
+      customer_id: null,
       postal_address,
       ...(await this.locale(postal_address, input.timezone, input.currency_code)),
       market_region: this.marketRegion(postal_address, input.market_region),
-      tariff_status: 'NOT_CONNECTED',
+      geo_location: coordinatesOf(postal_address),
+      flex_allowed: input.flex_allowed ?? true,
       time_created: this.clock.now().toISOString(),
       account_id: scope.accountId,
     };
   }
 
   /** Stores a prepared location; joins the caller's transaction. */
-  insert(scope: Scope, loc: Location): Location {
+  insert(scope: Scope, loc: StoredLocation): Location {
     return this.db.transaction(() => {
       this.store.locations.insert(scope, loc);
-      this.events.record(scope, 'location.created', loc.id, { object: loc });
-      return loc;
+      const out = this.view(scope, loc);
+      this.events.record(scope, 'location.created', loc.id, out);
+      return out;
     })();
   }
 
@@ -90,25 +118,48 @@ export class LocationService {
   }
 
   get(scope: Scope, id: string): Location {
-    return this.withStatus(scope, this.find(scope, id));
+    return this.view(scope, this.find(scope, id));
   }
 
-  /** The location as answered: its tariff status is derived from its tariffs, never stored. */
-  private withStatus(scope: Scope, loc: Location): Location {
-    return { ...loc, tariff_status: this.tariffStatus(scope, loc.id) };
+  /**
+   * The location as answered: what it stores, and what its tariffs say of it (each slot's state,
+   * its tariff ids, the market regions its market-rate tariffs follow), derived when read.
+   */
+  view(scope: Scope, loc: StoredLocation): Location {
+    const key = { account: scope.accountId, mode: scope.liveMode ? 1 : 0, location: loc.id };
+    const slot = (type: string, direction: string) =>
+      (this.slotStmt.get({ ...key, type, direction }) as Location['tariff_status']['commodity_import'] | undefined) ??
+      'NOT_CONNECTED';
+    const region = (direction: string) =>
+      this.marketStmt.get({ ...key, direction }) ? (loc.market_region ?? null) : null;
+    const status = Object.fromEntries(SLOTS.map(([name, type, direction]) => [name, slot(type, direction)]));
+    return {
+      ...loc,
+      customer_id: loc.customer_id ?? null,
+      // Locations stored before these fields existed get them from their address.
+      geo_location: loc.geo_location === undefined ? coordinatesOf(loc.postal_address) : loc.geo_location,
+      flex_allowed: loc.flex_allowed ?? true,
+      tariff_status: {
+        ...(status as Pick<Location['tariff_status'], (typeof SLOTS)[number][0]>),
+        non_commodity_export: 'NOT_SUPPORTED',
+        local: 'NOT_SUPPORTED',
+      },
+      tariff_elements: this.idsStmt.all(key) as string[],
+      market_sources: { import: region('IMPORT'), export: region('EXPORT') },
+    };
   }
 
-  /** The stored location without its derived tariff status: for callers that need its zone or address. */
-  /** The stored location (without its derived status); cached until anything is written. */
-  find(scope: Scope, id: string): Location {
+  /** The stored location (without what is derived from its tariffs); cached until anything is written. */
+  find(scope: Scope, id: string): StoredLocation {
     const loc = this.found.get(`${scope.accountId}|${scope.liveMode}|${id}`, () => this.store.locations.get(scope, id));
     if (!loc) throw notFound('location', id);
     return loc;
   }
 
-  list(scope: Scope, page: Page) {
-    const res = this.store.locations.list(scope, {}, page);
-    return { ...res, data: res.data.map((l) => this.withStatus(scope, l)) };
+  list(scope: Scope, query: z.output<typeof LocationListQuery>) {
+    const { reference_id, customer_id, ...page } = query;
+    const res = this.store.locations.list(scope, { reference_id, customer_id }, page);
+    return { ...res, data: res.data.map((l) => this.view(scope, l)) };
   }
 
   async update(scope: Scope, id: string, patch: LocationUpdate): Promise<Location> {
@@ -120,7 +171,7 @@ export class LocationService {
     const locale = patch.postal_address
       ? await this.locale(address, patch.timezone, patch.currency_code)
       : { timezone: patch.timezone ?? current.timezone, currency_code: patch.currency_code ?? current.currency_code };
-    const next: Location = {
+    const next: StoredLocation = {
       ...current,
       postal_address: address,
       reference_id: patch.reference_id === undefined ? current.reference_id : patch.reference_id,
@@ -129,11 +180,13 @@ export class LocationService {
         patch.market_region !== undefined || patch.postal_address
           ? this.marketRegion(address, patch.market_region)
           : (current.market_region ?? null),
+      geo_location: patch.postal_address ? coordinatesOf(address) : current.geo_location,
+      flex_allowed: patch.flex_allowed ?? current.flex_allowed ?? true,
     };
     return this.db.transaction(() => {
       if (!this.store.locations.replace(scope, next)) throw notFound('location', id);
-      const out = this.withStatus(scope, next);
-      this.events.record(scope, 'location.updated', id, { object: out });
+      const out = this.view(scope, next);
+      this.events.record(scope, 'location.updated', id, out);
       return out;
     })();
   }
@@ -144,7 +197,7 @@ export class LocationService {
     if (loc.market_region === region) return;
     const next = { ...loc, market_region: this.marketRegion(loc.postal_address, region) };
     this.store.locations.replace(scope, next);
-    this.events.record(scope, 'location.updated', id, { object: this.withStatus(scope, next) });
+    this.events.record(scope, 'location.updated', id, this.view(scope, next));
   }
 
   /** Deletes the location and every tariff of it, in one transaction. */
@@ -153,16 +206,8 @@ export class LocationService {
       const loc = this.get(scope, id);
       for (const t of this.store.tariffs.all(scope, { location_id: id })) this.store.tariffs.delete(scope, t.id);
       this.store.locations.delete(scope, id);
-      this.events.record(scope, 'location.deleted', id, { object: loc });
+      this.events.record(scope, 'location.deleted', id, loc);
       return loc;
     })();
-  }
-
-  private tariffStatus(scope: Scope, id: string): Location['tariff_status'] {
-    const has = this.statusStmt.get({ account: scope.accountId, mode: scope.liveMode ? 1 : 0, location: id })!;
-    if (!has.any_) return 'NOT_CONNECTED';
-    // The most pressing state wins: a broken tariff, then a failed or pending DIRECT connection.
-    for (const s of ['ERROR', 'FAILED', 'PENDING'] as const) if (has[s]) return s;
-    return 'CONNECTED';
   }
 }

@@ -21,7 +21,7 @@ import { layProfile } from '../../engine/usage/layout.js';
 import { usageShape } from '../../engine/usage/profiles.js';
 import { instantOf } from '../../engine/usage/instant.js';
 import { COST_LIMITS, type Cost, type CostRequest, type TariffCandidate } from '../../engine/schemas/cost.js';
-import type { Location } from '../../engine/schemas/location.js';
+import type { StoredLocation as Location } from '../../engine/schemas/location.js';
 import { ByteLru, ReadCache, estimateBytes } from '../cache.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;

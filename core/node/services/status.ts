@@ -6,6 +6,7 @@ import type { TariffService } from './tariffs.js';
 import type { ProviderService } from './providers.js';
 import type { GridFeeService } from './grid-fees.js';
 import { structureOf } from '../../engine/schedule/structure.js';
+import { contractDateTime } from '../../engine/schedule/contract.js';
 
 const EMPTY: Slot = { status: 'NOT_CONNECTED', connection_type: null, provider: null, tariff: null };
 const NOT_SUPPORTED = { status: 'NOT_SUPPORTED' } as const;
@@ -19,7 +20,7 @@ export class StatusService {
     private readonly gridFees: GridFeeService,
   ) {}
 
-  private slot(scope: Scope, t: StoredTariff | undefined): Slot {
+  private slot(scope: Scope, t: StoredTariff | undefined, zone: string): Slot {
     if (!t) return EMPTY;
     let provider: Slot['provider'] = null;
     if (t.provider_id) {
@@ -38,7 +39,7 @@ export class StatusService {
         id: t.id,
         display_name: t.display_name ?? null,
         structure_type: structureOf(t),
-        contract_end_date: t.contract_end_date,
+        contract_end_date: contractDateTime(t.contract_end_date, zone),
       },
     };
   }
@@ -72,9 +73,9 @@ export class StatusService {
       account_id: scope.accountId,
       time_created: loc.time_created,
       tariff_status: {
-        commodity_import: this.slot(scope, last('COMMODITY', 'IMPORT')),
-        commodity_export: this.slot(scope, last('COMMODITY', 'EXPORT')),
-        non_commodity_import: nc ? this.slot(scope, nc) : offer ? { ...EMPTY, offer } : EMPTY,
+        commodity_import: this.slot(scope, last('COMMODITY', 'IMPORT'), loc.timezone),
+        commodity_export: this.slot(scope, last('COMMODITY', 'EXPORT'), loc.timezone),
+        non_commodity_import: nc ? this.slot(scope, nc, loc.timezone) : offer ? { ...EMPTY, offer } : EMPTY,
         non_commodity_export: NOT_SUPPORTED,
         local: NOT_SUPPORTED,
       },

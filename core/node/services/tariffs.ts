@@ -6,7 +6,8 @@ import type { IdGenerator } from '../../engine/ids.js';
 import type { Tariff, TariffCreate, TariffUpdate } from '../../engine/schemas/tariff.js';
 import type { TariffDirection, TariffType } from '../../engine/schemas/common.js';
 import { TariffPatched } from '../../engine/schemas/tariff.js';
-import { contractInstant, windowsOverlap } from '../../engine/schedule/contract.js';
+import { contractDateTime, contractInstant, windowsOverlap } from '../../engine/schedule/contract.js';
+import { fromZod } from '../../engine/api/validate.js';
 import { Codes, invalid, notFound, unprocessable } from '../../engine/errors.js';
 import type { LocationService } from './locations.js';
 import type { EventService } from './events.js';
@@ -45,7 +46,27 @@ export class TariffService {
     const { timezone } = this.locations.find(scope, t.location_id);
     const { schedule, ...rest } = t;
     // The tariff object (docs/api.md, Tariff): stored fields, the location's zone, the schedule last.
-    return { ...rest, timezone, ...(schedule ? { schedule } : {}) } as Tariff;
+    // Contracts stored as bare dates (before dates were stored as date-times) read as date-times.
+    return {
+      ...rest,
+      contract_start_date: contractDateTime(t.contract_start_date, timezone)!,
+      contract_end_date: contractDateTime(t.contract_end_date, timezone),
+      timezone,
+      ...(schedule ? { schedule } : {}),
+    } as Tariff;
+  }
+
+  /** A contract's dates as stored: RFC 3339 date-times, a bare date taken as the location's local midnight. */
+  private datesOf<T extends { contract_start_date?: string; contract_end_date?: string | null }>(
+    scope: Scope,
+    locationId: string,
+    t: T,
+  ): T {
+    const zone = this.locations.find(scope, locationId).timezone;
+    const out = { ...t };
+    if (t.contract_start_date !== undefined) out.contract_start_date = contractDateTime(t.contract_start_date, zone)!;
+    if (t.contract_end_date !== undefined) out.contract_end_date = contractDateTime(t.contract_end_date, zone);
+    return out;
   }
 
   /** Checks a tariff against its location: contract order and COMMODITY overlap (rule 5). */
@@ -95,7 +116,7 @@ export class TariffService {
       const gone = this.slot(scope, locationId, type, direction);
       for (const t of gone) {
         this.store.tariffs.delete(scope, t.id);
-        this.events.record(scope, 'tariff.deleted', t.id, { object: this.withZone(scope, t) });
+        this.events.record(scope, 'tariff.deleted', t.id, this.withZone(scope, t));
       }
       return gone;
     })();
@@ -110,6 +131,7 @@ export class TariffService {
     return this.db.transaction(() => {
       this.locations.find(scope, input.location_id);
       this.checkProvider(scope, input.provider_id);
+      const dated = this.datesOf(scope, input.location_id, input);
       const {
         location_id,
         type,
@@ -120,7 +142,7 @@ export class TariffService {
         contract_start_date,
         contract_end_date,
         schedule,
-      } = input;
+      } = dated;
       const t: StoredTariff = {
         id: this.ids('trf'),
         object: 'tariff',
@@ -145,7 +167,7 @@ export class TariffService {
       this.store.tariffs.insert(scope, t);
       this.touch(t.id);
       const out = this.withZone(scope, t);
-      this.events.record(scope, 'tariff.created', t.id, { object: out });
+      this.events.record(scope, 'tariff.created', t.id, out);
       return out;
     })();
   }
@@ -176,7 +198,7 @@ export class TariffService {
       const current = this.store.tariffs.get(scope, id);
       if (!current) throw notFound('tariff', id);
       const merged: Record<string, unknown> = { ...current };
-      for (const [k, v] of Object.entries(patch)) {
+      for (const [k, v] of Object.entries(this.datesOf(scope, current.location_id, patch))) {
         if (v === undefined) continue;
         if (v === null) delete merged[k];
         else merged[k] = v;
@@ -185,14 +207,14 @@ export class TariffService {
       // the fields a create takes, as they stand after it.
       const writable = Object.keys(TariffPatched.shape).filter((k) => merged[k] !== undefined);
       const parsed = TariffPatched.safeParse(Object.fromEntries(writable.map((k) => [k, merged[k]])));
-      if (!parsed.success) throw parsed.error;
+      if (!parsed.success) throw fromZod(parsed.error, 'body', TariffPatched);
       this.checkProvider(scope, patch.provider_id);
       const next = merged as StoredTariff;
       this.check(scope, next);
       if (!this.store.tariffs.replace(scope, next)) throw notFound('tariff', id);
       this.touch(id);
       const out = this.withZone(scope, next);
-      this.events.record(scope, 'tariff.updated', id, { object: out });
+      this.events.record(scope, 'tariff.updated', id, out);
       return out;
     })();
   }
@@ -201,7 +223,7 @@ export class TariffService {
     return this.db.transaction(() => {
       const t = this.get(scope, id);
       this.store.tariffs.delete(scope, id);
-      this.events.record(scope, 'tariff.deleted', id, { object: t });
+      this.events.record(scope, 'tariff.deleted', id, t);
       return t;
     })();
   }

@@ -20,6 +20,7 @@ export function samplePayload(
   subjects?: SampleSubjects,
 ): Record<string, unknown> {
   const t = now.toISOString();
+  const tariffId = subjects?.tariff.id ?? ids('trf');
   const made = {
     id: ids('loc'),
     object: 'location',
@@ -29,13 +30,24 @@ export function samplePayload(
     timezone: 'Europe/Berlin',
     currency_code: 'EUR',
     market_region: 'DE-LU',
-    tariff_status: 'CONNECTED',
+    geo_location: { lat: 52.52437, lng: 13.41053 },
+    flex_allowed: true,
+    customer_id: null,
     time_created: t,
     account_id: scope.accountId,
+    tariff_status: {
+      commodity_import: 'CONNECTED',
+      commodity_export: 'NOT_CONNECTED',
+      non_commodity_import: 'NOT_CONNECTED',
+      non_commodity_export: 'NOT_SUPPORTED',
+      local: 'NOT_SUPPORTED',
+    },
+    tariff_elements: [tariffId],
+    market_sources: { import: null, export: null },
   };
   const location = subjects?.location ?? made;
   const tariff = subjects?.tariff ?? {
-    id: ids('trf'),
+    id: tariffId,
     object: 'tariff',
     location_id: location.id,
     live_mode: scope.liveMode,
@@ -47,8 +59,8 @@ export function samplePayload(
     timezone: 'Europe/Berlin',
     display_name: 'Sample tariff',
     market_rates: false,
-    contract_start_date: '2026-01-01',
-    contract_end_date: '2027-01-01',
+    contract_start_date: '2026-01-01T00:00:00+01:00',
+    contract_end_date: '2027-01-01T00:00:00+01:00',
     schedule: [
       {
         months: ['All'],
@@ -73,6 +85,6 @@ export function samplePayload(
     };
   if (type === 'tariff.expiring' || type === 'tariff.expired' || type === 'tariff.fetch.failed')
     return { location_id: location.id, tariff_id: tariff.id, account_id: scope.accountId, live_mode: scope.liveMode };
-  if (type.startsWith('tariff.')) return { object: tariff };
-  return { object: location };
+  if (type.startsWith('tariff.')) return tariff;
+  return location;
 }

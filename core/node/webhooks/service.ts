@@ -320,8 +320,9 @@ export class WebhookService {
     const schema = strictDeep(EVENT_TYPES[type].data as z.ZodType);
     const parsed = schema.safeParse(data, { reportInput: true });
     if (!parsed.success) throw fromZod(parsed.error, 'body', schema);
-    const d = data as { id?: string; object?: { id?: string } };
-    const objectId = (typeof d.object === 'object' ? d.object?.id : d.id) ?? 'none';
+    const d = data as { id?: string; tariff_id?: string };
+    // The event is about its data's own id; a lifecycle event's data has none but names its tariff.
+    const objectId = d.id ?? d.tariff_id ?? 'none';
     return this.db.transaction(() => this.events.record(scope, type, objectId, data as Record<string, unknown>))();
   }
 

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Service } from '../service.js';
 import type { Scope } from '../db/documents.js';
 import type { StoredTariff } from '../db/store.js';
-import type { Location } from '../../engine/schemas/location.js';
+import type { StoredLocation } from '../../engine/schemas/location.js';
 import type { Provider } from '../../engine/schemas/misc.js';
 import type { GridFee } from '../../engine/schemas/connect.js';
 import type {
@@ -21,7 +21,7 @@ import type { MarketPoint, WorkspaceFiles } from './format.js';
 const defined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
-export function locationFile(l: Location): LocationFile {
+export function locationFile(l: StoredLocation): LocationFile {
   return defined({
     id: l.id,
     reference_id: l.reference_id ?? null,
@@ -32,6 +32,7 @@ export function locationFile(l: Location): LocationFile {
     time_created: l.time_created,
     customer_id: l.customer_id,
     location_reference_id: l.location_reference_id,
+    flex_allowed: l.flex_allowed,
   });
 }
 

@@ -1,11 +1,12 @@
 import type { Service } from '../service.js';
 import type { Scope } from '../db/documents.js';
 import type { StoredTariff } from '../db/store.js';
-import type { Location } from '../../engine/schemas/location.js';
+import type { StoredLocation } from '../../engine/schemas/location.js';
+import { coordinatesOf } from '../geo/coordinates.js';
 import type { WebhookEndpoint } from '../../engine/webhooks/schemas.js';
 import type { ClockSetting } from '../../engine/clock.js';
 import { ApiError, invalid } from '../../engine/errors.js';
-import { contractInstant } from '../../engine/schedule/contract.js';
+import { contractInstant, contractDateTime } from '../../engine/schedule/contract.js';
 import { EXPIRING_NOTICE_MS } from '../services/lifecycle.js';
 import { newSecret } from '../webhooks/signing.js';
 import { clockSettingOf, parseWorkspace, type Workspace } from './model.js';
@@ -131,12 +132,12 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     // The account's objects, in list order.
     const zones = new Map<string, string>();
     for (const l of ws.locations) {
-      // A location file is the stored location less its account, mode and derived status.
-      const loc: Location = {
+      // A location file is the stored location less its account, mode and what is derived again.
+      const loc: StoredLocation = {
         ...l,
         object: 'location',
         live_mode: scope.liveMode,
-        tariff_status: 'NOT_CONNECTED',
+        geo_location: coordinatesOf(l.postal_address),
         account_id: scope.accountId,
       };
       svc.store.locations.insert(scope, loc);
@@ -148,8 +149,12 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     for (const t of ws.tariffs) {
       // A tariff file is the stored tariff less its account and mode, plus when its rates changed.
       const { time_updated, ...kept } = t;
+      const zone = zones.get(t.location_id)!;
       const stored: StoredTariff = {
         ...kept,
+        // Older workspaces wrote bare dates: stored, as every contract is, as date-times.
+        contract_start_date: contractDateTime(kept.contract_start_date, zone),
+        contract_end_date: contractDateTime(kept.contract_end_date, zone),
         object: 'tariff',
         live_mode: scope.liveMode,
         account_id: scope.accountId,
@@ -157,7 +162,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       svc.store.tariffs.insert(scope, stored);
       touch.run(time_updated, t.id);
       // The world arrives as it stands at the clock's now: what fell due before it is not sent again.
-      const end = contractInstant(t.contract_end_date, zones.get(t.location_id)!);
+      const end = contractInstant(t.contract_end_date, zone);
       if (Number.isFinite(end)) {
         if (now >= end - EXPIRING_NOTICE_MS) mark.run(t.id, 'tariff.expiring', sentAt);
         if (now >= end) mark.run(t.id, 'tariff.expired', sentAt);

@@ -31,7 +31,7 @@ export function usePageLocation() {
   const id =
     asked ??
     all.find((l) => l.id === last)?.id ??
-    all.find((l) => l.tariff_status === 'CONNECTED')?.id ??
+    all.find((l) => l.tariff_elements.length > 0)?.id ??
     all[0]?.id ??
     undefined;
   // A location named in the address (a link from another page) counts as picked too.
@@ -48,7 +48,7 @@ export function usePageLocation() {
     id,
     location: all.find((l) => l.id === id),
     /** Whether any location of the mode has a tariff. */
-    anyTariff: all.some((l) => l.tariff_status === 'CONNECTED'),
+    anyTariff: all.some((l) => l.tariff_elements.length > 0),
   };
 }
 

@@ -30,6 +30,7 @@ import {
   countryOptions,
   marketWords,
   slotWords,
+  locationStatusWord,
   STATUS_WORDS,
   STRUCTURE_WORDS,
 } from '../../../core/engine/labels';
@@ -78,7 +79,7 @@ export function LocationsPage() {
               onPick={(l) => navigate(`locations?id=${l.id}`)}
               primary={(l) => locationLabel(l, list.data.data).primary}
               secondary={(l) =>
-                `${locationLabel(l, list.data.data).secondary} · ${(STATUS_WORDS[l.tariff_status] ?? { label: l.tariff_status }).label}`
+                `${locationLabel(l, list.data.data).secondary} · ${(STATUS_WORDS[locationStatusWord(l.tariff_status)] ?? { label: '' }).label}`
               }
             />
           </Grid>

@@ -43,7 +43,7 @@ export function PricesPage() {
   const { api, liveMode, navigate } = useApp();
   const { locations, id: locationId, location: listed, anyTariff } = usePageLocation();
   // A location with no tariff at all is not asked for prices: the next step is shown instead.
-  const noTariff = listed?.tariff_status === 'NOT_CONNECTED';
+  const noTariff = listed?.tariff_elements.length === 0;
   const [direction, setDirection] = useState<TariffDirection>('IMPORT');
   const [picked, setStart] = useState<string | null>(null);
   const [days, setDays] = useState(2);

@@ -44,6 +44,23 @@ export const connectContracts = contracts({
     query: z.strictObject({ connect_token: idOf('connectToken', 'connect_token') }),
     response: ConnectToken,
   },
+  // The paths the production reference's create and retrieve pages still show: the same operations.
+  'connect_tariff_token.create': {
+    method: 'POST',
+    path: '/connect/tariff/token',
+    summary: 'Create a connect token (the older path of POST /connect/token)',
+    tag: 'Connect',
+    body: ConnectTokenCreate,
+    response: ConnectTokenCreated,
+  },
+  'connect_tariff_token.retrieve': {
+    method: 'GET',
+    path: '/connect/tariff/token',
+    summary: 'Retrieve a connect token (the older path of GET /connect/token)',
+    tag: 'Connect',
+    query: z.strictObject({ connect_token: idOf('connectToken', 'connect_token') }),
+    response: ConnectToken,
+  },
   'connect_options.list': {
     method: 'GET',
     path: '/connect/options',

@@ -4,6 +4,8 @@ import { connectContracts, DEVICE_OPTIONS } from '../../../engine/api/routes/con
 export const connectRoutes = implement(connectContracts, {
   'connect_token.create': ({ svc, scope, body }) => svc.connectTokens.create(scope, body),
   'connect_token.retrieve': ({ svc, scope, query }) => svc.connectTokens.view(scope, query.connect_token),
+  'connect_tariff_token.create': ({ svc, scope, body }) => svc.connectTokens.create(scope, body),
+  'connect_tariff_token.retrieve': ({ svc, scope, query }) => svc.connectTokens.view(scope, query.connect_token),
   'connect_options.list': ({ query }) =>
     asList('/connect/options', {
       has_more: false,

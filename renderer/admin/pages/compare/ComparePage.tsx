@@ -65,7 +65,7 @@ export function ComparePage() {
   // A meter file is said by its own days ("over 35 days, 15 Sep – 19 Oct"), not by the months it touches.
   const file = priced?.kind === 'csv' ? fileSpan(priced.from, priced.to, zone) : null;
   const span = file ? file.words : spanWords(year?.months ?? 12);
-  const noTariff = listed?.tariff_status === 'NOT_CONNECTED';
+  const noTariff = listed?.tariff_elements.length === 0;
   // Each candidate runs over the months compared now: dates taken when it was added would miss a
   // meter file's months loaded later, and the candidate would price nothing there.
   const candidates = useMemo(
