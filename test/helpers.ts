@@ -183,3 +183,10 @@ export function snapshot(svc: Service): string {
     .all() as { name: string }[];
   return JSON.stringify(tables.map(({ name }) => [name, svc.db.prepare(`SELECT * FROM ${name} ORDER BY 1, 2`).all()]));
 }
+
+/**
+ * After a child process run with spawnSync: the run held this process's event loop, perhaps for
+ * longer than a server keeps an idle connection open. A moment lets the close of a kept-alive
+ * connection be seen, so the next request does not go out on it ("other side closed").
+ */
+export const afterBlockingRun = () => new Promise((done) => setTimeout(done, 50));

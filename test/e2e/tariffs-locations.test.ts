@@ -97,7 +97,11 @@ describe.each([
     await see(dialog).toBeHidden();
     await see(page.getByText('contract 2026-02-01 → 2030-06-30')).toBeVisible();
     const after = (await env.api('GET', `/tariffs/${t.id}`)).body;
-    expect([after.contract_start_date, after.contract_end_date]).toEqual(['2026-02-01', '2030-06-30']);
+    // Dates the app sends are stored as local midnight in Sydney, as date-times.
+    expect([after.contract_start_date, after.contract_end_date]).toEqual([
+      '2026-02-01T00:00:00+11:00',
+      '2030-06-30T00:00:00+10:00',
+    ]);
     // Gone behind the app's back: load the app afresh so its lists do not offer it.
     await env.api('DELETE', `/tariffs/${later.body.id}`);
     await page.reload();
@@ -130,8 +134,8 @@ describe.each([
     expect(back[0].id).not.toBe(t.id);
     expect(back[0]).toMatchObject({
       display_name: 'Sydney three-rate',
-      contract_start_date: '2026-02-01',
-      contract_end_date: '2030-06-30',
+      contract_start_date: '2026-02-01T00:00:00+11:00',
+      contract_end_date: '2030-06-30T00:00:00+10:00',
       schedule: t.schedule,
     });
     await see(page).toHaveURL(new RegExp(`id=${back[0].id}`));

@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { BIN, spawnServe, stopAll, type Spawned } from './cli.js';
 import { mergeCosts, windowsOf } from '../../core/hosts/cli/costs.js';
 import { loggedIn } from '../e2e/host.js';
-import { berlinAddress, fixedSchedule, tariffBody } from '../helpers.js';
+import { berlinAddress, fixedSchedule, tariffBody, afterBlockingRun } from '../helpers.js';
 import { layProfile } from '../../core/engine/usage/layout.js';
 import { usageShape } from '../../core/engine/usage/profiles.js';
 
@@ -312,6 +312,7 @@ describe('tariff-desk costs', () => {
     const r = run(host, dir, locationId, '--usage', join(dir, 'minutes.csv'), '--format', 'json');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
+    await afterBlockingRun();
     expect((await journal()) - before).toBe(2);
     const cost = JSON.parse(r.stdout);
     const want = expectedByDay(minutes, energyRate);

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BIN, FREE_PORTS, spawnServe, spawnServeWith, type Spawned } from '../host/cli.js';
-import { snapshot } from '../helpers.js';
+import { afterBlockingRun, snapshot } from '../helpers.js';
 import { createService } from '../../core/node/service.js';
 import { seedDemo } from '../../core/node/demo/seed.js';
 import { ReadyInfo } from '../../core/engine/api/bootstrap.js';
@@ -177,6 +177,7 @@ describe('tariff-desk export and import beside a running host', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/\(workspace_not_empty\)/);
     const r = cli('import', w, '--data-dir', d, '--replace');
+    await afterBlockingRun();
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/through the host at http:\/\/127\.0\.0\.1:\d+; clock frozen 2026-03-01T12:00:00\.000Z/);
     // The running service's memory follows: its clock and its objects are the workspace's.

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BIN, spawnServe, stopAll } from '../host/cli.js';
-import { harness, snapshot, type Harness } from '../helpers.js';
+import { harness, snapshot, type Harness, afterBlockingRun } from '../helpers.js';
 import { createService } from '../../core/node/service.js';
 import { createApiClient } from '../../core/engine/api/client.js';
 import { seedDemo } from '../../core/node/demo/seed.js';
@@ -295,6 +295,7 @@ describe('POST /workspace/import: one body limit, 64 MiB', () => {
       });
       const before = (await api.call('locations.list')).data.map((l) => l.id);
       const r = cli('import', ws, '--data-dir', data, '--replace');
+      await afterBlockingRun();
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(
         new RegExp(

@@ -82,7 +82,7 @@ describe('the tariff backend', () => {
     const again = await td.connectToken({ location_id: done.location_id ?? undefined, customer_id: 'cus_ben' });
     await td.completeConnect(again, { action: 'DISCONNECT' });
     await td.waitForEvent('tariff.deleted', {
-      match: (e) => /** @type {any} */ (e.data).object?.id === done.tariff_id,
+      match: (e) => /** @type {any} */ (e.data).id === done.tariff_id,
     });
     await eventually(async () => ((await fetch(`${url}/customers/cus_ben/tariff`)).status === 404 ? true : undefined));
   });
