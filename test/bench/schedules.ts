@@ -14,6 +14,7 @@ import type { StoredTariff } from '../../core/node/db/store.js';
 import { request, stats, fmt, timeAsync } from './lib.js';
 import { printTable, session, writeResult } from './common.js';
 import { berlinAddress } from '../helpers.js';
+import { allDayRate } from '../engine/support.js';
 
 const WEEK = { start_time: '2026-07-06T00:00:00+02:00', end_time: '2026-07-13T00:00:00+02:00' };
 const FIVE_MIN = 300_000;
@@ -72,22 +73,7 @@ export async function benchSchedules(): Promise<void> {
       display_name: 'Dynamic, 5 minutes',
       contract_start_date: '2026-01-01',
       contract_end_date: '2027-01-01',
-      schedule: [
-        {
-          days_and_hours: [
-            {
-              days: ['All'],
-              hours: [
-                {
-                  valid_from: '00:00:00',
-                  valid_to: '00:00:00',
-                  rate: [{ surcharge_fixed: 0.12, surcharge_percentage: 0.19 }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
+      schedule: allDayRate([{ surcharge_fixed: 0.12, surcharge_percentage: 0.19 }]),
     });
 
     // 1. The engine alone: the week's intervals in memory, as PriceService hands them over.

@@ -97,41 +97,14 @@ describe('tariff-desk schedule', () => {
   });
 
   it('--energy with --max-power: when the car charges, its cost and what it saves', async () => {
-    const r = run(
-      host,
-      dir,
-      loc,
-      '--energy',
-      '10',
-      '--max-power',
-      '7',
-      '--from',
-      NIGHT.start_time,
-      '--to',
-      NIGHT.end_time,
-    );
+    const car = [loc, '--energy', '10', '--max-power', '7', '--from', NIGHT.start_time, '--to', NIGHT.end_time];
+    const r = run(host, dir, ...car);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/2026-03-02 22:00\s+2026-03-02 23:25\s+7/);
     // 10 kWh at 0.21 instead of 0.32 (from 18:00 at once): 2.10 EUR, saving 1.10 EUR (34.38 %).
     expect(r.stdout).toContain('Costs 2.10 EUR; saves 1.10 EUR (34.38 %) against charging at full power at once');
-    const json = JSON.parse(
-      run(
-        host,
-        dir,
-        loc,
-        '--energy',
-        '10',
-        '--max-power',
-        '7',
-        '--from',
-        NIGHT.start_time,
-        '--to',
-        NIGHT.end_time,
-        '--format',
-        'json',
-      ).stdout,
-    );
+    const json = JSON.parse(run(host, dir, ...car, '--format', 'json').stdout);
     expect(json.object).toBe('schedule_amount');
     expect(json.data[0].schedule).toEqual([
       {

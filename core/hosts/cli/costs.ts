@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { DateTime, FixedOffsetZone } from 'luxon';
-import { commandArgs } from './args.js';
+import { commandArgs, withCodes } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
 import { api } from '../../engine/api/index.js';
-import { ServiceError, type ApiClient } from '../../engine/api/client.js';
-import { ApiError } from '../../engine/errors.js';
+import type { ApiClient } from '../../engine/api/client.js';
 import { parseWith } from '../../engine/api/validate.js';
 import { Timestamp } from '../../engine/schemas/common.js';
 import { COST_LIMITS, type Cost } from '../../engine/schemas/cost.js';
@@ -378,13 +377,7 @@ async function tariffNames(
  * host what it costs (`POST /costs/{id}`) and prints it as a table, JSON or CSV.
  */
 export async function costsCommand(args: string[], defaultDataDir: string): Promise<number> {
-  try {
-    return await costs(args, defaultDataDir);
-  } catch (e) {
-    // The code beside the message: what a script checks, whether the check was here or on the host.
-    if (e instanceof ApiError || e instanceof ServiceError) throw new Error(`${e.message} (${e.code})`, { cause: e });
-    throw e;
-  }
+  return withCodes(() => costs(args, defaultDataDir));
 }
 
 async function costs(args: string[], defaultDataDir: string): Promise<number> {

@@ -1,11 +1,9 @@
 import type { z } from 'zod';
 import { DateTime } from 'luxon';
-import { commandArgs } from './args.js';
+import { commandArgs, withCodes } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
 import { decimalsOf, edge, localTime, table } from './costs.js';
 import { api } from '../../engine/api/index.js';
-import { ServiceError } from '../../engine/api/client.js';
-import { ApiError } from '../../engine/errors.js';
 import { parseWith } from '../../engine/api/validate.js';
 import type { ScheduleAmount, ScheduleDuration, ScheduleLimit } from '../../engine/schemas/schedule-request.js';
 
@@ -145,13 +143,7 @@ export function amountText(a: z.output<typeof ScheduleAmount>): string {
  * three schedules) and prints the periods as a table or the answer as JSON.
  */
 export async function scheduleCommand(args: string[], defaultDataDir: string): Promise<number> {
-  try {
-    return await schedule(args, defaultDataDir);
-  } catch (e) {
-    // The code beside the message: what a script checks, whether the check was here or on the host.
-    if (e instanceof ApiError || e instanceof ServiceError) throw new Error(`${e.message} (${e.code})`, { cause: e });
-    throw e;
-  }
+  return withCodes(() => schedule(args, defaultDataDir));
 }
 
 async function schedule(args: string[], defaultDataDir: string): Promise<number> {

@@ -2,9 +2,10 @@ import { Box, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typog
 import { ValueField } from '../../../shared/value-field';
 import { LocationSelect } from '../../components/forms';
 import { CodeHint } from '../../components/words';
-import { DIRECTION_WORDS } from '../../../../core/engine/labels';
-import { TariffDirection } from '../../../../core/engine/schemas/common';
+import { DirectionSelect } from '../../components/DirectionSelect';
 import { MODES, type Mode, type Params } from './model';
+
+type TextKey = 'from' | 'to' | 'energyKwh' | 'powerKw' | 'minutes' | 'limit' | 'relative';
 
 /** Where, when and what: the location, the window, the mode and its figures. */
 export function ScheduleForm({
@@ -23,28 +24,25 @@ export function ScheduleForm({
   zone: string;
 }) {
   const set = (patch: Partial<Params>) => onChange({ ...params, ...patch });
+  /** A field of the form bound to its key: a number unless said, sharing a row by `basis`. */
+  const field = (key: TextKey, label: string, basis: string, input: object = { step: 'any' }, type = 'number') => (
+    <ValueField
+      size="small"
+      type={type}
+      label={label}
+      value={params[key]}
+      onValue={(v) => set({ [key]: v })}
+      slotProps={{ htmlInput: input }}
+      shrink={type !== 'number'}
+      sx={{ flex: `1 1 ${basis}` }}
+    />
+  );
   return (
     <Stack spacing={2}>
       <LocationSelect value={locationId} onChange={onLocation} fullWidth />
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
-        <ValueField
-          size="small"
-          type="datetime-local"
-          label="From (local)"
-          value={params.from}
-          onValue={(from) => set({ from })}
-          shrink
-          sx={{ flex: '1 1 180px' }}
-        />
-        <ValueField
-          size="small"
-          type="datetime-local"
-          label="To (local)"
-          value={params.to}
-          onValue={(to) => set({ to })}
-          shrink
-          sx={{ flex: '1 1 180px' }}
-        />
+        {field('from', 'From (local)', '180px', {}, 'datetime-local')}
+        {field('to', 'To (local)', '180px', {}, 'datetime-local')}
       </Stack>
       <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
         Times in {zone}
@@ -78,24 +76,8 @@ export function ScheduleForm({
       </ToggleButtonGroup>
       {params.mode === 'amount' ? (
         <Stack direction="row" sx={{ gap: 2 }}>
-          <ValueField
-            size="small"
-            type="number"
-            label="Energy (kWh)"
-            value={params.energyKwh}
-            onValue={(energyKwh) => set({ energyKwh })}
-            slotProps={{ htmlInput: { min: 0, step: 'any' } }}
-            sx={{ flex: 1 }}
-          />
-          <ValueField
-            size="small"
-            type="number"
-            label="Power (kW)"
-            value={params.powerKw}
-            onValue={(powerKw) => set({ powerKw })}
-            slotProps={{ htmlInput: { min: 0, step: 'any' } }}
-            sx={{ flex: 1 }}
-          />
+          {field('energyKwh', 'Energy (kWh)', '0px', { min: 0, step: 'any' })}
+          {field('powerKw', 'Power (kW)', '0px', { min: 0, step: 'any' })}
         </Stack>
       ) : (
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
@@ -117,53 +99,16 @@ export function ScheduleForm({
             </MenuItem>
           </TextField>
           {params.mode === 'duration' ? (
-            <ValueField
-              size="small"
-              type="number"
-              label="Minutes"
-              value={params.minutes}
-              onValue={(minutes) => set({ minutes })}
-              slotProps={{ htmlInput: { min: 1, step: 15 } }}
-              sx={{ flex: '1 1 100px' }}
-            />
+            field('minutes', 'Minutes', '100px', { min: 1, step: 15 })
           ) : (
             <>
-              <ValueField
-                size="small"
-                type="number"
-                label={`Price limit (${currency}/kWh)`}
-                value={params.limit}
-                onValue={(limit) => set({ limit })}
-                slotProps={{ htmlInput: { step: 'any' } }}
-                sx={{ flex: '1 1 140px' }}
-              />
-              <ValueField
-                size="small"
-                type="number"
-                label="Share of the range (0–1)"
-                value={params.relative}
-                onValue={(relative) => set({ relative })}
-                slotProps={{ htmlInput: { min: 0, max: 1, step: 0.05 } }}
-                sx={{ flex: '1 1 140px' }}
-              />
+              {field('limit', `Price limit (${currency}/kWh)`, '140px')}
+              {field('relative', 'Share of the range (0–1)', '140px', { min: 0, max: 1, step: 0.05 })}
             </>
           )}
         </Stack>
       )}
-      <TextField
-        select
-        size="small"
-        label="Direction"
-        value={params.direction}
-        onChange={(e) => set({ direction: TariffDirection.parse(e.target.value) })}
-      >
-        {TariffDirection.options.map((d) => (
-          <MenuItem key={d} value={d} title={DIRECTION_WORDS[d].hint}>
-            {DIRECTION_WORDS[d].label}
-            <CodeHint code={d} />
-          </MenuItem>
-        ))}
-      </TextField>
+      <DirectionSelect value={params.direction} onChange={(direction) => set({ direction })} />
     </Stack>
   );
 }
