@@ -56,18 +56,17 @@ check('format (Prettier)', 'npx', ['prettier', '--check', '--log-level=warn', '.
 vitest('all suites', 'UTC', [], `${out}/all.json`);
 vitest('engine suites', 'Pacific/Kiritimati', ['test/engine'], `${out}/engine-kiritimati.json`);
 
-// The engine suites write a digest of their answers; both zones must agree to the byte.
-const digests = ['UTC', 'Pacific/Kiritimati'].map((tz) => `${out}/engine-digest-${tz.replace('/', '_')}.json`);
-if (digests.every(existsSync)) {
+// The engine suites write digests of their answers (prices, schedules); both zones must agree to the byte.
+for (const name of ['engine-digest', 'schedule-digest']) {
+  const digests = ['UTC', 'Pacific/Kiritimati'].map((tz) => `${out}/${name}-${tz.replace('/', '_')}.json`);
+  if (!digests.every(existsSync)) continue;
   const [a, b] = digests.map((f) => readFileSync(f, 'utf8'));
   if (a === b) passed++;
   else {
     failed++;
-    failures.push('engine answers differ between process time zones');
+    failures.push(`${name}: answers differ between process time zones`);
   }
-  process.stdout.write(
-    `\n== engine digest: ${a === b ? 'identical' : 'DIFFERENT'} under TZ=UTC and TZ=Pacific/Kiritimati\n`,
-  );
+  process.stdout.write(`\n== ${name}: ${a === b ? 'identical' : 'DIFFERENT'} under TZ=UTC and TZ=Pacific/Kiritimati\n`);
 }
 
 if (browser) process.stdout.write(`\nBrowser suites ran on ${browser.source}.\n`);

@@ -105,6 +105,14 @@ export const Codes = {
   workspaceSymlinkRefused: 'workspace_symlink_refused',
   workspaceFileNotRegular: 'workspace_file_not_regular',
   clockAdvancing: 'clock_advancing',
+  // Schedules (docs/schedules.md).
+  locationIdMismatch: 'location_id_mismatch',
+  tariffDirectionConflict: 'tariff_direction_conflict',
+  tariffDirectionMixed: 'tariff_direction_mixed',
+  thresholdMissing: 'threshold_missing',
+  durationTooLong: 'duration_too_long',
+  energyUnreachable: 'energy_unreachable',
+  noPriceData: 'no_price_data',
 } as const;
 
 export interface ErrorBody {

@@ -13,6 +13,9 @@ export const Prefix = {
   gridFee: 'grf',
   marketRegion: 'mkt',
   scenario: 'scn',
+  scheduleDuration: 'std',
+  scheduleLimit: 'spl',
+  scheduleAmount: 'sae',
 } as const;
 export type PrefixName = keyof typeof Prefix;
 

@@ -23,6 +23,7 @@ import { LocationsPage } from './pages/LocationsPage';
 import { TariffsPage } from './pages/TariffsPage';
 import { PricesPage } from './pages/PricesPage';
 import { ComparePage } from './pages/compare/ComparePage';
+import { SchedulesPage } from './pages/schedules/SchedulesPage';
 import { ConnectPage } from './pages/ConnectPage';
 import { WebhooksPage } from './pages/WebhooksPage';
 import { LibraryPage } from './pages/LibraryPage';
@@ -36,6 +37,7 @@ const PAGES = [
   ['tariffs', 'Tariffs', TariffsPage],
   ['prices', 'Prices', PricesPage],
   ['compare', 'Compare', ComparePage],
+  ['schedules', 'Schedules', SchedulesPage],
   ['connect', 'Connect', ConnectPage],
   ['webhooks', 'Webhooks', WebhooksPage],
   ['traffic', 'Traffic', TrafficPage],

@@ -14,6 +14,7 @@ const PAGES: [string, string][] = [
   ['tariffs', 'Tariffs'],
   ['prices', 'Prices'],
   ['compare', 'Cost per year'],
+  ['schedules', 'Your car charges'],
   ['connect', 'Connect'],
   ['webhooks', 'Webhooks'],
   ['traffic', 'Traffic'],

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { compileComponent } from '../../core/engine/pricing/compile.js';
 import { computePrices } from '../../core/engine/pricing/engine.js';
 import type { MarketSeries, PriceInterval, PricingComponent } from '../../core/engine/pricing/types.js';
@@ -103,3 +104,15 @@ export const at = (out: PriceInterval[], iso: string) => {
   if (!iv) throw new Error(`no interval at ${iso}`);
   return iv;
 };
+
+/**
+ * Writes a digest of an engine suite's answers, under the process time zone's name, so the test
+ * command can compare runs under TZ=UTC and TZ=Pacific/Kiritimati (test/run.mjs).
+ */
+export function writeDigest(name: string, cases: number, sha256: string): void {
+  expect(sha256).toMatch(/^[0-9a-f]{64}$/);
+  const tz = process.env.TARIFF_DESK_TEST_TZ;
+  if (!tz) return;
+  mkdirSync('.tmp/test-results', { recursive: true });
+  writeFileSync(`.tmp/test-results/${name}-${tz.replace('/', '_')}.json`, JSON.stringify({ cases, sha256 }));
+}

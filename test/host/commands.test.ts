@@ -6,7 +6,17 @@ const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], {
 
 describe('tariff-desk commands', () => {
   it('every command answers --help with its usage and exit 0', () => {
-    for (const command of ['listen', 'trigger', 'resolve', 'clock', 'export', 'import', 'connect', 'costs']) {
+    for (const command of [
+      'listen',
+      'trigger',
+      'resolve',
+      'clock',
+      'export',
+      'import',
+      'connect',
+      'costs',
+      'schedule',
+    ]) {
       const r = cli(command, '--help');
       expect([command, r.status]).toEqual([command, 0]);
       expect(r.stdout).toMatch(new RegExp(`^Usage: tariff-desk ${command}\\b`));

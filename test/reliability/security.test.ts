@@ -87,6 +87,21 @@ describe('security', () => {
       ['DELETE', `/tariffs/${trf}`],
       ['GET', `/tariffs?location_id=${loc}`],
       ['POST', `/prices/${loc}`, { end_time: '2026-06-02T00:00:00Z' }],
+      ['POST', `/schedules/duration/${loc}`, { end_time: '2026-06-02T00:00:00Z', duration: 60 }],
+      ['POST', `/schedules/limit/${loc}`, { end_time: '2026-06-02T00:00:00Z', absolute: 0.2 }],
+      [
+        'POST',
+        `/schedules/amount/${loc}`,
+        {
+          data: [
+            {
+              end_time: '2026-06-02T00:00:00Z',
+              max_power: { units: 'KW', value: 7 },
+              energy: { units: 'KWH', value: 1 },
+            },
+          ],
+        },
+      ],
       ['GET', `/webhooks/${whe}`],
       ['PATCH', `/webhooks/${whe}`, { description: 'x' }],
       ['DELETE', `/webhooks/${whe}`],

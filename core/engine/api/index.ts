@@ -3,6 +3,7 @@ import { locationContracts } from './routes/locations.js';
 import { tariffContracts } from './routes/tariffs.js';
 import { priceContracts } from './routes/prices.js';
 import { costContracts } from './routes/costs.js';
+import { scheduleContracts } from './routes/schedules.js';
 import { connectContracts } from './routes/connect.js';
 import { pendingConnectionContracts } from './routes/pending-connections.js';
 import { testHelperContracts } from './routes/test-helpers.js';
@@ -27,6 +28,7 @@ export const api = {
   ...tariffContracts,
   ...priceContracts,
   ...costContracts,
+  ...scheduleContracts,
   ...connectContracts,
   ...pendingConnectionContracts,
   ...testHelperContracts,

@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ServiceError } from '../../engine/api/client.js';
+import { ApiError } from '../../engine/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -32,4 +34,17 @@ export function commandArgs<const O extends Options>(
     return { exit: 2 };
   }
   return { exit: undefined, values: parsed.values, positionals: parsed.positionals };
+}
+
+/**
+ * Runs a command whose mistakes may be named by a route's schema here or by the host: their
+ * code goes beside the message, as a script checks it (`… (duration_too_long)`).
+ */
+export async function withCodes<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof ApiError || e instanceof ServiceError) throw new Error(`${e.message} (${e.code})`, { cause: e });
+    throw e;
+  }
 }

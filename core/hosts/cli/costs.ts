@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { DateTime, FixedOffsetZone } from 'luxon';
-import { commandArgs } from './args.js';
+import { commandArgs, withCodes } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
 import { api } from '../../engine/api/index.js';
-import { ServiceError, type ApiClient } from '../../engine/api/client.js';
-import { ApiError } from '../../engine/errors.js';
+import type { ApiClient } from '../../engine/api/client.js';
 import { parseWith } from '../../engine/api/validate.js';
 import { Timestamp } from '../../engine/schemas/common.js';
 import { COST_LIMITS, type Cost } from '../../engine/schemas/cost.js';
@@ -57,7 +56,7 @@ const OPTIONS = {
 } as const;
 
 /** A window edge: RFC 3339 as given, or a bare date meaning local midnight in the location's zone. */
-function edge(text: string, zone: string, name: string): number {
+export function edge(text: string, zone: string, name: string): number {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     const d = DateTime.fromISO(text, { zone });
     if (d.isValid) return d.toMillis();
@@ -99,7 +98,7 @@ function readJson(file: string, what: string): unknown {
 }
 
 /** Decimals the currency is written with (2 for EUR, 0 for JPY). */
-function decimalsOf(currency: string): number {
+export function decimalsOf(currency: string): number {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
@@ -108,7 +107,7 @@ function decimalsOf(currency: string): number {
 }
 
 /** An answer's time as the location's wall clock (the answer writes one fixed offset all through). */
-const localTime = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('yyyy-MM-dd HH:mm');
+export const localTime = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('yyyy-MM-dd HH:mm');
 
 /** A period's label in the location's zone: its day, its month, or the whole window. */
 function periodLabel(p: { start_time: string; end_time: string }, groupBy: string, zone: string): string {
@@ -118,7 +117,7 @@ function periodLabel(p: { start_time: string; end_time: string }, groupBy: strin
   return `${a.toFormat('yyyy-MM-dd HH:mm')} – ${localTime(p.end_time, zone)}`;
 }
 
-function table(head: string[], rows: string[][], right: boolean[]): string {
+export function table(head: string[], rows: string[][], right: boolean[]): string {
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -378,13 +377,7 @@ async function tariffNames(
  * host what it costs (`POST /costs/{id}`) and prints it as a table, JSON or CSV.
  */
 export async function costsCommand(args: string[], defaultDataDir: string): Promise<number> {
-  try {
-    return await costs(args, defaultDataDir);
-  } catch (e) {
-    // The code beside the message: what a script checks, whether the check was here or on the host.
-    if (e instanceof ApiError || e instanceof ServiceError) throw new Error(`${e.message} (${e.code})`, { cause: e });
-    throw e;
-  }
+  return withCodes(() => costs(args, defaultDataDir));
 }
 
 async function costs(args: string[], defaultDataDir: string): Promise<number> {

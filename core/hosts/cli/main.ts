@@ -18,6 +18,7 @@ Commands:
   resolve   end a pending DIRECT connection on a running host: resolve TARIFF_ID succeed|fail
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
   costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help)
+  schedule  when to use energy at a location: schedule LOCATION_ID --duration MIN | --energy KWH … (schedule --help)
   connect   connect tokens on a running host: connect token | connect complete --token COT … (connect --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
   import    load a workspace folder as the test-mode world: import DIR [--data-dir D] [--replace]
@@ -195,6 +196,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resolve: async () => (await import('./resolve.js')).resolvePendingCommand,
   clock: async () => (await import('./clock.js')).clock,
   costs: async () => (await import('./costs.js')).costsCommand,
+  schedule: async () => (await import('./schedule.js')).scheduleCommand,
   connect: async () => (await import('./connect.js')).connectCommand,
   export: async () => (await import('./workspace.js')).exportCommand,
   import: async () => (await import('./workspace.js')).importCommand,

@@ -11,6 +11,7 @@ import { tariffRoutes } from './routes/tariffs.js';
 import { providerRoutes } from './routes/providers.js';
 import { priceRoutes } from './routes/prices.js';
 import { costRoutes } from './routes/costs.js';
+import { scheduleRoutes } from './routes/schedules.js';
 import { marketRoutes } from './routes/market.js';
 import { connectRoutes } from './routes/connect.js';
 import { pendingConnectionRoutes } from './routes/pending-connections.js';
@@ -59,6 +60,7 @@ export function apiRoutes(): Route[] {
     ...tariffRoutes,
     ...priceRoutes,
     ...costRoutes,
+    ...scheduleRoutes,
     ...connectRoutes,
     ...pendingConnectionRoutes,
     ...testHelperRoutes,

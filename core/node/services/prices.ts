@@ -12,7 +12,7 @@ import { compileComponent, type CompiledComponent } from '../../engine/pricing/c
 import { sweepPrices, type IntervalSink } from '../../engine/pricing/engine.js';
 import { formOf, formatter } from '../../engine/pricing/format.js';
 import { PriceWriter } from './price-writer.js';
-import type { MarketSeries } from '../../engine/pricing/types.js';
+import type { MarketSeries, PriceInterval } from '../../engine/pricing/types.js';
 import { ApiError, Codes, invalid, unprocessable } from '../../engine/errors.js';
 import { contractInstant } from '../../engine/schedule/contract.js';
 import { computeCost, type CostBreakdown, type UsageSeries } from '../../engine/pricing/cost.js';
@@ -261,6 +261,22 @@ export class PriceService {
     if (framed) return framed.answer;
     // From the cache: one buffer for the answer, the head, the cached data bytes, the tail.
     return Buffer.concat([Buffer.from(open), written.bytes, Buffer.from(close)]);
+  }
+
+  /**
+   * The intervals `POST /prices` answers for a window, as objects, with the location's zone and
+   * currency: the same tariffs, market series and sweep (the schedules read them). Nothing cached.
+   */
+  intervals(
+    scope: Scope,
+    locationId: string,
+    direction: TariffDirection,
+    window: { start_time?: string | undefined; end_time: string },
+  ): { from: number; to: number; zone: string; currency: string; intervals: PriceInterval[] } {
+    const p = this.prepare(scope, locationId, direction, window);
+    const out: PriceInterval[] = [];
+    p.sweep((from, to, value, confidence) => out.push({ from, to, value, confidence }));
+    return { from: p.from, to: p.to, zone: p.zone, currency: p.currency, intervals: out };
   }
 
   /** `POST /costs/{id}`: the usage costed by the price sweep, for the stored set and each alternative. */

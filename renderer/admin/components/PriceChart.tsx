@@ -1,6 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceArea,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { chartTicks } from '../chart-ticks';
 
 export interface ChartSeries {
@@ -21,6 +32,14 @@ export const CONFIDENCE_COLOUR = '#b5493f';
 /** Tariff colours, told apart from each other and from the Confidence red (no red, pink or orange-red). */
 const PALETTE = ['#2f5d8a', '#3c8d6b', '#c28a2c', '#8a4f9e', '#4a9bb0', '#6b7a2a', '#5a5f6b', '#2a8f8a'];
 export const colourOf = (i: number) => PALETTE[i % PALETTE.length]!;
+/** The shade of periods marked on the chart (a schedule's chosen time). */
+export const HIGHLIGHT_COLOUR = '#2e7d4f';
+
+/** A span of time marked on the chart, `[from, to)` epoch ms. */
+export interface ChartSpan {
+  from: number;
+  to: number;
+}
 
 type Stackable = { id: string; type: string };
 const TYPE_ORDER: Record<string, number> = { COMMODITY: 0, NON_COMMODITY: 1 };
@@ -59,6 +78,7 @@ export function PriceChart({
   height = 300,
   label,
   unit = 'per kWh',
+  highlights = [],
 }: {
   points: ChartPoint[];
   components: ChartSeries[];
@@ -67,6 +87,8 @@ export function PriceChart({
   label: string;
   /** The price axis's unit, e.g. EUR/kWh. */
   unit?: string;
+  /** Periods shaded behind the prices: a schedule's chosen time. */
+  highlights?: ChartSpan[];
 }) {
   const [measure, width] = useWidth();
   if (points.length === 0) return <Typography color="text.secondary">No prices for this window.</Typography>;
@@ -95,6 +117,9 @@ export function PriceChart({
       data-average={priced ? avg.toFixed(5) : undefined}
       data-points={points.length}
       data-ticks={axis.ticks.map((t) => new Date(t).toISOString()).join(' ')}
+      data-highlights={highlights
+        .map((h) => `${new Date(h.from).toISOString()}/${new Date(h.to).toISOString()}`)
+        .join(' ')}
     >
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -123,6 +148,19 @@ export function PriceChart({
             width={44}
             label={{ value: 'Confidence', angle: 90, position: 'insideRight', fontSize: 11, offset: 4 }}
           />
+          {highlights.map((h) => (
+            <ReferenceArea
+              key={h.from}
+              yAxisId="p"
+              x1={Math.max(h.from, from)}
+              x2={Math.min(h.to, to)}
+              fill={HIGHLIGHT_COLOUR}
+              fillOpacity={0.16}
+              stroke={HIGHLIGHT_COLOUR}
+              strokeOpacity={0.6}
+              ifOverflow="hidden"
+            />
+          ))}
           <Tooltip labelFormatter={(t) => tooltipTime(Number(t))} formatter={(v) => Number(v).toFixed(5)} />
           {/* In drawing order (the stack from the bottom up), not alphabetical. */}
           <Legend itemSorter={null} />

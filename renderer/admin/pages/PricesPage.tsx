@@ -18,11 +18,10 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
 import { EmptyState, ErrorAlert, Loading, PageHeader } from '../components/common';
-import { CodeHint } from '../components/words';
 import { PriceChart } from '../components/PriceChart';
+import { DirectionSelect } from '../components/DirectionSelect';
 import { chartOf, oddDays, wallTime } from '../price-answer';
-import { TariffDirection } from '../../../core/engine/schemas/common';
-import { DIRECTION_WORDS } from '../../../core/engine/labels';
+import type { TariffDirection } from '../../../core/engine/schemas/common';
 import { useServiceToday } from '../service-time';
 import { ServiceError } from '../api';
 import { NoTariff, usePageLocation } from '../components/page-location';
@@ -141,21 +140,7 @@ export function PricesPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
-          label="Direction"
-          value={direction}
-          onChange={(e) => setDirection(TariffDirection.parse(e.target.value))}
-          sx={{ minWidth: 160 }}
-        >
-          {TariffDirection.options.map((d) => (
-            <MenuItem key={d} value={d} title={DIRECTION_WORDS[d].hint}>
-              {DIRECTION_WORDS[d].label}
-              <CodeHint code={d} />
-            </MenuItem>
-          ))}
-        </TextField>
+        <DirectionSelect value={direction} onChange={setDirection} sx={{ minWidth: 160 }} />
         <ValueField size="small" type="date" label="From (local)" value={start} onValue={setStart} shrink />
         <TextField
           size="small"

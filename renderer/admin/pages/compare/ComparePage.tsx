@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Box, Button, Grid, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Grid, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ServiceError } from '../../api';
@@ -15,12 +15,11 @@ import {
   type UsageChoice,
 } from '../../components/UsagePicker';
 import { DateTime } from 'luxon';
-import { CodeHint } from '../../components/words';
 import { useServiceToday } from '../../service-time';
 import { tariffName } from '../../restore';
-import { DIRECTION_WORDS } from '../../../../core/engine/labels';
-import { TariffDirection } from '../../../../core/engine/schemas/common';
+import type { TariffDirection } from '../../../../core/engine/schemas/common';
 import { CandidatePicker } from './CandidatePicker';
+import { DirectionSelect } from '../../components/DirectionSelect';
 import { CostChart } from './CostChart';
 import { chartPng, compareCsv, download } from './export';
 import { Totals } from './Totals';
@@ -169,23 +168,13 @@ export function ComparePage() {
                     }}
                     fullWidth
                   />
-                  <TextField
-                    select
-                    size="small"
-                    label="Direction"
+                  <DirectionSelect
                     value={direction}
-                    onChange={(e) => {
+                    onChange={(d) => {
                       setOptions([]);
-                      setDirection(TariffDirection.parse(e.target.value));
+                      setDirection(d);
                     }}
-                  >
-                    {TariffDirection.options.map((d) => (
-                      <MenuItem key={d} value={d} title={DIRECTION_WORDS[d].hint}>
-                        {DIRECTION_WORDS[d].label}
-                        <CodeHint code={d} />
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  />
                   <UsagePicker
                     value={usage}
                     onChange={setUsage}

@@ -1,0 +1,114 @@
+import { Box, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { ValueField } from '../../../shared/value-field';
+import { LocationSelect } from '../../components/forms';
+import { CodeHint } from '../../components/words';
+import { DirectionSelect } from '../../components/DirectionSelect';
+import { MODES, type Mode, type Params } from './model';
+
+type TextKey = 'from' | 'to' | 'energyKwh' | 'powerKw' | 'minutes' | 'limit' | 'relative';
+
+/** Where, when and what: the location, the window, the mode and its figures. */
+export function ScheduleForm({
+  locationId,
+  onLocation,
+  params,
+  onChange,
+  currency,
+  zone,
+}: {
+  locationId: string;
+  onLocation(id: string): void;
+  params: Params;
+  onChange(p: Params): void;
+  currency: string;
+  zone: string;
+}) {
+  const set = (patch: Partial<Params>) => onChange({ ...params, ...patch });
+  /** A field of the form bound to its key: a number unless said, sharing a row by `basis`. */
+  const field = (key: TextKey, label: string, basis: string, input: object = { step: 'any' }, type = 'number') => (
+    <ValueField
+      size="small"
+      type={type}
+      label={label}
+      value={params[key]}
+      onValue={(v) => set({ [key]: v })}
+      slotProps={{ htmlInput: input }}
+      shrink={type !== 'number'}
+      sx={{ flex: `1 1 ${basis}` }}
+    />
+  );
+  return (
+    <Stack spacing={2}>
+      <LocationSelect value={locationId} onChange={onLocation} fullWidth />
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+        {field('from', 'From (local)', '180px', {}, 'datetime-local')}
+        {field('to', 'To (local)', '180px', {}, 'datetime-local')}
+      </Stack>
+      <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
+        Times in {zone}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        orientation="vertical"
+        size="small"
+        color="primary"
+        value={params.mode}
+        onChange={(_e, mode: Mode | null) => mode && set({ mode })}
+        aria-label="Schedule by"
+      >
+        {MODES.map((m) => (
+          <ToggleButton
+            key={m.id}
+            value={m.id}
+            sx={{ textTransform: 'none', justifyContent: 'flex-start', textAlign: 'left', py: 0.75 }}
+          >
+            <Box>
+              <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                {m.label}
+              </Box>
+              <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {m.hint}
+              </Typography>
+            </Box>
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {params.mode === 'amount' ? (
+        <Stack direction="row" sx={{ gap: 2 }}>
+          {field('energyKwh', 'Energy (kWh)', '0px', { min: 0, step: 'any' })}
+          {field('powerKw', 'Power (kW)', '0px', { min: 0, step: 'any' })}
+        </Stack>
+      ) : (
+        <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label="Look for"
+            value={params.segment}
+            onChange={(e) => set({ segment: e.target.value === 'HIGH' ? 'HIGH' : 'LOW' })}
+            sx={{ flex: '1 1 140px' }}
+          >
+            <MenuItem value="LOW">
+              Cheapest
+              <CodeHint code="LOW" />
+            </MenuItem>
+            <MenuItem value="HIGH">
+              Dearest
+              <CodeHint code="HIGH" />
+            </MenuItem>
+          </TextField>
+          {params.mode === 'duration' ? (
+            field('minutes', 'Minutes', '100px', { min: 1, step: 15 })
+          ) : (
+            <>
+              {field('limit', `Price limit (${currency}/kWh)`, '140px')}
+              {field('relative', 'Share of the range (0–1)', '140px', { min: 0, max: 1, step: 0.05 })}
+            </>
+          )}
+        </Stack>
+      )}
+      <DirectionSelect value={params.direction} onChange={(direction) => set({ direction })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,206 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Grid, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useApp } from '../../context';
+import { ServiceError } from '../../api';
+import { ErrorAlert, PageHeader } from '../../components/common';
+import { NoLocations, useLocations } from '../../components/forms';
+import { NoTariff } from '../../components/page-location';
+import { PriceChart } from '../../components/PriceChart';
+import { useSettled } from '../../components/records';
+import { chartOf } from '../../price-answer';
+import { useServiceNow } from '../../service-time';
+import { CurlBox } from './CurlBox';
+import { ScheduleForm } from './ScheduleForm';
+import { Summary } from './Summary';
+import {
+  chosenOf,
+  curlOf,
+  DEFAULT_PARAMS,
+  needsDays,
+  pricesMove,
+  requestOf,
+  sentence,
+  tonight,
+  type Answer,
+  type Params,
+  type ScheduleRequest,
+} from './model';
+
+/** How long typing may pause before the schedule is asked again. */
+const SETTLE_MS = 400;
+
+/**
+ * When to use energy at a location: the three schedules of the API on the location's prices,
+ * the chosen time shaded on the price chart, the figures in its currency, and the request as
+ * curl. Opens on the first location whose price moves, tonight, for an electric car.
+ */
+export function SchedulesPage() {
+  const { api, liveMode, navigate, route, boot } = useApp();
+  const locations = useLocations();
+  const asked = route.params.get('location');
+  const all = locations.data?.data;
+  // Unless the address names one: the first location (in the list's order) whose price moves, else the first.
+  const fallback = useQuery({
+    enabled: !asked && !!all,
+    queryKey: ['schedules', 'default-location', liveMode, all?.map((l) => l.id)],
+    queryFn: async () => {
+      for (const l of all!) {
+        const t = await api.call('tariffs.list', { query: { location_id: l.id, limit: 100 } });
+        if (pricesMove(t.data)) return l.id;
+      }
+      return all![0]?.id ?? null;
+    },
+  });
+  const locationId = asked ?? fallback.data ?? undefined;
+  const location = useQuery({
+    enabled: !!locationId,
+    queryKey: ['location', liveMode, locationId],
+    queryFn: () => api.call('locations.retrieve', { params: { id: locationId! } }),
+  });
+  const tariffs = useQuery({
+    enabled: !!locationId,
+    queryKey: ['tariffs', liveMode, locationId],
+    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
+  });
+  const zone = location.data?.timezone;
+  const currency = location.data?.currency_code ?? '';
+  const now = useServiceNow();
+
+  // The form, for the location's zone: tonight there, once the zone and the service's now are known.
+  const [form, setForm] = useState<{ zone: string; params: Params } | null>(null);
+  useEffect(() => {
+    if (!zone || now === undefined) return;
+    setForm((f) =>
+      f?.zone === zone ? f : { zone, params: { ...DEFAULT_PARAMS, ...f?.params, ...tonight(now, zone) } },
+    );
+  }, [zone, now]);
+  const params = form && form.zone === zone ? form.params : null;
+  const setParams = (p: Params) => setForm((f) => (f ? { ...f, params: p } : null));
+  const settled = useSettled(params, SETTLE_MS);
+  const request = useMemo(() => (settled && zone ? requestOf(settled, zone) : null), [settled, zone]);
+  const ready = request && !('problem' in request) ? request : null;
+
+  const schedule = useQuery({
+    enabled: !!locationId && !!ready,
+    queryKey: ['schedule', liveMode, locationId, ready],
+    queryFn: () => ask(api, locationId!, ready!),
+    retry: false,
+  });
+  const win = ready ? windowOf(ready) : null;
+  const prices = useQuery({
+    enabled: !!locationId && !!win,
+    queryKey: ['prices', liveMode, locationId, win],
+    queryFn: () =>
+      api.call('prices.retrieve', { params: { id: locationId! }, body: { ...win!, expand: ['components'] } }),
+    retry: false,
+  });
+  const chart = useMemo(
+    () => (prices.data && tariffs.data ? chartOf(prices.data, tariffs.data.data) : null),
+    [prices.data, tariffs.data],
+  );
+  const answer = schedule.data ?? null;
+  const chosen = answer ? chosenOf(answer) : [];
+  const withDay = settled ? needsDays(settled) : false;
+  const windowAverage = useMemo(() => {
+    const data = prices.data?.data ?? [];
+    let ms = 0;
+    let money = 0;
+    for (const d of data) {
+      if (d.price.confidence <= 0) continue;
+      const len = Date.parse(d.valid_to) - Date.parse(d.valid_from);
+      ms += len;
+      money += d.price.value * len;
+    }
+    return ms > 0 ? money / ms : null;
+  }, [prices.data]);
+  const missing = schedule.error instanceof ServiceError && schedule.error.code === 'no_tariff_connected';
+
+  return (
+    <>
+      <PageHeader
+        title="Schedules"
+        subtitle="When to use energy at a location: the cheapest hours, the time under a price, or when a car should charge"
+      />
+      <NoLocations hint="Schedules are made on a location's prices: create a location with a tariff first." />
+      {locationId && params && zone ? (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <ScheduleForm
+                locationId={locationId}
+                onLocation={(id) => navigate(`schedules?location=${id}`)}
+                params={params}
+                onChange={setParams}
+                currency={currency}
+                zone={zone}
+              />
+            </Paper>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 8 }}>
+            <Stack spacing={2}>
+              {missing ? (
+                <NoTariff
+                  locationId={locationId}
+                  anyTariff={(tariffs.data?.data.length ?? 0) > 0}
+                  direction={params.direction}
+                />
+              ) : (
+                <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Schedule">
+                  {request && 'problem' in request ? <Alert severity="info">{request.problem}</Alert> : null}
+                  {schedule.isFetching ? <LinearProgress aria-label="Computing the schedule" sx={{ mb: 1 }} /> : null}
+                  <ErrorAlert error={schedule.error ?? prices.error} />
+                  {answer ? (
+                    <Typography variant="h6" component="h2" data-testid="schedule-sentence" sx={{ mb: 1 }}>
+                      {sentence(answer, zone, withDay)}
+                    </Typography>
+                  ) : null}
+                  <Box sx={{ opacity: schedule.isFetching ? 0.5 : 1, transition: 'opacity 150ms' }}>
+                    {chart && prices.data ? (
+                      <PriceChart
+                        points={chart.points}
+                        components={chart.series}
+                        zone={zone}
+                        unit={`${prices.data.currency_code}/kWh`}
+                        label="Price chart with the schedule"
+                        height={260}
+                        highlights={answer && !schedule.isFetching ? chosen : []}
+                      />
+                    ) : null}
+                    {answer ? (
+                      <>
+                        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
+                          Shaded: the time the schedule chose, in {zone} local time.
+                        </Typography>
+                        <Summary answer={answer} zone={zone} withDay={withDay} windowAverage={windowAverage} />
+                      </>
+                    ) : null}
+                  </Box>
+                </Paper>
+              )}
+              {ready ? <CurlBox curl={curlOf(boot.api_url, locationId, ready)} /> : null}
+            </Stack>
+          </Grid>
+        </Grid>
+      ) : null}
+    </>
+  );
+}
+
+/** The window and direction of a request, for the price chart beside it. */
+function windowOf(r: ScheduleRequest) {
+  if (r.mode === 'amount') {
+    const e = r.body.data[0]!;
+    return { start_time: e.start_time!, end_time: e.end_time, tariff_direction: r.body.tariff_direction };
+  }
+  return { start_time: r.body.start_time!, end_time: r.body.end_time, tariff_direction: r.body.tariff_direction };
+}
+
+/** Asks the API for the schedule of a request. */
+async function ask(api: ReturnType<typeof useApp>['api'], id: string, r: ScheduleRequest): Promise<Answer> {
+  const params = { id };
+  if (r.mode === 'duration')
+    return { mode: r.mode, answer: await api.call('schedules.duration', { params, body: r.body }) };
+  if (r.mode === 'limit') return { mode: r.mode, answer: await api.call('schedules.limit', { params, body: r.body }) };
+  return { mode: r.mode, answer: await api.call('schedules.amount', { params, body: r.body }) };
+}

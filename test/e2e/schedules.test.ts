@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { expect as see } from '@playwright/test';
+import type { Page, Request } from 'playwright';
+import { shot } from './browser.js';
+import { browserSuite, openApp } from './suite.js';
+
+/**
+ * The Schedules page on the demo data (offline), the service clock at noon in Sydney: it opens
+ * on the first location whose price moves (Sydney's three-rate tariff), tonight, for an electric
+ * car of 7 kW that needs 21 kWh, and every figure it shows is the API's answer.
+ */
+const s = browserSuite({ demo: true, now: '2026-05-19T02:00:00Z' });
+
+const locationOf = async (ref: string): Promise<string> =>
+  (await s.env.api('GET', '/locations?limit=100')).body.data.find((l: any) => l.reference_id === ref).id;
+
+const aud = (v: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 }).format(v);
+
+/** The next POST /schedules/{mode} the page sends, and the API's answer to it. */
+async function scheduleRequest(page: Page, mode: string, act: () => Promise<unknown>) {
+  const isIt = (r: Request) => r.method() === 'POST' && r.url().includes(`/schedules/${mode}/`);
+  const [response] = await Promise.all([page.waitForResponse((r) => isIt(r.request())), act()]);
+  expect(response.status()).toBe(200);
+  return { url: response.url(), body: response.request().postDataJSON(), answer: await response.json() };
+}
+
+const highlightsOf = (answerPeriods: { start_time: string; end_time: string }[]) =>
+  answerPeriods.map((p) => `${new Date(p.start_time).toISOString()}/${new Date(p.end_time).toISOString()}`).join(' ');
+
+describe('the Schedules page, in Chromium', () => {
+  it('one click from the overview: "your car charges from 00:00 to 03:00", its cost and saving are the API’s', async () => {
+    const sydney = await locationOf('demo-sydney');
+    const { page, errors } = await openApp(s, 'overview', { width: 1280, height: 800 });
+    const { url, body, answer } = await scheduleRequest(page, 'amount', () =>
+      page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Schedules' }).click(),
+    );
+    expect(url).toContain(`/schedules/amount/${sydney}`);
+    // Tonight in Sydney (UTC+10): 18:00 to 07:00, an EV's 21 kWh at 7 kW.
+    expect(body).toEqual({
+      tariff_direction: 'IMPORT',
+      data: [
+        {
+          start_time: '2026-05-19T18:00:00+10:00',
+          end_time: '2026-05-20T07:00:00+10:00',
+          max_power: { units: 'KW', value: 7 },
+          energy: { units: 'KWH', value: 21 },
+        },
+      ],
+    });
+    // The night rate (0.2211 from midnight) is the cheapest: three hours from its start.
+    expect(answer.data[0].schedule).toEqual([
+      {
+        start_time: '2026-05-20T00:00:00+10:00',
+        end_time: '2026-05-20T03:00:00+10:00',
+        power: { units: 'KW', value: 7 },
+      },
+    ]);
+    await see(page.getByTestId('schedule-sentence')).toHaveText('Your car charges from 00:00 to 03:00.');
+    const entry = answer.data[0];
+    await see(page.locator('[data-figure="cost"]')).toHaveText(aud(entry.cost.value));
+    await see(page.locator('[data-figure="saving"]')).toHaveText(aud(entry.savings.value));
+    expect(entry.cost.value).toBeCloseTo(21 * 0.2211, 6);
+    // At once from 18:00 at 7 kW: three hours of the 0.4925 evening rate.
+    expect(entry.savings.value).toBeCloseTo(21 * (0.4925 - 0.2211), 6);
+    await see(page.locator('[data-figure="average"]')).toContainText('0.2211');
+    // The shaded time on the chart is the answer's.
+    const chart = page.getByRole('img', { name: 'Price chart with the schedule' });
+    await see(chart).toHaveAttribute('data-highlights', highlightsOf(entry.schedule));
+    // The request as curl, the same body.
+    const curl = await page.getByTestId('schedule-curl').textContent();
+    expect(curl).toContain(`${s.env.info.api_url}/schedules/amount/${sydney}`);
+    expect(JSON.parse(curl!.slice(curl!.indexOf("-d '") + 4, curl!.lastIndexOf("'")))).toEqual(body);
+    // Asked again from outside, the same answer.
+    const again = await s.env.api('POST', `/schedules/amount/${sydney}`, body);
+    expect(again.body.data).toEqual(answer.data);
+    await shot(page, 'schedules-1280x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the cheapest hours and the time under a price, and an amount that cannot fit, named', async () => {
+    const sydney = await locationOf('demo-sydney');
+    const { page, errors } = await openApp(s, `schedules?location=${sydney}`, { width: 800, height: 1100 });
+    await see(page.getByTestId('schedule-sentence')).toHaveText('Your car charges from 00:00 to 03:00.');
+    await shot(page, 'schedules-800');
+
+    const duration = await scheduleRequest(page, 'duration', () =>
+      page.getByRole('button', { name: /^Cheapest hours/ }).click(),
+    );
+    expect(duration.body).toMatchObject({ segment: 'LOW', duration: 180 });
+    await see(page.getByTestId('schedule-sentence')).toHaveText('The cheapest 180 minutes: 00:00 to 03:00.');
+    const dearest = await scheduleRequest(page, 'duration', async () => {
+      await page.getByRole('combobox', { name: 'Look for' }).click();
+      await page.getByRole('option', { name: /Dearest/ }).click();
+    });
+    expect(dearest.answer.data.map((p: any) => [p.start_time, p.end_time])).toEqual([
+      ['2026-05-19T18:00:00+10:00', '2026-05-19T21:00:00+10:00'],
+    ]);
+    await see(page.getByTestId('schedule-sentence')).toHaveText('The dearest 180 minutes: 18:00 to 21:00.');
+
+    const limit = await scheduleRequest(page, 'limit', () =>
+      page.getByRole('button', { name: /^Under a price/ }).click(),
+    );
+    // Still the dearest: a quarter of the range from the top is the evening rate alone.
+    expect(limit.body).toMatchObject({ segment: 'HIGH', relative: 0.25 });
+    await see(page.getByTestId('schedule-sentence')).toHaveText('At or above the limit: 18:00 to 21:00.');
+    await see(page.getByRole('img', { name: 'Price chart with the schedule' })).toHaveAttribute(
+      'data-highlights',
+      highlightsOf(limit.answer.data),
+    );
+
+    await page.getByRole('button', { name: /^Charge an amount/ }).click();
+    await page.getByLabel('Energy (kWh)').fill('200');
+    await see(page.getByRole('alert')).toContainText('energy_unreachable');
+    await see(page.getByRole('alert')).toContainText('data[0].energy: at most 91 KWH fits');
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    await page.close();
+  });
+
+  it('a market tariff (London): the cheapest three hours of tonight are shaded where the API put them', async () => {
+    const london = await locationOf('demo-london');
+    const { page, errors } = await openApp(s, `schedules?location=${london}`, { width: 1280, height: 800 });
+    const duration = await scheduleRequest(page, 'duration', async () => {
+      await see(page.getByTestId('schedule-sentence')).toContainText('Your car charges from');
+      await page.getByRole('button', { name: /^Cheapest hours/ }).click();
+    });
+    const periods = duration.answer.data;
+    expect(periods.length).toBeGreaterThan(0);
+    const minutes = periods.reduce(
+      (t: number, p: any) => t + (Date.parse(p.end_time) - Date.parse(p.start_time)) / 60_000,
+      0,
+    );
+    expect(minutes).toBe(180);
+    await see(page.getByRole('img', { name: 'Price chart with the schedule' })).toHaveAttribute(
+      'data-highlights',
+      highlightsOf(periods),
+    );
+    await shot(page, 'schedules-market-1280x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
