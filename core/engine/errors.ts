@@ -94,6 +94,8 @@ export const Codes = {
   workspaceSymlinkRefused: 'workspace_symlink_refused',
   workspaceFileNotRegular: 'workspace_file_not_regular',
   clockAdvancing: 'clock_advancing',
+  // A receiver check's message is not an event's delivery: it is never retried (docs/webhooks.md).
+  webhookDeliveryCheck: 'webhook_delivery_check',
 } as const;
 
 export interface ErrorBody {

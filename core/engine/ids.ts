@@ -13,6 +13,7 @@ export const Prefix = {
   gridFee: 'grf',
   marketRegion: 'mkt',
   scenario: 'scn',
+  webhookCheck: 'whc',
 } as const;
 export type PrefixName = keyof typeof Prefix;
 

@@ -58,6 +58,7 @@ export class WebhookWorker {
     this.now = opts.now ?? Date.now;
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     svc.deliveryTimeoutMs = this.timeoutMs;
+    svc.outbound = this.fetch;
     this.schedules = { ...SCHEDULES, ...opts.schedules };
     svc.onDue = () => this.kick();
   }
