@@ -1,6 +1,7 @@
 import { commandArgs } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
 import { api } from '../../engine/api/index.js';
+import { ServiceError } from '../../engine/api/client.js';
 import { ApiError } from '../../engine/errors.js';
 import { parseWith } from '../../engine/api/validate.js';
 import type { WebhookCheck } from '../../engine/webhooks/schemas.js';
@@ -88,7 +89,10 @@ export async function webhooksCommand(args: string[], defaultDataDir: string): P
     throw e;
   }
   const client = await connectClient(clientOptionsOf(v, defaultDataDir));
-  const check = await client.call('webhooks.check', { params: { id } });
+  const check = await client.call('webhooks.check', { params: { id } }).catch((e: unknown) => {
+    // The host's refusal (an endpoint it does not know), said with its code.
+    throw e instanceof ServiceError ? new Error(`${e.message} (${e.code})`, { cause: e }) : e;
+  });
   process.stdout.write((v.json ? JSON.stringify(check) : checkTable(check)) + '\n');
   return check.passed ? 0 : 1;
 }
