@@ -45,8 +45,8 @@ function DeliveryRow({
   const last = d.attempt_log.at(-1);
   return (
     <Box data-delivery={d.id} sx={{ borderBottom: 1, borderColor: 'divider', py: 1 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Chip size="small" label={d.status} color={STATUS_COLOR[d.status]} sx={{ minWidth: 72 }} />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {/* A check's message is judged by the check's verdict, not by delivered or failed: a refused forgery passes. */}
         {d.check ? (
           <Chip
             size="small"
@@ -54,8 +54,10 @@ function DeliveryRow({
             color={d.check.passed ? 'success' : 'error'}
             label={`check · ${d.check.name} · ${d.check.passed ? 'passed' : 'failed'}`}
           />
-        ) : null}
-        <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        ) : (
+          <Chip size="small" label={d.status} color={STATUS_COLOR[d.status]} sx={{ minWidth: 72 }} />
+        )}
+        <Typography variant="body2" sx={{ flex: '1 1 260px', minWidth: 0, overflowWrap: 'anywhere' }}>
           {d.event_type} · <Mono>{d.event_id}</Mono> · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
           {last ? ` · last ${last.status ?? last.error} in ${last.latency_ms} ms` : ''}
         </Typography>
@@ -70,7 +72,7 @@ function DeliveryRow({
             Resend
           </Button>
         )}
-        <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
+        <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open} sx={{ ml: 'auto' }}>
           {open ? 'Hide' : 'Details'}
         </Button>
       </Stack>
@@ -82,7 +84,8 @@ function DeliveryRow({
       <Collapse in={open} unmountOnExit>
         {d.attempt_log.map((a) => (
           <Box key={a.attempt + a.time} sx={{ mt: 1, pl: 1 }}>
-            <Typography variant="body2">
+            {/* A div: the scheme chip is one, and a paragraph may not hold it. */}
+            <Typography variant="body2" component="div">
               <strong>Attempt {a.attempt}</strong> {a.time} → {a.status ?? a.error} ({a.latency_ms} ms){' '}
               <Chip size="small" variant="outlined" label={SCHEMES[a.scheme]} />
             </Typography>
