@@ -39,6 +39,9 @@ export const EXPECTED: Record<CheckName, Expected> = {
 /** The event type `unknown_type` sends: no receiver can know it, as none knows the types added next year. */
 export const UNKNOWN_EVENT_TYPE = 'receiver_check.unknown_type';
 
+/** The `error` of a check whose message was not sent (the endpoint did not answer `signed`). */
+export const NOT_SENT = 'not sent';
+
 /** How far `stale_timestamp` and `future_timestamp` move the signed time: twice the five minutes a receiver allows. */
 export const CHECK_SKEW_SECONDS = 600;
 

@@ -7,6 +7,7 @@ import {
   CHECK_NAMES,
   CHECK_SKEW_SECONDS,
   EXPECTED,
+  NOT_SENT,
   UNKNOWN_EVENT_TYPE,
   type CheckName,
   type CheckResult,
@@ -230,7 +231,7 @@ export async function checkReceiver(
         passed: false,
         expected: EXPECTED[name],
         status: null,
-        error: 'not sent',
+        error: NOT_SENT,
         ms: 0,
         detail: notSentDetail(e.url),
       });

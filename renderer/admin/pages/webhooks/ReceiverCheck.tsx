@@ -5,13 +5,18 @@ import type { z } from 'zod';
 import { useApp } from '../../context';
 import { ErrorAlert, Mono } from '../../components/common';
 import type { WebhookCheck } from '../../../../core/engine/webhooks/schemas';
+import { NOT_SENT } from '../../../../core/engine/webhooks/check';
 import { SCHEMES } from './labels';
 
 type Check = z.output<typeof WebhookCheck>;
 
 /** What came back, as the scorecard shows it: the status, or why there was none. */
 const seen = (c: Check['checks'][number]) =>
-  c.name === 'timely' ? `slowest ${c.ms} ms` : `${c.status ?? c.error ?? 'no answer'} in ${c.ms} ms`;
+  c.name === 'timely'
+    ? `slowest ${c.ms} ms`
+    : c.error === NOT_SENT
+      ? NOT_SENT
+      : `${c.status ?? c.error ?? 'no answer'} in ${c.ms} ms`;
 
 /** The endpoint's receiver, checked on request: the Check receiver button and the scorecard of the last run. */
 export function ReceiverCheck({ id }: { id: string }) {
