@@ -94,6 +94,14 @@ export function helperWorld(description: string) {
   };
 }
 
+/** The pages after a typed-in tariff's name when it follows the market: the structure, region, surcharge and term. */
+export const marketPages = (region: string, fixed: number, percentage: number): [string, unknown?, string?][] => [
+  ['tariff_structure_select', { options: ['MARKET'] }],
+  ['region_select', { region }],
+  ['surcharge_capture', { surcharge: { fixed, percentage } }],
+  ['contract_term_capture'],
+];
+
 /** The two ways to complete a token on a connect harness, and what each left stored, for comparing them. */
 export function pagesAndHelper(harness: () => ConnectHarness) {
   const get = async (url: string) => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectHarness, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress, snapshot, tariffBody } from '../helpers.js';
-import { helperWorld, HELPER, NOW, pagesAndHelper, prices } from './test-helper-world.js';
+import { helperWorld, HELPER, marketPages, NOW, pagesAndHelper, prices } from './test-helper-world.js';
 
 const hours = [
   { valid_from: '00:00:00', valid_to: '07:00:00', cost: 0.2 },
@@ -462,10 +462,7 @@ describe('the page flow and the helper store identical tariffs for the same choi
         ['provider_select', { provider: { id: 'prv_nordlichtenergie' } }],
         ['tariff_select', undefined, 'TARIFF_MISSING'],
         ['tariff_name_capture', { tariff: { name: 'Nordlicht Börse' } }],
-        ['tariff_structure_select', { options: ['MARKET'] }],
-        ['region_select', { region: 'DE-LU' }],
-        ['surcharge_capture', { surcharge: { fixed: 0.1, percentage: 5 } }],
-        ['contract_term_capture'],
+        ...marketPages('DE-LU', 0.1, 5),
       ],
       body: {
         market: {
@@ -484,10 +481,7 @@ describe('the page flow and the helper store identical tariffs for the same choi
         ['provider_select', { provider: { id: 'prv_nordlichtenergie' } }],
         ['tariff_select', undefined, 'TARIFF_MISSING'],
         ['tariff_name_capture', { tariff: { name: 'Market tariff' } }],
-        ['tariff_structure_select', { options: ['MARKET'] }],
-        ['region_select', { region: 'DE-LU' }],
-        ['surcharge_capture', { surcharge: { fixed: 0.1, percentage: 5 } }],
-        ['contract_term_capture'],
+        ...marketPages('DE-LU', 0.1, 5),
       ],
       body: {
         market: { provider_id: 'prv_nordlichtenergie', market_id: 'DE-LU', surcharge_fixed: 0.1, surcharge_percent: 5 },
@@ -499,10 +493,7 @@ describe('the page flow and the helper store identical tariffs for the same choi
         ['provider_select', undefined, 'PROVIDER_MISSING'],
         ['provider_name_capture', { provider: { name: 'Acme Energy' } }],
         ['tariff_name_capture', { tariff: { name: 'My Plan' } }],
-        ['tariff_structure_select', { options: ['MARKET'] }],
-        ['region_select', { region: 'DE-LU' }],
-        ['surcharge_capture', { surcharge: { fixed: 0.02, percentage: 3 } }],
-        ['contract_term_capture'],
+        ...marketPages('DE-LU', 0.02, 3),
       ],
       body: {
         market: {
@@ -521,10 +512,7 @@ describe('the page flow and the helper store identical tariffs for the same choi
         ['provider_select', undefined, 'PROVIDER_MISSING'],
         ['provider_name_capture', { provider: { name: 'Other provider' } }],
         ['tariff_name_capture', { tariff: { name: 'Market tariff' } }],
-        ['tariff_structure_select', { options: ['MARKET'] }],
-        ['region_select', { region: 'DE-LU' }],
-        ['surcharge_capture', { surcharge: { fixed: 0, percentage: 0 } }],
-        ['contract_term_capture'],
+        ...marketPages('DE-LU', 0, 0),
       ],
       body: { market: { market_id: 'DE-LU' } },
     },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectHarness, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress, snapshot } from '../helpers.js';
-import { helperWorld, HELPER, NOW, pagesAndHelper, prices } from './test-helper-world.js';
+import { helperWorld, HELPER, marketPages, NOW, pagesAndHelper, prices } from './test-helper-world.js';
 
 /*
  * POST /test_helpers/connect/complete for grid-fee (NON_COMMODITY) tokens (docs/connect.md, Test
@@ -275,10 +275,7 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
       steps: [
         ['tariff_select', undefined, 'TARIFF_MISSING'],
         ['tariff_name_capture', { tariff: { name: 'Market tariff' } }],
-        ['tariff_structure_select', { options: ['MARKET'] }],
-        ['region_select', { region: 'DE-LU' }],
-        ['surcharge_capture', { surcharge: { fixed: 0.02, percentage: 3 } }],
-        ['contract_term_capture'],
+        ...marketPages('DE-LU', 0.02, 3),
       ],
       body: { market: { market_id: 'DE-LU', surcharge_fixed: 0.02, surcharge_percent: 3 } },
     },
@@ -287,10 +284,7 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
       steps: [
         ['tariff_select', undefined, 'TARIFF_MISSING'],
         ['tariff_name_capture', { tariff: { name: 'Netzentgelt dynamisch' } }],
-        ['tariff_structure_select', { options: ['MARKET'] }],
-        ['region_select', { region: 'DE-LU' }],
-        ['surcharge_capture', { surcharge: { fixed: 0.02, percentage: 3 } }],
-        ['contract_term_capture'],
+        ...marketPages('DE-LU', 0.02, 3),
       ],
       body: {
         market: {

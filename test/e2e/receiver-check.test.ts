@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
-import { createServer } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { shot } from './browser.js';
 import { browserSuite, openApp } from './suite.js';
-import { receiver } from '../webhooks/receiver.js';
+import { deadPort, receiver } from '../webhooks/receiver.js';
 
 const suite = browserSuite({ demo: false });
 
@@ -68,10 +67,7 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
   }, 60_000);
 
   it('an endpoint nobody listens on: signed fails with the connection error, the rest are not sent', async () => {
-    const s = createServer();
-    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-    const port = (s.address() as { port: number }).port;
-    await new Promise((r) => s.close(r));
+    const port = await deadPort();
     const ep = (await suite.env.api('POST', '/webhooks', { url: `http://127.0.0.1:${port}/hook`, description: 'Gone' }))
       .body;
     const { page, errors } = await openApp(suite, `webhooks?id=${ep.id}`, { width: 1280, height: 800 });

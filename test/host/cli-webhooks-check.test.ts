@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { BIN, spawnServe, stopAll, type Spawned } from './cli.js';
 import { loggedIn } from '../e2e/host.js';
-import { fetchJwks, receiver, verifyPs256Webhook, type Received } from '../webhooks/receiver.js';
+import { deadPort, fetchJwks, receiver, verifyPs256Webhook, type Received } from '../webhooks/receiver.js';
 
 /** The command as a process, its output collected (asynchronously: the receivers answer from this process). */
 function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -17,15 +16,6 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   return new Promise((done) => child.on('close', (status) => done({ status, stdout, stderr })));
-}
-
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 const FORGERIES = ['bad_signature', 'no_signature', 'stale_timestamp', 'future_timestamp', 'tampered_body'];

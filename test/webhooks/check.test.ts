@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { liveHost, type LiveHost } from '../e2e/host.js';
-import { fetchJwks, receiver, until, verifyPs256Webhook, verifyStandardWebhook, type Received } from './receiver.js';
+import {
+  deadPort,
+  fetchJwks,
+  receiver,
+  until,
+  verifyPs256Webhook,
+  verifyStandardWebhook,
+  type Received,
+} from './receiver.js';
 import { CHECK_NAMES } from '../../core/engine/webhooks/check.js';
 import { WebhookCheck } from '../../core/engine/webhooks/schemas.js';
-
-/** A loopback port nothing listens on: bound, then closed. */
-async function deadPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 describe('POST /webhooks/{id}/check', () => {
   let env: LiveHost;
