@@ -6,6 +6,8 @@ export interface Answer {
   status: number | null;
   error: string | null;
   ms: number;
+  /** No answer within the delivery timeout. */
+  timedOut: boolean;
 }
 
 /** The scheme's own names for what a receiver checks, so every sentence speaks its headers. */
@@ -108,7 +110,7 @@ export function timelyDetail(
 ): { passed: boolean; detail: string } {
   const seconds = `${timeoutMs / 1000} s`;
   const answered = sent.filter((s) => s.answer.status !== null);
-  const late = sent.filter((s) => s.answer.error?.startsWith('timed out'));
+  const late = sent.filter((s) => s.answer.timedOut);
   if (answered.length === 0)
     return {
       passed: false,

@@ -93,14 +93,12 @@ async function post(
       redirect: 'manual',
     });
     const responseBody = (await res.text()).slice(0, RESPONSE_LOG_LIMIT);
-    return { status: res.status, error: null, ms: took(), responseBody };
+    return { status: res.status, error: null, ms: took(), timedOut: false, responseBody };
   } catch (err) {
     const ex = err as Error & { cause?: { code?: string; message?: string } };
-    const error =
-      ex.name === 'TimeoutError'
-        ? `timed out after ${timeoutMs} ms`
-        : (ex.cause?.code ?? ex.cause?.message ?? ex.message);
-    return { status: null, error, ms: took(), responseBody: '' };
+    const timedOut = ex.name === 'TimeoutError';
+    const error = timedOut ? `timed out after ${timeoutMs} ms` : (ex.cause?.code ?? ex.cause?.message ?? ex.message);
+    return { status: null, error, ms: took(), timedOut, responseBody: '' };
   }
 }
 
@@ -238,7 +236,7 @@ export async function checkReceiver(
     else await run(await messages[name]());
   }
   const timely = timelyDetail(sent, svc.deliveryTimeoutMs, e.url);
-  const late = sent.find((s) => s.answer.error?.startsWith('timed out')) ?? sent.find((s) => s.answer.status === null);
+  const late = sent.find((s) => s.answer.timedOut) ?? sent.find((s) => s.answer.status === null);
   results.push({
     name: 'timely',
     passed: timely.passed,
