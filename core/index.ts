@@ -13,6 +13,8 @@ export {
   type ConnectTokenObject,
   type CompleteConnectBody,
   type ClockState,
+  type CheckReceiverOptions,
+  type WebhookCheck,
 } from './hosts/kit.js';
 export {
   createApiClient,

@@ -113,6 +113,8 @@ export const Codes = {
   durationTooLong: 'duration_too_long',
   energyUnreachable: 'energy_unreachable',
   noPriceData: 'no_price_data',
+  // A receiver check's message is not an event's delivery: it is never retried (docs/webhooks.md).
+  webhookDeliveryCheck: 'webhook_delivery_check',
 } as const;
 
 export interface ErrorBody {

@@ -16,6 +16,7 @@ export const Prefix = {
   scheduleDuration: 'std',
   scheduleLimit: 'spl',
   scheduleAmount: 'sae',
+  webhookCheck: 'whc',
 } as const;
 export type PrefixName = keyof typeof Prefix;
 

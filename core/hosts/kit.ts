@@ -23,6 +23,8 @@ export type ConnectTokenBody = Partial<NonNullable<CallInput<Api['connect_token.
 export type ClockState = ResponseOf<Api['clock.retrieve']>;
 /** The connect token object, as `GET /connect/token` shows it. */
 export type ConnectTokenObject = ResponseOf<Api['connect_token.retrieve']>;
+/** A receiver check's answer (`POST /webhooks/{id}/check`): each message sent, the answer it wanted and the one it got. */
+export type WebhookCheck = ResponseOf<Api['webhooks.check']>;
 /** How `completeConnect` ends a session: the test helper's body without the token. */
 export type CompleteConnectBody = Omit<
   NonNullable<CallInput<Api['testHelpers.connect.complete']>['body']>,
@@ -42,6 +44,15 @@ export interface TariffDeskOptions {
   app?: boolean;
   /** Interface to bind (default 127.0.0.1). Every port is picked by the system. */
   host?: string;
+}
+
+export interface CheckReceiverOptions {
+  /**
+   * For a bare URL: the Standard Webhooks secret (`whsec_…`) the receiver verifies with, given to
+   * the temporary endpoint. Needed under the `spec` profile; under `published` the install's key
+   * in /jwks.json signs, and no secret is needed.
+   */
+  secret?: string;
 }
 
 export interface WaitForEventOptions {
@@ -82,6 +93,13 @@ export interface TariffDesk {
   connectToken(body?: ConnectTokenBody): Promise<string>;
   /** Ends the token's session as a customer would (the test helper route); answers the token object. */
   completeConnect(token: string, how: CompleteConnectBody): Promise<ConnectTokenObject>;
+  /**
+   * Checks a webhook receiver: sends it a correctly signed event, forgeries, replays, a duplicate
+   * and an unknown type, and answers which answers were the safe ones (`passed` when all were).
+   * `target` is an endpoint id (`whe_…`), or a URL, for which a temporary endpoint is registered
+   * (with `options.secret`) and removed afterwards.
+   */
+  checkReceiver(target: string, options?: CheckReceiverOptions): Promise<WebhookCheck>;
   /**
    * The first event of `type` recorded since the start (or the last reset) that no earlier wait
    * returned and `match` accepts; read from the events journal, so an event recorded before the
@@ -156,6 +174,35 @@ function checkedOptions(opts: unknown): TariffDeskOptions {
 
 /** Whether `type` is an event type of either profile (`connect.session.complete` or `connect_session.complete`). */
 const isEventType = (type: string) => Object.hasOwn(EVENT_TYPES, canonicalEventType(type));
+
+/** A receiver check of an endpoint, or of a URL through a temporary endpoint removed afterwards. */
+async function checkReceiver(
+  client: ApiClient,
+  target: string,
+  { secret }: CheckReceiverOptions = {},
+): Promise<WebhookCheck> {
+  if (typeof target !== 'string' || !(target.startsWith('whe_') || /^https?:\/\//.test(target)))
+    throw new TypeError(
+      `checkReceiver: ${JSON.stringify(target)} is neither an endpoint id (whe_…) nor an http(s) URL`,
+    );
+  if (target.startsWith('whe_')) {
+    if (secret !== undefined)
+      throw new TypeError('checkReceiver: an endpoint has its own secret; give secret only with a URL');
+    return client.call('webhooks.check', { params: { id: target } });
+  }
+  if (secret === undefined && (await client.call('settings.retrieve')).wire_profile === 'spec')
+    throw new TypeError(
+      "checkReceiver: under the spec profile a receiver verifies with its endpoint's secret: give the one it has, checkReceiver(url, { secret: 'whsec_…' }), or check its endpoint by id",
+    );
+  const endpoint = await client.call('webhooks.create', {
+    body: { url: target, description: 'checkReceiver (temporary)', ...(secret !== undefined ? { secret } : {}) },
+  });
+  try {
+    return await client.call('webhooks.check', { params: { id: endpoint.id } });
+  } finally {
+    await client.call('webhooks.delete', { params: { id: endpoint.id } });
+  }
+}
 
 /** What calls on a stopped instance are refused with. */
 const stoppedError = () => new Error('this Tariff Desk was stopped (td.stop()); start another with startTariffDesk');
@@ -365,6 +412,8 @@ export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<
 
     completeConnect: (token, how) =>
       client.call('testHelpers.connect.complete', { body: { connect_token: token, ...how } }),
+
+    checkReceiver: (target, options) => checkReceiver(client, target, options),
 
     waitForEvent(type, { timeout = 10_000, match } = {}) {
       if (stopped) return Promise.reject(stoppedError());

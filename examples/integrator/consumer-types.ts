@@ -7,6 +7,7 @@ import {
   type ConnectTokenObject,
   type TariffDesk,
   type TariffDeskEvent,
+  type WebhookCheck,
 } from 'tariff-desk';
 
 export async function typedUse(): Promise<string> {
@@ -22,6 +23,8 @@ export async function typedUse(): Promise<string> {
   });
   const location = await td.client.call('locations.retrieve', { params: { id: done.location_id ?? '' } });
   const zone: string = location.timezone;
+  const check: WebhookCheck = await td.checkReceiver('http://127.0.0.1:3000/webhooks', { secret: 'whsec_…' });
+  const verdicts: boolean[] = check.checks.map((c) => c.passed && c.expected !== 'not 2xx');
   const clock = await td.clock.advance('P1D');
   const mode: 'real' | 'offset' | 'frozen' = clock.mode;
   await td.reset();
@@ -29,6 +32,8 @@ export async function typedUse(): Promise<string> {
 
   // @ts-expect-error: a choice's structure is FIXED or TIME_OF_DAY
   await td.completeConnect(token, { manual: { provider_name: 'P', tariff_name: 'T', structure: 'FLAT' } });
+  // @ts-expect-error: a check's name is one of the nine
+  if (check.checks[0]?.name === 'signature') return '';
   // @ts-expect-error: no such operation in the API
   await td.client.call('locations.explode');
   // @ts-expect-error: the clock moves by a duration, not by an object
@@ -41,5 +46,5 @@ export async function typedUse(): Promise<string> {
   } catch (e) {
     if (e instanceof ServiceError) return `${e.status} ${e.code}`;
   }
-  return [action, event.type, zone, mode, String(wrong)].join(' ');
+  return [action, event.type, zone, mode, String(wrong), String(verdicts)].join(' ');
 }

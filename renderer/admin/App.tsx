@@ -25,7 +25,7 @@ import { PricesPage } from './pages/PricesPage';
 import { ComparePage } from './pages/compare/ComparePage';
 import { SchedulesPage } from './pages/schedules/SchedulesPage';
 import { ConnectPage } from './pages/ConnectPage';
-import { WebhooksPage } from './pages/WebhooksPage';
+import { WebhooksPage } from './pages/webhooks/WebhooksPage';
 import { LibraryPage } from './pages/LibraryPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { TrafficPage } from './pages/TrafficPage';

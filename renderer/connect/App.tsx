@@ -1,30 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, AppBar, Avatar, Box, Button, CircularProgress, Container, Toolbar, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
-import {
-  fieldOf,
-  headerOf,
-  isError,
-  isRedirect,
-  send,
-  tokenFrom,
-  type AnyPage,
-  type ConnectRoute,
-  type ErrorReply,
-  type PageReply,
-} from './protocol';
+import { fieldOf, headerOf, isError, isRedirect, send, tokenFrom, type AnyPage, type ErrorReply } from './protocol';
 import { PAGES, TITLES } from './pages/index';
 import { CompletePage } from './pages/CompletePage';
-
-/** What each screen gets: its page (typed by its route's schema), and how to answer it. */
-export interface PageProps<R extends ConnectRoute = ConnectRoute> {
-  page: PageReply<R>;
-  submit: (data?: unknown, action?: string) => void;
-  busy: boolean;
-  error: ErrorReply | null;
-  /** The error to show beside `field`, if it belongs there. */
-  errorFor: (field: string) => string | undefined;
-}
+import type { PageProps } from './page-props';
 
 /** The connect token of the page address (`svc_cot` or `fp_cot`). */
 const token = () => tokenFrom(window.location.search) ?? '';

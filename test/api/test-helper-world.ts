@@ -94,13 +94,21 @@ export function helperWorld(description: string) {
   };
 }
 
+/** The pages after a typed-in tariff's name when it follows the market: the structure, region, surcharge and term. */
+export const marketPages = (region: string, fixed: number, percentage: number): [string, unknown?, string?][] => [
+  ['tariff_structure_select', { options: ['MARKET'] }],
+  ['region_select', { region }],
+  ['surcharge_capture', { surcharge: { fixed, percentage } }],
+  ['contract_term_capture'],
+];
+
 /** The two ways to complete a token on a connect harness, and what each left stored, for comparing them. */
 export function pagesAndHelper(harness: () => ConnectHarness) {
   const get = async (url: string) => {
     const c = harness();
     return (await c.h.call({ method: 'GET', url, headers: c.h.test })).body;
   };
-  return {
+  const via = {
     /** The browser's messages for a choice after session_start (a provider's login allowed), ending with Done. */
     async pages(cot: string, steps: [string, unknown?, string?][]) {
       const c = harness();
@@ -128,6 +136,20 @@ export function pagesAndHelper(harness: () => ConnectHarness) {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     },
     get,
+    /**
+     * Two tokens made with `tokenBody`, one completed through the pages with `steps`, the other
+     * through the helper with `body`: what each left stored must be the same. Answers it.
+     */
+    async same(tokenBody: object, steps: [string, unknown?, string?][], body: object) {
+      const byPages = await harness().token(tokenBody);
+      const byHelper = await harness().token(tokenBody);
+      await via.pages(byPages, steps);
+      await via.helper(byHelper, body);
+      const a = await via.stored(byPages);
+      expect(a.tariffs).toHaveLength(1);
+      expect(await via.stored(byHelper)).toEqual(a);
+      return a;
+    },
     /** The token's location, its tariffs and the token, without identities and times. */
     async stored(cot: string) {
       const t = await get(`/connect/token?connect_token=${cot}`);
@@ -147,4 +169,5 @@ export function pagesAndHelper(harness: () => ConnectHarness) {
       };
     },
   };
+  return via;
 }

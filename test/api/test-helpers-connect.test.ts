@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectHarness, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress, snapshot, tariffBody } from '../helpers.js';
-import { helperWorld, HELPER, NOW, pagesAndHelper, prices } from './test-helper-world.js';
+import { helperWorld, HELPER, marketPages, NOW, pagesAndHelper, prices } from './test-helper-world.js';
 
 const hours = [
   { valid_from: '00:00:00', valid_to: '07:00:00', cost: 0.2 },
@@ -241,6 +241,7 @@ describe('POST /test_helpers/connect/complete refuses bad input and stores nothi
       answer: { object: 'error', code, context: 'testHelpers.connect.complete' },
     });
     expect(snapshot(c.h.svc)).toBe(before);
+    return r.body;
   }
 
   it('tokens: unknown, another account, another mode, expired, spent', async () => {
@@ -337,6 +338,15 @@ describe('POST /test_helpers/connect/complete refuses bad input and stores nothi
     );
     await refused({ connect_token: cot, market: { market_id: 'XX' } }, 400, 'market_region_invalid');
     await refused({ connect_token: cot, market: { surcharge_percent: 150 } }, 400, 'surcharge_percentage_invalid');
+    // The pages of a listed provider ask the tariff's name only, and a name the page refuses is refused.
+    const named = await refused(
+      { connect_token: cot, market: { provider_id: 'prv_nordlichtenergie', provider_name: 'Acme Energy' } },
+      400,
+      'choice_unsupported',
+    );
+    expect(named.message).toContain('market.provider_name');
+    await refused({ connect_token: cot, market: { tariff_name: ' ' } }, 400, 'tariff_name_missing');
+    await refused({ connect_token: cot, market: { provider_name: ' ' } }, 400, 'provider_name_missing');
   });
 
   it('addresses and actions: what the token lacks, and an action without a location', async () => {
@@ -402,7 +412,7 @@ describe('the page flow and the helper store identical tariffs for the same choi
 
   const via = pagesAndHelper(() => c);
 
-  const cases: { name: string; steps: [string, unknown?, string?][]; body: object }[] = [
+  const cases: { name: string; steps: [string, unknown?, string?][]; body: object; name_stored?: string }[] = [
     {
       name: 'library',
       steps: [
@@ -447,19 +457,64 @@ describe('the page flow and the helper store identical tariffs for the same choi
       },
     },
     {
-      name: 'market, listed provider',
+      name: 'market, listed provider, the tariff named',
+      steps: [
+        ['provider_select', { provider: { id: 'prv_nordlichtenergie' } }],
+        ['tariff_select', undefined, 'TARIFF_MISSING'],
+        ['tariff_name_capture', { tariff: { name: 'Nordlicht Börse' } }],
+        ...marketPages('DE-LU', 0.1, 5),
+      ],
+      body: {
+        market: {
+          provider_id: 'prv_nordlichtenergie',
+          tariff_name: 'Nordlicht Börse',
+          market_id: 'DE-LU',
+          surcharge_fixed: 0.1,
+          surcharge_percent: 5,
+        },
+      },
+      name_stored: 'Nordlicht Börse',
+    },
+    {
+      name: 'market, listed provider, no name given: the name the page suggests typing',
       steps: [
         ['provider_select', { provider: { id: 'prv_nordlichtenergie' } }],
         ['tariff_select', undefined, 'TARIFF_MISSING'],
         ['tariff_name_capture', { tariff: { name: 'Market tariff' } }],
-        ['tariff_structure_select', { options: ['MARKET'] }],
-        ['region_select', { region: 'DE-LU' }],
-        ['surcharge_capture', { surcharge: { fixed: 0.1, percentage: 5 } }],
-        ['contract_term_capture'],
+        ...marketPages('DE-LU', 0.1, 5),
       ],
       body: {
         market: { provider_id: 'prv_nordlichtenergie', market_id: 'DE-LU', surcharge_fixed: 0.1, surcharge_percent: 5 },
       },
+    },
+    {
+      name: 'market, unlisted provider, both names typed in',
+      steps: [
+        ['provider_select', undefined, 'PROVIDER_MISSING'],
+        ['provider_name_capture', { provider: { name: 'Acme Energy' } }],
+        ['tariff_name_capture', { tariff: { name: 'My Plan' } }],
+        ...marketPages('DE-LU', 0.02, 3),
+      ],
+      body: {
+        market: {
+          provider_name: 'Acme Energy',
+          tariff_name: 'My Plan',
+          market_id: 'DE-LU',
+          surcharge_fixed: 0.02,
+          surcharge_percent: 3,
+        },
+      },
+      name_stored: 'Acme Energy – My Plan',
+    },
+    {
+      name: 'market, unlisted provider, no names given',
+      steps: [
+        ['provider_select', undefined, 'PROVIDER_MISSING'],
+        ['provider_name_capture', { provider: { name: 'Other provider' } }],
+        ['tariff_name_capture', { tariff: { name: 'Market tariff' } }],
+        ...marketPages('DE-LU', 0, 0),
+      ],
+      body: { market: { market_id: 'DE-LU' } },
     },
     {
       name: 'DIRECT success',
@@ -470,13 +525,8 @@ describe('the page flow and the helper store identical tariffs for the same choi
 
   for (const k of cases)
     it(k.name, async () => {
-      const byPages = await c.token({ postal_address: berlinAddress, customer_id: 'cus_1' });
-      const byHelper = await c.token({ postal_address: berlinAddress, customer_id: 'cus_1' });
-      await via.pages(byPages, k.steps);
-      await via.helper(byHelper, k.body);
-      const a = await via.stored(byPages);
-      expect(a.tariffs).toHaveLength(1);
+      const a = await via.same({ postal_address: berlinAddress, customer_id: 'cus_1' }, k.steps, k.body);
       expect(a.tariffs[0].schedule ?? a.tariffs[0].status).toBeTruthy();
-      expect(await via.stored(byHelper)).toEqual(a);
+      if (k.name_stored) expect(a.tariffs[0].display_name).toBe(k.name_stored);
     });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectHarness, type ConnectHarness } from '../connect/harness.js';
 import { berlinAddress, snapshot } from '../helpers.js';
-import { helperWorld, HELPER, NOW, pagesAndHelper, prices } from './test-helper-world.js';
+import { helperWorld, HELPER, marketPages, NOW, pagesAndHelper, prices } from './test-helper-world.js';
 
 /*
  * POST /test_helpers/connect/complete for grid-fee (NON_COMMODITY) tokens (docs/connect.md, Test
@@ -174,6 +174,11 @@ describe('POST /test_helpers/connect/complete refuses for a grid-fee token what 
       'choice_unsupported',
     );
     expect(named.message).toContain('manual.provider_name');
+    const marketNamed = await refused(
+      { connect_token: cot, market: { provider_name: 'Spreenetz' } },
+      'choice_unsupported',
+    );
+    expect(marketNamed.message).toContain('market.provider_name');
     // The token is untouched: the same token completes with a grid fee afterwards.
     expect((await complete({ connect_token: cot, tariff_id: SERVING })).status).toBe(200);
   });
@@ -206,7 +211,7 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
   beforeEach(async () => (c = await connectHarness(NOW)));
   afterEach(() => c.close());
 
-  const { pages, helper, get, stored } = pagesAndHelper(() => c);
+  const { helper, get, same } = pagesAndHelper(() => c);
   /** A location whose grid-fee slot holds the serving grid fee, for a token that edits it. */
   const gridSlot = async () => {
     const cot = await c.token({ ...GRID, postal_address: berlinAddress });
@@ -214,7 +219,13 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
     return { location_id: (await get(`/connect/token?connect_token=${cot}`)).location_id };
   };
 
-  const cases: { name: string; token?: () => Promise<object>; steps: [string, unknown?, string?][]; body: object }[] = [
+  const cases: {
+    name: string;
+    token?: () => Promise<object>;
+    steps: [string, unknown?, string?][];
+    body: object;
+    name_stored?: string;
+  }[] = [
     {
       name: 'the grid fee serving the address',
       steps: [['tariff_select', { tariff: { id: SERVING } }], ['contract_term_capture']],
@@ -264,12 +275,26 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
       steps: [
         ['tariff_select', undefined, 'TARIFF_MISSING'],
         ['tariff_name_capture', { tariff: { name: 'Market tariff' } }],
-        ['tariff_structure_select', { options: ['MARKET'] }],
-        ['region_select', { region: 'DE-LU' }],
-        ['surcharge_capture', { surcharge: { fixed: 0.02, percentage: 3 } }],
-        ['contract_term_capture'],
+        ...marketPages('DE-LU', 0.02, 3),
       ],
       body: { market: { market_id: 'DE-LU', surcharge_fixed: 0.02, surcharge_percent: 3 } },
+    },
+    {
+      name: 'typed in, following the market, named',
+      steps: [
+        ['tariff_select', undefined, 'TARIFF_MISSING'],
+        ['tariff_name_capture', { tariff: { name: 'Netzentgelt dynamisch' } }],
+        ...marketPages('DE-LU', 0.02, 3),
+      ],
+      body: {
+        market: {
+          tariff_name: 'Netzentgelt dynamisch',
+          market_id: 'DE-LU',
+          surcharge_fixed: 0.02,
+          surcharge_percent: 3,
+        },
+      },
+      name_stored: 'Netzentgelt dynamisch',
     },
     {
       name: 'EDIT on a connected grid-fee slot',
@@ -285,18 +310,13 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
 
   for (const k of cases)
     it(k.name, async () => {
-      const tokenBody = async () => ({
+      const tokenBody = {
         customer_id: 'cus_1',
         ...(k.token ? await k.token() : { ...GRID, postal_address: berlinAddress }),
-      });
-      const byPages = await c.token(await tokenBody());
-      const byHelper = await c.token(await tokenBody());
-      await pages(byPages, k.steps);
-      await helper(byHelper, k.body);
-      const a = await stored(byPages);
-      expect(a.tariffs).toHaveLength(1);
+      };
+      const a = await same(tokenBody, k.steps, k.body);
       expect(a.tariffs[0]).toMatchObject({ type: 'NON_COMMODITY', direction: 'IMPORT' });
       expect(a.tariffs[0].schedule).toBeTruthy();
-      expect(await stored(byHelper)).toEqual(a);
+      if (k.name_stored) expect(a.tariffs[0].display_name).toBe(k.name_stored);
     });
 });

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
+import { createServer, type Server } from 'node:http';
+import { Webhook } from 'standardwebhooks';
 import { startTariffDesk, ServiceError, type TariffDesk, type TariffDeskOptions } from '../../core/index.js';
 import { writeWorkspaceFolder } from '../../core/node/workspace/folder.js';
 import { berlinAddress } from '../helpers.js';
@@ -362,5 +364,80 @@ describe('mistakes are named', () => {
     await expect(td.clock.get()).rejects.toThrow(stopped);
     await expect(td.reset()).rejects.toThrow(stopped);
     await expect(td.waitForEvent('tariff.created')).rejects.toThrow(stopped);
+  });
+});
+
+describe('checkReceiver', () => {
+  let td: TariffDesk;
+  let secret = '';
+  const got: string[] = [];
+  let server: Server;
+  let url = '';
+  beforeAll(async () => {
+    td = await startTariffDesk();
+    // A receiver that verifies by the book, with whatever secret it was configured with.
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        got.push(body);
+        try {
+          new Webhook(secret).verify(body, req.headers as Record<string, string>);
+          res.writeHead(200).end();
+        } catch {
+          res.writeHead(401).end();
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+  });
+  afterAll(async () => {
+    await td?.stop();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('checks an endpoint by id, answering the check object', async () => {
+    const ep = await td.client.call('webhooks.create', { body: { url } });
+    secret = ep.secret;
+    const c = await td.checkReceiver(ep.id);
+    expect(c).toMatchObject({ object: 'webhook_check', endpoint_id: ep.id, url, passed: true });
+    expect(c.checks).toHaveLength(9);
+  });
+
+  it('checks a bare URL through a temporary endpoint with the given secret, removed afterwards', async () => {
+    secret = 'whsec_' + Buffer.alloc(24, 1).toString('base64');
+    const before = (await td.client.call('webhooks.list', { query: { limit: 100 } })).data.map((e) => e.id);
+    const sent = got.length;
+    const c = await td.checkReceiver(url, { secret });
+    expect(c.passed).toBe(true);
+    expect(got.length - sent).toBe(8);
+    expect(c.endpoint_id).not.toBe(before[0]);
+    const after = (await td.client.call('webhooks.list', { query: { limit: 100 } })).data.map((e) => e.id);
+    expect(after).toEqual(before);
+    // A wrong secret: the receiver refuses the genuine message too, and the check says so.
+    const wrong = await td.checkReceiver(url, { secret: 'whsec_' + Buffer.alloc(24, 2).toString('base64') });
+    expect(wrong.checks[0]).toMatchObject({ name: 'signed', passed: false, status: 401 });
+    expect((await td.client.call('webhooks.list', { query: { limit: 100 } })).data.map((e) => e.id)).toEqual(before);
+  });
+
+  it('a bare URL needs the secret under spec, and none under published; mistakes are TypeErrors', async () => {
+    await expect(td.checkReceiver(url)).rejects.toThrow(
+      new TypeError(
+        "checkReceiver: under the spec profile a receiver verifies with its endpoint's secret: give the one it has, checkReceiver(url, { secret: 'whsec_…' }), or check its endpoint by id",
+      ),
+    );
+    await expect(td.checkReceiver('ftp://example.org')).rejects.toBeInstanceOf(TypeError);
+    await expect(td.checkReceiver('whe_x', { secret: 'whsec_x' })).rejects.toBeInstanceOf(TypeError);
+    await expect(td.checkReceiver(url, { secret: 'whsec_short' })).rejects.toMatchObject({ code: 'secret_invalid' });
+    await td.client.call('settings.update', { body: { wire_profile: 'published' } });
+    try {
+      const c = await td.checkReceiver(url);
+      expect(c.scheme).toBe('ps256');
+      // This receiver speaks Standard Webhooks only: the PS256 message is refused, and the check says so.
+      expect(c.checks[0]).toMatchObject({ name: 'signed', passed: false, status: 401 });
+    } finally {
+      await td.client.call('settings.update', { body: { wire_profile: 'spec' } });
+    }
   });
 });

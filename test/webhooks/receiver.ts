@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { constants, createHash, createHmac, createPublicKey, timingSafeEqual, verify } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 
 export interface Received {
   headers: http.IncomingHttpHeaders;
@@ -115,4 +115,13 @@ export async function until<T>(f: () => T | Promise<T>, what: string, timeoutMs 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A loopback port nobody listens on: bound, then closed. */
+export async function deadPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
 }

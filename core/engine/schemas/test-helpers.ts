@@ -48,6 +48,11 @@ const Market = z
     provider_id: idOf('provider').optional().meta({
       description: 'A listed provider (TARIFF_MISSING on its tariff page); else an unlisted one. None for grid fees.',
     }),
+    provider_name: text().optional().meta({
+      description:
+        "The provider page's name for an unlisted provider (no provider_id); 'Other provider' if absent. A listed provider's or a grid-fee token's pages ask none: leave it out.",
+    }),
+    tariff_name: text().optional().meta({ description: "The tariff page's name; 'Market tariff' if absent." }),
     market_id: text(40)
       .optional()
       .meta({ description: 'The market region; the one suggested for the address if absent.' }),

@@ -3,6 +3,7 @@ import { idOf, resource, Timestamp } from '../schemas/common.js';
 import { Tariff } from '../schemas/tariff.js';
 import { Location } from '../schemas/location.js';
 import { PROFILES } from '../wire-profile.js';
+import { CheckMark, CheckResult } from './check.js';
 
 /** How a webhook message is signed: the `spec` profile's Standard Webhooks, or the `published` profile's PS256. */
 export const WebhookSignatureScheme = z.enum(['standard-webhooks', 'ps256']).meta({
@@ -88,6 +89,15 @@ export const WebhookEndpoint = z
   .meta({ id: 'WebhookEndpoint' });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
+/** A Standard Webhooks secret: `whsec_` and the base64 of 24 to 64 bytes. */
+function isSecret(s: string): boolean {
+  const b64 = s.slice('whsec_'.length);
+  if (!s.startsWith('whsec_') || !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(b64))
+    return false;
+  const bytes = (b64.length / 4) * 3 - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
+  return bytes >= 24 && bytes <= 64;
+}
+
 const eventTypes = z
   .array(z.string().regex(/^(\*|[a-z_]+(\.[a-z_]+)+)$/, 'must be an event type such as tariff.created, or *'))
   .min(1)
@@ -106,6 +116,15 @@ export const WebhookEndpointCreate = z
     disabled: z.boolean().default(false),
     retry_schedule: RetrySchedule.default('compressed'),
     faults: FaultsPatch.optional(),
+    secret: z
+      .string()
+      .max(100)
+      .refine(isSecret, 'must be whsec_ and the base64 of 24 to 64 random bytes')
+      .optional()
+      .meta({
+        description:
+          'The Standard Webhooks signing secret, when the receiver already has one (its configuration); made by the service when absent.',
+      }),
   })
   .meta({ id: 'WebhookEndpointCreate' });
 
@@ -157,8 +176,26 @@ export const Delivery = z
     next_attempt_at: Timestamp.nullable(),
     time_created: Timestamp,
     attempt_log: z.array(Attempt),
+    check: CheckMark.nullable().meta({
+      description:
+        "Set on a receiver check's message (POST /webhooks/{id}/check): not an event's delivery, never retried, never counted toward disabling the endpoint; null for an event's delivery.",
+    }),
   })
   .meta({ id: 'WebhookDelivery' });
+
+/** The answer of a receiver check: each message sent, the answer it wanted and the one it got. */
+export const WebhookCheck = z
+  .object({
+    ...resource('webhookCheck', 'webhook_check'),
+    endpoint_id: idOf('webhookEndpoint', 'endpoint_id'),
+    url: z.string().meta({ description: 'Where the messages went.' }),
+    scheme: WebhookSignatureScheme.meta({ description: "How they were signed, by the account's wire profile." }),
+    passed: z.boolean().meta({ description: 'true when every check passed.' }),
+    checks: z.array(CheckResult).meta({ description: 'One per check, in the order they ran.' }),
+    time_created: Timestamp,
+  })
+  .meta({ id: 'WebhookCheck' });
+export type WebhookCheck = z.infer<typeof WebhookCheck>;
 
 // Event payload schemas: they validate trigger overrides and document the webhooks in OpenAPI.
 const envelope = <T extends z.ZodType>(type: string, data: T) =>

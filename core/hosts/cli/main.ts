@@ -20,6 +20,7 @@ Commands:
   costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help)
   schedule  when to use energy at a location: schedule LOCATION_ID --duration MIN | --energy KWH … (schedule --help)
   connect   connect tokens on a running host: connect token | connect complete --token COT … (connect --help)
+  webhooks  check an endpoint's receiver on a running host: webhooks check ENDPOINT_ID [--json] (webhooks --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
   import    load a workspace folder as the test-mode world: import DIR [--data-dir D] [--replace]
 
@@ -198,6 +199,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   costs: async () => (await import('./costs.js')).costsCommand,
   schedule: async () => (await import('./schedule.js')).scheduleCommand,
   connect: async () => (await import('./connect.js')).connectCommand,
+  webhooks: async () => (await import('./webhooks-check.js')).webhooksCommand,
   export: async () => (await import('./workspace.js')).exportCommand,
   import: async () => (await import('./workspace.js')).importCommand,
 };

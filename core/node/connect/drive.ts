@@ -8,7 +8,7 @@ import { ApiError, Codes, invalid, notFound } from '../../engine/errors.js';
 import { choicesOf, type ConnectChoice, type TestConnectComplete } from '../../engine/schemas/test-helpers.js';
 import { ConnectFlow, type ConnectUrls } from './flow.js';
 
-/** What a typed-in MARKET tariff is called: the pages ask for names the market choice does not carry. */
+/** What a typed-in MARKET tariff is called when the market choice names neither its provider nor itself. */
 export const MARKET_NAMES = { provider: 'Other provider', tariff: 'Market tariff' } as const;
 
 const DIRECT_RESULT = { success: 'succeed', pending: 'pending', failure: 'fail' } as const;
@@ -216,14 +216,27 @@ class Driver {
         return submit({ tariff: { id: b.tariff_id } });
       case 'provider_name_capture':
         // A typed-in tariff without a provider name is refused by this page, as it would be in a browser.
-        return submit({ provider: { name: this.choice === 'manual' ? manual!.provider_name : MARKET_NAMES.provider } });
-      case 'tariff_name_capture':
-        if (manual?.provider_name !== undefined && !this.asked.has('provider_name_capture'))
+        return submit({
+          provider: {
+            name: this.choice === 'manual' ? manual!.provider_name : (market?.provider_name ?? MARKET_NAMES.provider),
+          },
+        });
+      case 'tariff_name_capture': {
+        const named =
+          manual?.provider_name !== undefined
+            ? 'manual.provider_name'
+            : market?.provider_name !== undefined
+              ? 'market.provider_name'
+              : undefined;
+        if (named && !this.asked.has('provider_name_capture'))
           throw invalid(
             Codes.choiceUnsupported,
-            "tariff_name_capture: this token's pages ask no provider name (a grid fee is named by its tariff name); leave manual.provider_name out.",
+            `tariff_name_capture: this token's pages ask no provider name (${
+              market?.provider_id ? 'market.provider_id is a listed provider' : 'a grid fee is named by its tariff name'
+            }); leave ${named} out.`,
           );
-        return submit({ tariff: { name: manual?.tariff_name ?? MARKET_NAMES.tariff } });
+        return submit({ tariff: { name: manual?.tariff_name ?? market?.tariff_name ?? MARKET_NAMES.tariff } });
+      }
       case 'tariff_structure_select':
         return submit({ options: [manual?.structure ?? 'MARKET'] });
       case 'rate_fixed_capture':

@@ -257,6 +257,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 12,
+    name: 'receiver check messages in the delivery log',
+    // A delivery with a mark here is a receiver check's message, not an event's delivery; the mark
+    // (check id, name, expected answer, verdict, type sent) goes with its delivery. Written so it
+    // can run again on a folder that has it.
+    sql: `
+      CREATE TABLE IF NOT EXISTS webhook_check_marks (
+        delivery_id TEXT PRIMARY KEY,
+        body TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TRIGGER IF NOT EXISTS webhook_check_marks_delivery_delete AFTER DELETE ON webhook_deliveries
+      BEGIN
+        DELETE FROM webhook_check_marks WHERE delivery_id = OLD.id;
+      END;
+    `,
+  },
+  {
     version: 13,
     name: 'what a location answer derives from its tariffs, by index; locations filtered by their references',
     sql: `

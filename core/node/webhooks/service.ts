@@ -5,7 +5,7 @@ import { DocumentTable } from '../db/documents.js';
 import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { EventRecord, EventService } from '../services/events.js';
-import { invalid, notFound, unprocessable } from '../../engine/errors.js';
+import { Codes, invalid, notFound, unprocessable } from '../../engine/errors.js';
 import { fromZod } from '../../engine/api/validate.js';
 import { strictDeep } from '../../engine/schemas/strict.js';
 import { newSecret, verifyPs256, verifyStandard, type Verification } from './signing.js';
@@ -24,6 +24,8 @@ import {
   type WebhookEndpointUpdate,
 } from '../../engine/webhooks/schemas.js';
 import { samplePayload, type SampleSubjects } from './samples.js';
+import type { CheckMark } from '../../engine/webhooks/check.js';
+import type { Fetch } from './worker.js';
 
 export interface DeliveryRow {
   id: string;
@@ -62,6 +64,8 @@ export class WebhookService {
   deliveryTimeoutMs = 10_000;
   /** The install's PS256 signing keys (the `published` profile). */
   readonly keys: SigningKeyStore;
+  /** Outbound HTTP: the worker sets the one deliveries use, so a receiver check goes out the same way. */
+  outbound: Fetch = (url, init) => (globalThis.fetch as unknown as Fetch)(url, init);
 
   constructor(
     private readonly db: Db,
@@ -70,8 +74,8 @@ export class WebhookService {
     private readonly events: EventService,
     /** Each account's wire profile: it picks the signature scheme and event names when a message is sent. */
     private readonly settings: Pick<SettingsService, 'wireProfile'>,
-    /** Wall time for scheduling the outbox (real time, even when the service clock is fixed). */
-    private readonly now: () => number = Date.now,
+    /** The service clock's now, epoch ms: it schedules the outbox and dates signatures. */
+    readonly now: () => number = Date.now,
   ) {
     this.keys = new SigningKeyStore(db, clock);
     this.endpoints = new DocumentTable<WebhookEndpoint>(db, 'webhook_endpoints', [], () => ({}));
@@ -104,7 +108,7 @@ export class WebhookService {
       disabled: input.disabled,
       disabled_reason: null,
       retry_schedule: input.retry_schedule,
-      secret: newSecret(),
+      secret: input.secret ?? newSecret(),
       previous_secret: null,
       previous_secret_expires_at: null,
       faults: {
@@ -291,6 +295,11 @@ export class WebhookService {
    */
   retryNow(scope: Scope, id: string) {
     const d = this.delivery(scope, id);
+    if (d.check)
+      throw unprocessable(
+        Codes.webhookDeliveryCheck,
+        `Delivery '${id}' was a receiver check's message, not an event's: run the check again (POST /webhooks/${d.endpoint_id}/check).`,
+      );
     if (d.status === 'delivered')
       throw unprocessable('webhook_delivery_delivered', `Delivery '${id}' was delivered; resend its event instead.`);
     const e = this.storedById(d.endpoint_id);
@@ -388,7 +397,8 @@ export class WebhookService {
   private failureStreak(endpointId: string): number {
     const rows = this.db
       .prepare(
-        "SELECT status FROM webhook_deliveries WHERE endpoint_id = ? AND status IN ('delivered', 'failed') ORDER BY time_updated DESC, seq DESC LIMIT ?",
+        // A receiver check's messages never count: the check wants some of them refused.
+        "SELECT status FROM webhook_deliveries d WHERE endpoint_id = ? AND status IN ('delivered', 'failed') AND NOT EXISTS (SELECT 1 FROM webhook_check_marks m WHERE m.delivery_id = d.id) ORDER BY time_updated DESC, seq DESC LIMIT ?",
       )
       .all(endpointId, AUTO_DISABLE_AFTER) as { status: string }[];
     let n = 0;
@@ -420,10 +430,20 @@ export class WebhookService {
     })) as Attempt[];
   }
 
+  /** The mark of a receiver check's message (with the type it sent), or undefined for an event's delivery. */
+  private checkMark(deliveryId: string): (CheckMark & { event_type: string }) | undefined {
+    const r = this.db.prepare('SELECT body FROM webhook_check_marks WHERE delivery_id = ?').get(deliveryId) as
+      { body: string } | undefined;
+    return r ? (JSON.parse(r.body) as CheckMark & { event_type: string }) : undefined;
+  }
+
   private view(row: DeliveryRow) {
+    const mark = this.checkMark(row.id);
     const type =
+      mark?.event_type ??
       (this.db.prepare('SELECT type FROM events WHERE id = ?').get(row.event_id) as { type: string } | undefined)
-        ?.type ?? 'unknown';
+        ?.type ??
+      'unknown';
     return {
       id: row.id,
       object: 'webhook_delivery' as const,
@@ -437,7 +457,37 @@ export class WebhookService {
         row.status === 'pending' && row.next_attempt_at !== null ? new Date(row.next_attempt_at).toISOString() : null,
       time_created: row.time_created,
       attempt_log: this.attempts(row.id),
+      check: mark ? { id: mark.id, name: mark.name, expected: mark.expected, passed: mark.passed } : null,
     };
+  }
+
+  /**
+   * Logs one message of a receiver check as a delivery of its endpoint, marked as the check's:
+   * settled at once (never pending, so never retried), and left out of the failure streak.
+   */
+  recordCheckMessage(
+    scope: Scope,
+    endpointId: string,
+    eventId: string,
+    mark: CheckMark & { event_type: string },
+    attempt: Attempt,
+  ): void {
+    const id = this.ids('dlv');
+    const now = this.clock.now().toISOString();
+    const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          'INSERT INTO webhook_deliveries (id, account_id, live_mode, endpoint_id, event_id, status, attempts, next_attempt_at, time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, 1, NULL, ?, ?)',
+        )
+        .run(id, scope.accountId, scope.liveMode ? 1 : 0, endpointId, eventId, ok ? 'delivered' : 'failed', now, now);
+      this.db
+        .prepare('INSERT INTO webhook_check_marks (delivery_id, body) VALUES (?, ?)')
+        .run(id, JSON.stringify(mark));
+      this.db
+        .prepare('INSERT INTO webhook_attempts (delivery_id, body) VALUES (?, ?)')
+        .run(id, JSON.stringify(attempt));
+    })();
   }
 
   delivery(scope: Scope, id: string) {

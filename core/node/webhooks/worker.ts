@@ -82,6 +82,7 @@ export class WebhookWorker {
     this.now = opts.now ?? Date.now;
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     svc.deliveryTimeoutMs = this.timeoutMs;
+    svc.outbound = this.fetch;
     this.schedules = { ...SCHEDULES, ...opts.schedules };
     // A burst of events to many endpoints waits here; each attempt's timeout starts when it is sent.
     this.slots = new Slots(opts.concurrency ?? OUTBOUND_CONNECTIONS);

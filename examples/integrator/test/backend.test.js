@@ -87,6 +87,17 @@ describe('the tariff backend', () => {
     await eventually(async () => ((await fetch(`${url}/customers/cus_ben/tariff`)).status === 404 ? true : undefined));
   });
 
+  it('passes every receiver check: forged, unsigned, replayed, changed and duplicate deliveries', async () => {
+    const endpoint = (await td.client.call('webhooks.list', { query: { limit: 100 } })).data.find(
+      (e) => e.url === `${url}/webhooks/tariff-desk`,
+    );
+    assert.ok(endpoint);
+    const check = await td.checkReceiver(endpoint.id);
+    const failed = check.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${c.detail}`);
+    assert.deepEqual(failed, []);
+    assert.equal(check.passed, true);
+  });
+
   it('refuses a delivery that is not signed with the endpoint secret', async () => {
     const r = await fetch(`${url}/webhooks/tariff-desk`, {
       method: 'POST',

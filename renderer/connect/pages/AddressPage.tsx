@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import { problem } from './form';
 
 const COUNTRIES = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import { PageForm, problem } from './form';
 import { ValueField } from '../../shared/value-field';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Button, ListItemAvatar, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import { ChoiceList, PageError } from './form';
 import { ValueField } from '../../shared/value-field';
 

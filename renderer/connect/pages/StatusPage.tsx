@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@mui/material';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 
 function Outcome({
   severity,

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mui/material';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import { PageError } from './form';
 import type { StructureType } from '../../../core/engine/schedule/structure';
 

@@ -10,7 +10,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import type { StructureType } from '../../../core/engine/schedule/structure';
 import { ESTIMATE_HINT, ESTIMATE_MARK } from '../../../core/engine/labels';
 

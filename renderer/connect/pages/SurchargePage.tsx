@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import { PageForm, UnitField, parseDecimal, problem } from './form';
 
 export function SurchargePage({ page, submit, busy, errorFor }: PageProps<'surcharge_capture'>) {

@@ -1,5 +1,5 @@
 import { Button, ListItemButton, ListItemText, Stack } from '@mui/material';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import { ChoiceList, PageError } from './form';
 
 export function TariffSelectPage({ page, submit, busy, errorFor }: PageProps<'tariff_select'>) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import { PageError, PageForm, UnitField, parseDecimal } from './form';
 
 interface Band {

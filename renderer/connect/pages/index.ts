@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageProps } from '../App';
+import type { PageProps } from '../page-props';
 import type { ConnectRoute } from '../protocol';
 import { AddressPage } from './AddressPage';
 import { ProviderSelectPage } from './ProviderSelectPage';

@@ -8,6 +8,7 @@ import {
   TriggerRequest,
   WebhookEndpoint,
   WebhookEndpointCreate,
+  WebhookCheck,
   WebhookEndpointUpdate,
   WebhookSignatureScheme,
 } from '../../webhooks/schemas.js';
@@ -93,6 +94,16 @@ export const webhookContracts = contracts({
     params: ById,
     body: CatcherRule,
     response: WebhookEndpoint,
+  },
+  'webhooks.check': {
+    method: 'POST',
+    path: '/webhooks/:id/check',
+    summary:
+      "Check the endpoint's receiver: send it a signed event, forgeries, replays, a duplicate and an unknown type, and say which answers were safe",
+    tag: 'Webhooks',
+    params: ById,
+    body: z.strictObject({}).optional(),
+    response: WebhookCheck,
   },
   'webhook_deliveries.list': {
     method: 'GET',

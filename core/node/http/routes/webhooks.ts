@@ -1,6 +1,7 @@
 import { asList, implement } from '../route.js';
 import { webhookContracts } from '../../../engine/api/routes/webhooks.js';
 import { answerByRule } from '../../webhooks/catcher-rule.js';
+import { checkReceiver } from '../../webhooks/check.js';
 import type { SampleSubjects } from '../../webhooks/samples.js';
 import type { Service } from '../../service.js';
 import type { Scope } from '../../db/documents.js';
@@ -22,6 +23,7 @@ export const webhookRoutes = implement(webhookContracts, {
   'webhooks.delete': ({ svc, scope, params }) => svc.webhooks.delete(scope, params.id),
   'webhooks.rotate_secret': ({ svc, scope, params }) => svc.webhooks.rotateSecret(scope, params.id),
   'webhooks.set_catcher_rule': ({ svc, scope, params, body }) => svc.webhooks.setCatcherRule(scope, params.id, body),
+  'webhooks.check': ({ svc, scope, params }) => checkReceiver(svc, scope, params.id, subjectsOf(svc, scope)),
   'webhook_deliveries.list': ({ svc, scope, query }) =>
     asList('/webhook-deliveries', svc.webhooks.deliveries(scope, query)),
   'webhook_deliveries.retrieve': ({ svc, scope, params }) => svc.webhooks.delivery(scope, params.id),

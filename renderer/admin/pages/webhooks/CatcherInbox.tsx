@@ -1,0 +1,58 @@
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Chip, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useApp } from '../../context';
+import { TextBlock, headerLines } from '../../components/records';
+import { isSignatureHeader } from '../../../../core/engine/webhooks/signature';
+import { ruleLabel } from './CatcherRule';
+import { SCHEMES, eventTypeOf } from './labels';
+
+/** What the built-in catcher received for an endpoint, newest first: whether each verifies, and why. */
+export function CatcherInbox({ id }: { id: string }) {
+  const { api, liveMode } = useApp();
+  const caught = useQuery({
+    queryKey: ['caught', liveMode, id],
+    queryFn: () => api.call('catcher.list', { query: { endpoint_id: id } }),
+    refetchInterval: 1000,
+  });
+  const messages = caught.data?.data ?? [];
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Catcher inbox">
+      <Typography variant="subtitle1" component="h3">
+        Catcher inbox
+      </Typography>
+      {messages.length === 0 ? (
+        <Typography color="text.secondary">Nothing caught yet: trigger an event.</Typography>
+      ) : null}
+      {messages.slice(0, 10).map((m) => (
+        <Accordion key={m.id} disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
+          <AccordionSummary>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', minWidth: 0 }}>
+              <Chip
+                size="small"
+                color={m.signature_valid ? 'success' : 'error'}
+                label={m.signature_valid ? 'signature verifies' : 'bad signature'}
+              />
+              <Chip size="small" variant="outlined" label={m.scheme ? SCHEMES[m.scheme] : 'no signature'} />
+              {m.rule && m.rule.kind !== 'ok' ? (
+                <Chip size="small" variant="outlined" color="warning" label={ruleLabel(m.rule)} />
+              ) : null}
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {DateTime.fromISO(m.received_at).toLocaleString(DateTime.DATETIME_MED_WITH_SECONDS)} ·{' '}
+                {eventTypeOf(m.body)}
+              </Typography>
+            </Stack>
+          </AccordionSummary>
+          <AccordionDetails>
+            <Alert severity={m.signature_valid ? 'success' : 'error'}>{m.explanation}</Alert>
+            <TextBlock
+              label="Signature headers"
+              text={headerLines(Object.fromEntries(Object.entries(m.headers).filter(([k]) => isSignatureHeader(k))))}
+            />
+            <TextBlock label="Body" text={m.body} />
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Paper>
+  );
+}

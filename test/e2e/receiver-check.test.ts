@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as see } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { shot } from './browser.js';
+import { browserSuite, openApp } from './suite.js';
+import { deadPort, receiver } from '../webhooks/receiver.js';
+
+const suite = browserSuite({ demo: false });
+
+describe('Check receiver on the Webhooks page, in Chromium', () => {
+  let secret = '';
+  let rx: Awaited<ReturnType<typeof receiver>>;
+  beforeAll(async () => {
+    // Verifies the signature, but not when it was made: the two timestamp checks fail.
+    rx = await receiver((r) => {
+      const h = r.headers as Record<string, string>;
+      const ts = Number(h['webhook-timestamp']);
+      const ok =
+        !!h['webhook-id'] &&
+        !!h['webhook-signature'] &&
+        h['webhook-signature']
+          .split(' ')
+          .includes(new Webhook(secret).sign(h['webhook-id'], new Date(ts * 1000), r.body));
+      return { status: ok ? 200 : 401 };
+    });
+  });
+  afterAll(() => rx.close());
+
+  it('the button runs the check; the scorecard shows each verdict, the status seen and the detail; the log marks the messages', async () => {
+    const ep = (await suite.env.api('POST', '/webhooks', { url: rx.url, description: 'Backend' })).body;
+    secret = ep.secret;
+    const { page, errors } = await openApp(suite, `webhooks?id=${ep.id}`, { width: 1280, height: 800 });
+    const panel = page.getByLabel('Receiver check', { exact: true });
+    await panel.getByRole('button', { name: 'Check receiver' }).click();
+    await see(panel.getByLabel('Verdict')).toContainText('2 of 9 checks failed · Standard Webhooks');
+    const rows = panel.getByRole('list', { name: 'Scorecard' }).getByRole('listitem');
+    await see(rows).toHaveCount(9);
+    const row = (name: string) => panel.locator(`[data-check="${name}"]`);
+    await see(row('signed')).toContainText('pass');
+    await see(row('signed')).toContainText('expected 2xx · seen 200 in');
+    await see(row('bad_signature')).toContainText('expected not 2xx · seen 401 in');
+    await see(row('stale_timestamp')).toContainText('fail');
+    await see(row('stale_timestamp')).toContainText(
+      'was accepted with 200, so a captured message can be replayed at will',
+    );
+    await see(row('future_timestamp')).toContainText('fail');
+    await see(row('timely')).toContainText('expected any · seen slowest');
+    const failing = await rows.evaluateAll((items) =>
+      items.filter((li) => li.textContent?.startsWith('fail')).map((li) => (li as HTMLElement).dataset.check),
+    );
+    expect(failing).toEqual(['stale_timestamp', 'future_timestamp']);
+    // The delivery log has the eight messages, each marked as the check's, none to retry or resend.
+    const deliveries = page.getByLabel('Deliveries', { exact: true });
+    await see(deliveries.locator('[data-delivery]')).toHaveCount(8);
+    await see(deliveries.getByText('check · stale_timestamp · failed')).toBeVisible();
+    await see(deliveries.getByText('check · bad_signature · passed')).toBeVisible();
+    await see(deliveries.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
+    await see(deliveries.getByRole('button', { name: 'Resend' })).toHaveCount(0);
+    await shot(page, 'receiver-check-1280x800');
+    await page.setViewportSize({ width: 800, height: 800 });
+    await shot(page, 'receiver-check-800x800');
+    // The endpoint is still enabled, and none of it is an event.
+    expect((await suite.env.api('GET', `/webhooks/${ep.id}`)).body.disabled).toBe(false);
+    expect((await suite.env.api('GET', '/events')).body.data).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('an endpoint nobody listens on: signed fails with the connection error, the rest are not sent', async () => {
+    const port = await deadPort();
+    const ep = (await suite.env.api('POST', '/webhooks', { url: `http://127.0.0.1:${port}/hook`, description: 'Gone' }))
+      .body;
+    const { page, errors } = await openApp(suite, `webhooks?id=${ep.id}`, { width: 1280, height: 800 });
+    const panel = page.getByLabel('Receiver check', { exact: true });
+    await panel.getByRole('button', { name: 'Check receiver' }).click();
+    await see(panel.getByLabel('Verdict')).toContainText('9 of 9 checks failed');
+    await see(panel.locator('[data-check="signed"]')).toContainText('seen ECONNREFUSED in');
+    await see(panel.locator('[data-check="signed"]')).toContainText(
+      `start the receiver at http://127.0.0.1:${port}/hook`,
+    );
+    await see(panel.locator('[data-check="duplicate"] span', { hasText: 'expected' })).toHaveText(
+      'expected 2xx · seen not sent',
+    );
+    await shot(page, 'receiver-check-nobody-listens-1280x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
