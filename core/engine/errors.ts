@@ -94,6 +94,20 @@ export const Codes = {
   workspaceSymlinkRefused: 'workspace_symlink_refused',
   workspaceFileNotRegular: 'workspace_file_not_regular',
   clockAdvancing: 'clock_advancing',
+  // Versions (docs/api.md, Versioning).
+  apiVersionInvalid: 'api_version_invalid',
+  apiVersionNotSupported: 'api_version_not_supported',
+  // Meter records and cost reports (docs/costs.md, Meter records).
+  batchTooLarge: 'batch_too_large',
+  batchInvalid: 'batch_invalid',
+  recordInvalid: 'record_invalid',
+  readingDecreased: 'reading_decreased',
+  readingTimeDuplicate: 'reading_time_duplicate',
+  directionConflict: 'tariff_direction_conflict',
+  recordTooLong: 'record_too_long',
+  sessionNotFound: 'session_not_found',
+  reportSpansCurrencies: 'report_spans_currencies',
+  customerNotFound: 'customer_not_found',
 } as const;
 
 export interface ErrorBody {

@@ -13,6 +13,11 @@ export const Prefix = {
   gridFee: 'grf',
   marketRegion: 'mkt',
   scenario: 'scn',
+  customer: 'cus',
+  device: 'dev',
+  meterRecord: 'mre',
+  meterBatch: 'bat',
+  energyCost: 'ecs',
 } as const;
 export type PrefixName = keyof typeof Prefix;
 

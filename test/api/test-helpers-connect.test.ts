@@ -470,8 +470,10 @@ describe('the page flow and the helper store identical tariffs for the same choi
 
   for (const k of cases)
     it(k.name, async () => {
-      const byPages = await c.token({ postal_address: berlinAddress, customer_id: 'cus_1' });
-      const byHelper = await c.token({ postal_address: berlinAddress, customer_id: 'cus_1' });
+      const customer_id = (await c.h.call({ method: 'POST', url: '/customers', headers: c.h.test, payload: {} })).body
+        .id;
+      const byPages = await c.token({ postal_address: berlinAddress, customer_id });
+      const byHelper = await c.token({ postal_address: berlinAddress, customer_id });
       await via.pages(byPages, k.steps);
       await via.helper(byHelper, k.body);
       const a = await via.stored(byPages);

@@ -285,8 +285,10 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
 
   for (const k of cases)
     it(k.name, async () => {
+      const customer_id = (await c.h.call({ method: 'POST', url: '/customers', headers: c.h.test, payload: {} })).body
+        .id;
       const tokenBody = async () => ({
-        customer_id: 'cus_1',
+        customer_id,
         ...(k.token ? await k.token() : { ...GRID, postal_address: berlinAddress }),
       });
       const byPages = await c.token(await tokenBody());

@@ -43,7 +43,9 @@ export const Location = z
       .string()
       .nullable()
       .optional()
-      .meta({ description: "The connect token's customer_id, on a location a connect session created." }),
+      .meta({
+        description: 'The customer the location belongs to (given on create or update, or by a connect token).',
+      }),
     location_reference_id: z
       .string()
       .nullable()
@@ -65,6 +67,9 @@ export const LocationCreate = z
       .nullable()
       .optional()
       .meta({ description: 'Derived from the address unless given.' }),
+    customer_id: idOf('customer')
+      .optional()
+      .meta({ description: 'A customer of the same account and mode that owns the location.' }),
   })
   .meta({ id: 'LocationCreate' });
 export type LocationCreate = z.infer<typeof LocationCreate>;
@@ -76,6 +81,7 @@ export const LocationUpdate = z
     timezone: TimeZoneName.optional(),
     currency_code: CurrencyCode.optional(),
     market_region: z.string().max(40).nullable().optional(),
+    customer_id: idOf('customer').nullable().optional().meta({ description: 'null: the location has no customer.' }),
   })
   .meta({ id: 'LocationUpdate' });
 export type LocationUpdate = z.infer<typeof LocationUpdate>;

@@ -14,6 +14,7 @@ import { readUsageCsv } from '../../node/usage/csv.js';
 
 export const COSTS_USAGE = `Usage: tariff-desk costs LOCATION_ID --usage FILE.csv [options]
        tariff-desk costs LOCATION_ID --profile NAME --kwh-per-year N --from T --to T [options]
+       tariff-desk costs session REF | costs interval ID   what stored meter records cost (costs session --help)
 
 Prices usage at a location on a running host (POST /costs/{id}) and prints the cost per period
 and in total, in the location's currency.
@@ -57,7 +58,7 @@ const OPTIONS = {
 } as const;
 
 /** A window edge: RFC 3339 as given, or a bare date meaning local midnight in the location's zone. */
-function edge(text: string, zone: string, name: string): number {
+export function edge(text: string, zone: string, name: string): number {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     const d = DateTime.fromISO(text, { zone });
     if (d.isValid) return d.toMillis();
@@ -68,7 +69,7 @@ function edge(text: string, zone: string, name: string): number {
 }
 
 /** An instant as RFC 3339 in the location's offset at that instant. */
-const local = (ms: number, zone: string) =>
+export const local = (ms: number, zone: string) =>
   DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true }) ?? new Date(ms).toISOString();
 
 /** The intervals inside [from, to): those across an edge cut, their energy pro rata by time. */
@@ -99,7 +100,7 @@ function readJson(file: string, what: string): unknown {
 }
 
 /** Decimals the currency is written with (2 for EUR, 0 for JPY). */
-function decimalsOf(currency: string): number {
+export function decimalsOf(currency: string): number {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
@@ -118,7 +119,7 @@ function periodLabel(p: { start_time: string; end_time: string }, groupBy: strin
   return `${a.toFormat('yyyy-MM-dd HH:mm')} – ${localTime(p.end_time, zone)}`;
 }
 
-function table(head: string[], rows: string[][], right: boolean[]): string {
+export function table(head: string[], rows: string[][], right: boolean[]): string {
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -379,6 +380,9 @@ async function tariffNames(
  */
 export async function costsCommand(args: string[], defaultDataDir: string): Promise<number> {
   try {
+    // Reports of stored meter records: `costs session REF`, `costs interval ID`.
+    if (args[0] === 'session' || args[0] === 'interval')
+      return await (await import('./reports.js')).reportCommand(args[0], args.slice(1), defaultDataDir);
     return await costs(args, defaultDataDir);
   } catch (e) {
     // The code beside the message: what a script checks, whether the check was here or on the host.

@@ -17,7 +17,9 @@ Commands:
   trigger   record one event on a running host: trigger TYPE [--data JSON] (trigger --help)
   resolve   end a pending DIRECT connection on a running host: resolve TARIFF_ID succeed|fail
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
-  costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help)
+  costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help);
+            what stored meter records cost: costs session REF, costs interval ID [--aggregation DAY|MONTH]
+  meters    submit a meter CSV as meter records: meters submit LOCATION_ID FILE.csv [--device ID] [--session REF]
   connect   connect tokens on a running host: connect token | connect complete --token COT … (connect --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
   import    load a workspace folder as the test-mode world: import DIR [--data-dir D] [--replace]
@@ -195,6 +197,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resolve: async () => (await import('./resolve.js')).resolvePendingCommand,
   clock: async () => (await import('./clock.js')).clock,
   costs: async () => (await import('./costs.js')).costsCommand,
+  meters: async () => (await import('./meters.js')).metersCommand,
   connect: async () => (await import('./connect.js')).connectCommand,
   export: async () => (await import('./workspace.js')).exportCommand,
   import: async () => (await import('./workspace.js')).importCommand,

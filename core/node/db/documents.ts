@@ -53,7 +53,7 @@ export class DocumentTable<T extends { id: string }, C extends string = never> {
     private readonly db: Db,
     private readonly table: string,
     private readonly columns: readonly C[],
-    private readonly columnValues: (doc: T) => Record<C, string | number>,
+    private readonly columnValues: (doc: T) => Record<C, string | number | null>,
   ) {
     const cols = ['id', 'account_id', 'live_mode', ...columns, 'body'];
     this.insertStmt = db.prepare(

@@ -14,6 +14,8 @@ export class LocationService {
   private readonly found: ReadCache<string, Location | undefined>;
   /** Which statuses a location's tariffs have, by index probes: as fast for 100,000 tariffs as for one. */
   private readonly statusStmt;
+  private readonly deleteRecords;
+  private readonly deleteReadings;
 
   constructor(
     private readonly db: Db,
@@ -32,6 +34,9 @@ export class LocationService {
       { account: string; mode: number; location: string },
       { any_: number; ERROR: number; FAILED: number; PENDING: number }
     >(`SELECT ${has()} AS any_, ${has('ERROR')} AS ERROR, ${has('FAILED')} AS FAILED, ${has('PENDING')} AS PENDING`);
+    const scoped = 'WHERE account_id = ? AND live_mode = ? AND location_id = ?';
+    this.deleteRecords = db.prepare(`DELETE FROM meter_records ${scoped}`);
+    this.deleteReadings = db.prepare(`DELETE FROM meter_readings ${scoped}`);
   }
 
   private marketRegion(address: Location['postal_address'], given: string | null | undefined): string | null {
@@ -73,7 +78,14 @@ export class LocationService {
       tariff_status: 'NOT_CONNECTED',
       time_created: this.clock.now().toISOString(),
       account_id: scope.accountId,
+      ...(input.customer_id ? { customer_id: this.customerOf(scope, input.customer_id) } : {}),
     };
+  }
+
+  /** A customer id a location may name: a customer of the same account and mode. */
+  customerOf(scope: Scope, id: string): string {
+    if (!this.store.customers.get(scope, id)) throw notFound('customer', id);
+    return id;
   }
 
   /** Stores a prepared location; joins the caller's transaction. */
@@ -129,6 +141,9 @@ export class LocationService {
         patch.market_region !== undefined || patch.postal_address
           ? this.marketRegion(address, patch.market_region)
           : (current.market_region ?? null),
+      ...(patch.customer_id !== undefined
+        ? { customer_id: patch.customer_id === null ? null : this.customerOf(scope, patch.customer_id) }
+        : {}),
     };
     return this.db.transaction(() => {
       if (!this.store.locations.replace(scope, next)) throw notFound('location', id);
@@ -147,11 +162,23 @@ export class LocationService {
     this.events.record(scope, 'location.updated', id, { object: this.withStatus(scope, next) });
   }
 
-  /** Deletes the location and every tariff of it, in one transaction. */
+  /** Makes the location a customer's (a connect session's location joining the token's customer). */
+  setCustomer(scope: Scope, id: string, customerId: string): void {
+    const loc = this.find(scope, id);
+    if (loc.customer_id === customerId) return;
+    const next = { ...loc, customer_id: this.customerOf(scope, customerId) };
+    this.store.locations.replace(scope, next);
+    this.events.record(scope, 'location.updated', id, { object: this.withStatus(scope, next) });
+  }
+
+  /** Deletes the location, every tariff of it and its meter records, in one transaction. */
   delete(scope: Scope, id: string): Location {
     return this.db.transaction(() => {
       const loc = this.get(scope, id);
       for (const t of this.store.tariffs.all(scope, { location_id: id })) this.store.tariffs.delete(scope, t.id);
+      const where = [scope.accountId, scope.liveMode ? 1 : 0, id];
+      this.deleteRecords.run(...where);
+      this.deleteReadings.run(...where);
       this.store.locations.delete(scope, id);
       this.events.record(scope, 'location.deleted', id, { object: loc });
       return loc;

@@ -16,12 +16,13 @@ import type { MarketSeries } from '../../engine/pricing/types.js';
 import { ApiError, Codes, invalid, unprocessable } from '../../engine/errors.js';
 import { contractInstant } from '../../engine/schedule/contract.js';
 import { computeCost, type CostBreakdown, type UsageSeries } from '../../engine/pricing/cost.js';
-import { localDays } from '../../engine/pricing/local-days.js';
+import { periodBounds } from '../../engine/pricing/local-days.js';
 import { layProfile } from '../../engine/usage/layout.js';
 import { usageShape } from '../../engine/usage/profiles.js';
 import { instantOf } from '../../engine/usage/instant.js';
 import { COST_LIMITS, type Cost, type CostRequest, type TariffCandidate } from '../../engine/schemas/cost.js';
 import type { Location } from '../../engine/schemas/location.js';
+import type { Pricing } from '../../engine/pricing/meter-cost.js';
 import { ByteLru, ReadCache, estimateBytes } from '../cache.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
@@ -179,6 +180,16 @@ export class PriceService {
     if (set.components.length === 0)
       throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
     return set;
+  }
+
+  /**
+   * What prices the location's stored tariffs of a direction give over `[from, to)`: the compiled
+   * set and the market series it needs, for costing meter records with the same engine.
+   */
+  pricing(scope: Scope, loc: Location, direction: TariffDirection, from: number, to: number): Pricing {
+    const set = this.tariffSet(scope, loc, direction, []);
+    const market = this.marketFor(loc, set.components, from, to)?.series;
+    return { zone: loc.timezone, direction, components: set.components, market };
   }
 
   /** The region's series where components of the window price the market, else undefined. */
@@ -446,14 +457,4 @@ function usageSeries(req: CostRequest, zone: string, from: number, to: number): 
     microKwh[k] = Math.round(list[i]!.kwh * 1e6);
   }
   return { starts, ends, microKwh };
-}
-
-/** Period boundaries from `from` to `to`: the location's local days or months, or the whole window. */
-function periodBounds(groupBy: 'none' | 'day' | 'month', zone: string, from: number, to: number): number[] {
-  const bounds = [from];
-  if (groupBy !== 'none')
-    for (const d of localDays(zone, from, to))
-      if (d.start > from && (groupBy === 'day' || d.day === 1)) bounds.push(d.start);
-  bounds.push(to);
-  return bounds;
 }

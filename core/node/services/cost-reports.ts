@@ -1,0 +1,306 @@
+import { DateTime } from 'luxon';
+import type { Db } from '../db/database.js';
+import type { Scope } from '../db/documents.js';
+import type { Clock } from '../../engine/clock.js';
+import type { IdGenerator } from '../../engine/ids.js';
+import { hasPrefix, Prefix } from '../../engine/ids.js';
+import { ApiError, Codes, invalid } from '../../engine/errors.js';
+import type { TariffDirection } from '../../engine/schemas/common.js';
+import type { Location } from '../../engine/schemas/location.js';
+import { COST_LIMITS } from '../../engine/schemas/cost.js';
+import type { MeterRecordInput } from '../../engine/schemas/meter.js';
+import type { Aggregation, EnergyCost, EnergyCostEntry, InstantCost } from '../../engine/schemas/energy-cost.js';
+import { costPerPeriod, costPerRecord, type EntryTotals, type MeterSpan } from '../../engine/pricing/meter-cost.js';
+import { periodBounds } from '../../engine/pricing/local-days.js';
+import { formatter, formOf } from '../../engine/pricing/format.js';
+import { instantOf } from '../../engine/usage/instant.js';
+import type { LocationService } from './locations.js';
+import type { DeviceService } from './devices.js';
+import type { PriceService } from './prices.js';
+import type { MeterService, ReportRow } from './meters.js';
+
+const DAY_MS = 86_400_000;
+const utc = formatter({ kind: 'Z' });
+
+const span = (r: ReportRow): MeterSpan => ({
+  start: r.start_ms,
+  end: r.end_ms,
+  microKwh: r.micro_kwh,
+  confidence: r.confidence,
+});
+
+/** An entry of an answer from its totals. */
+function entry(
+  t: EntryTotals,
+  start: string,
+  end: string,
+  refs: { session: string | null; record: string | null },
+): EnergyCostEntry {
+  const cost = { value: t.micro / 1e6, confidence: t.confidence };
+  return {
+    start_time: start,
+    end_time: end,
+    session_reference_id: refs.session,
+    record_reference_id: refs.record,
+    energy: { value: t.microKwh / 1000 },
+    cost,
+    tariff: { ...cost },
+    unpriced_kwh: t.unpricedMicroKwh / 1e6,
+  };
+}
+
+/** The entries added up: money exactly, as the sum of the shown micro-units. */
+function totalOf(entries: EntryTotals[]) {
+  let micro = 0;
+  let microKwh = 0;
+  let unpriced = 0;
+  let confidence = 1;
+  for (const e of entries) {
+    micro += e.micro;
+    microKwh += e.microKwh;
+    unpriced += e.unpricedMicroKwh;
+    if (e.confidence < confidence) confidence = e.confidence;
+  }
+  const cost = { value: micro / 1e6, confidence };
+  return {
+    total: { energy: { value: microKwh / 1000 }, cost, tariff: { ...cost } },
+    unpriced_kwh: unpriced / 1e6,
+  };
+}
+
+/**
+ * Cost reports of meter records (docs/costs.md, Cost reports), by the engine of `POST /costs`:
+ * each location's records are priced by its own stored tariffs of the direction, at the time
+ * asked, so a changed tariff or market price changes past costs.
+ */
+export class CostReportService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly locations: LocationService,
+    private readonly devices: DeviceService,
+    private readonly meters: MeterService,
+    private readonly prices: PriceService,
+  ) {}
+
+  /**
+   * Totals of records grouped by location, each group priced by its location: per record, or per
+   * period of `bounds`. Records at locations of another currency than the first are refused.
+   */
+  private cost(
+    scope: Scope,
+    rows: ReportRow[],
+    direction: TariffDirection,
+    bounds?: number[],
+  ): { totals: EntryTotals[]; locations: Map<string, Location> } {
+    const groups = new Map<string, number[]>();
+    rows.forEach((r, i) => {
+      const g = groups.get(r.location_id);
+      if (g) g.push(i);
+      else groups.set(r.location_id, [i]);
+    });
+    const locations = new Map([...groups.keys()].map((id) => [id, this.locations.find(scope, id)]));
+    const currencies = new Set([...locations.values()].map((l) => l.currency_code));
+    if (currencies.size > 1)
+      throw new ApiError(
+        422,
+        'invalid_request',
+        Codes.reportSpansCurrencies,
+        `The records lie at locations of different currencies (${[...currencies].sort().join(', ')}); ask for each location's report.`,
+      );
+    const zero = { microKwh: 0, micro: 0, unpricedMicroKwh: 0, confidence: 1 };
+    const totals: EntryTotals[] = bounds
+      ? Array.from({ length: bounds.length - 1 }, () => ({ ...zero }))
+      : new Array<EntryTotals>(rows.length);
+    for (const [id, members] of groups) {
+      const spans = members.map((i) => span(rows[i]!));
+      let lo = bounds?.[0] ?? Infinity;
+      let hi = bounds?.[bounds.length - 1] ?? -Infinity;
+      for (const s of spans) {
+        lo = Math.min(lo, s.start);
+        hi = Math.max(hi, s.end);
+      }
+      const pricing = this.prices.pricing(scope, locations.get(id)!, direction, lo, hi);
+      if (bounds)
+        costPerPeriod(pricing, spans, bounds).forEach((t, k) => {
+          const sum = totals[k]!;
+          sum.micro += t.micro;
+          sum.microKwh += t.microKwh;
+          sum.unpricedMicroKwh += t.unpricedMicroKwh;
+          sum.confidence = Math.min(sum.confidence, t.confidence);
+        });
+      else costPerRecord(pricing, spans).forEach((t, k) => (totals[members[k]!] = t));
+    }
+    return { totals, locations };
+  }
+
+  /**
+   * `POST /costs/instant`: one record priced and, unless `nonPersistent`, stored as a submitted
+   * one would be (in the same transaction as its pricing read, so a refusal stores nothing).
+   */
+  instant(scope: Scope, input: MeterRecordInput, nonPersistent: boolean): InstantCost {
+    const c = this.meters.check(scope, input);
+    const loc = this.locations.find(scope, c.location_id);
+    const record: MeterSpan = { start: c.start_ms, end: c.end_ms, microKwh: c.micro_kwh, confidence: c.confidence };
+    const [t] = costPerRecord(this.prices.pricing(scope, loc, c.tariff_direction, c.start_ms, c.end_ms), [record]);
+    const id = nonPersistent
+      ? this.ids('mre')
+      : this.db.transaction(() => {
+          const { id } = this.meters.put(scope, c);
+          if (c.device_id) this.devices.touch(scope, [c.device_id]);
+          return id;
+        })();
+    return {
+      id,
+      object: 'meter_record',
+      live_mode: scope.liveMode,
+      tariff_direction: c.tariff_direction,
+      energy_flow_direction: c.energy_flow_direction,
+      currency_code: loc.currency_code,
+      energy_units: 'WH',
+      location_timezone: loc.timezone,
+      stored: !nonPersistent,
+      request: { ...input, non_persistent: nonPersistent },
+      data: entry(t!, utc(c.start_ms), utc(c.end_ms), {
+        session: c.session_reference_id,
+        record: c.record_reference_id,
+      }),
+      time_created: this.clock.now().toISOString(),
+      account_id: scope.accountId,
+    };
+  }
+
+  private answer(
+    scope: Scope,
+    head: {
+      object_id: string;
+      direction: TariffDirection;
+      loc: Location | undefined;
+      aggregation: Aggregation | null;
+      start: string;
+      end: string;
+    },
+    data: EnergyCostEntry[],
+    totals: EntryTotals[],
+  ): EnergyCost {
+    return {
+      id: this.ids('ecs'),
+      object: 'energy_cost',
+      live_mode: scope.liveMode,
+      object_id: head.object_id,
+      tariff_direction: head.direction,
+      location_timezone: head.loc?.timezone ?? 'UTC',
+      currency_code: head.loc?.currency_code ?? null,
+      energy_units: 'WH',
+      aggregation: head.aggregation,
+      start_time: head.start,
+      end_time: head.end,
+      data,
+      ...totalOf(totals),
+      account_id: scope.accountId,
+    };
+  }
+
+  /**
+   * `POST /costs/session/{id}`: each record of the session in the direction, in time order. The
+   * report is of the session's device when all its records name one, else of its location.
+   */
+  session(scope: Scope, session: string, direction: TariffDirection): EnergyCost {
+    const all = this.meters.ofSession(scope, session);
+    if (all.length === 0)
+      throw new ApiError(
+        404,
+        'invalid_request',
+        Codes.sessionNotFound,
+        'No meter record has that session_reference_id.',
+      );
+    const rows = all.filter((r) => r.tariff_direction === direction);
+    const { totals } = this.cost(scope, rows, direction);
+    const devices = new Set(all.map((r) => r.device_id));
+    const first = all[0]!;
+    const onlyDevice = devices.size === 1 && first.device_id !== '' ? first.device_id : undefined;
+    const loc = this.locations.find(scope, (rows[0] ?? first).location_id);
+    const data = rows.map((r, i) =>
+      entry(totals[i]!, utc(r.start_ms), utc(r.end_ms), {
+        session: r.session_reference_id,
+        record: r.record_reference_id,
+      }),
+    );
+    return this.answer(
+      scope,
+      {
+        object_id: onlyDevice ?? first.location_id,
+        direction,
+        loc,
+        aggregation: null,
+        start: utc(Math.min(...all.map((r) => r.start_ms))),
+        end: utc(Math.max(...all.map((r) => r.end_ms))),
+      },
+      data,
+      totals,
+    );
+  }
+
+  /**
+   * `POST /costs/interval/{id}` of a location (every record at it: its own meter's and its
+   * devices') or of a device. By DAY or MONTH: one entry per local day or month of the window,
+   * records across an edge counted pro rata; else one entry per record starting in the window.
+   */
+  interval(
+    scope: Scope,
+    id: string,
+    direction: TariffDirection,
+    aggregation: Aggregation | undefined,
+    window: { start_time: string; end_time: string },
+  ): EnergyCost {
+    const isLocation = hasPrefix(id, Prefix.location);
+    let loc: Location | undefined;
+    if (isLocation) loc = this.locations.find(scope, id);
+    else {
+      this.devices.get(scope, id);
+      const at = this.meters.deviceLocation(scope, id);
+      loc = at ? this.locations.find(scope, at) : undefined;
+    }
+    const zone = loc?.timezone ?? 'UTC';
+    const from = instantOf(window.start_time);
+    const to = instantOf(window.end_time);
+    if (!(to > from)) throw invalid('end_time_before_start_time', 'end_time must be after start_time.');
+    const days = COST_LIMITS.maxWindowDays;
+    if (to > from + days * DAY_MS && to > DateTime.fromMillis(from, { zone }).plus({ days }).toMillis())
+      throw invalid(
+        Codes.windowTooLong,
+        `The window may be at most ${days} days (${days}×24 h or ${days} local calendar days, whichever is longer).`,
+      );
+    const fmt = formatter(formOf(window.end_time));
+    const met = this.meters.inWindow(scope, isLocation ? 'location' : 'device', id, direction, from, to);
+    const head = { object_id: id, direction, loc, aggregation: aggregation ?? null, start: fmt(from), end: fmt(to) };
+    if (aggregation) {
+      const bounds = periodBounds(aggregation === 'DAY' ? 'day' : 'month', zone, from, to);
+      const { totals } = this.cost(scope, met, direction, bounds);
+      const data = totals.map((t, k) =>
+        entry(t, fmt(bounds[k]!), fmt(bounds[k + 1]!), { session: null, record: null }),
+      );
+      return this.answer(scope, head, data, totals);
+    }
+    const rows = met.filter((r) => r.start_ms >= from);
+    const { totals } = this.cost(scope, rows, direction);
+    const data = rows.map((r, i) =>
+      entry(totals[i]!, fmt(r.start_ms), fmt(r.end_ms), {
+        session: r.session_reference_id,
+        record: r.record_reference_id,
+      }),
+    );
+    return this.answer(scope, head, data, totals);
+  }
+}
+
+/** The direction a report asks for: `tariff_direction`, or its older name `direction`; IMPORT by default. */
+export function reportDirection(q: {
+  tariff_direction?: TariffDirection | undefined;
+  direction?: TariffDirection | undefined;
+}) {
+  if (q.tariff_direction && q.direction && q.tariff_direction !== q.direction)
+    throw invalid(Codes.directionConflict, 'direction: must equal tariff_direction (it is its older name).');
+  return q.tariff_direction ?? q.direction ?? 'IMPORT';
+}
