@@ -1,12 +1,12 @@
 import { computeCost, type UsageSeries } from './cost.js';
 import { sweepPrices, type PriceQuery } from './engine.js';
 
-/** One meter record as costing takes it: `[start, end)` epoch ms, integer micro-kWh, its own confidence. */
-export interface MeterSpan {
-  start: number;
-  end: number;
-  microKwh: number;
-  confidence: number;
+/**
+ * Meter records as costing takes them, as columns: record i is `[starts[i], ends[i])` (epoch ms)
+ * holding `microKwh[i]` integer micro-kWh, with its own `confidence[i]`. Sorted by start.
+ */
+export interface MeterSeries extends UsageSeries {
+  confidence: Float64Array;
 }
 
 /** What one entry of a report holds: energy in micro-kWh, money in micro-units. */
@@ -21,27 +21,39 @@ export interface EntryTotals {
 /** The pricing of a report: a price query without its window (each costing sets its own). */
 export type Pricing = Omit<PriceQuery, 'from' | 'to'>;
 
+/** The records at the given places of a series, in that order. */
+export function subset(s: MeterSeries, at: ArrayLike<number>): MeterSeries {
+  const pick = (a: Float64Array) => Float64Array.from({ length: at.length }, (_, k) => a[at[k]!]!);
+  return { starts: pick(s.starts), ends: pick(s.ends), microKwh: pick(s.microKwh), confidence: pick(s.confidence) };
+}
+
 /**
- * The records split into lanes of non-overlapping records, each lane in time order: the costing
- * walk takes sorted usage that does not overlap, and records of one meter never do, so there is
- * one lane unless two meters' records share a report. A lane is taken when its last record has
- * ended (the one that ended first), else a new lane opens.
+ * The records split into lanes of non-overlapping records, each lane in time order, as places
+ * in the series: the costing walk takes usage that does not overlap. Records of one meter never
+ * overlap, so this is one lane, found in one pass; otherwise a record joins the lane whose last
+ * record ended first, if that one has ended, else opens a new lane.
  */
-export function lanesOf(records: readonly MeterSpan[]): number[][] {
-  const order = records.map((_, i) => i);
-  order.sort((a, b) => records[a]!.start - records[b]!.start || records[a]!.end - records[b]!.end);
+export function lanesOf(s: MeterSeries): Int32Array[] {
+  const n = s.starts.length;
+  let ordered = true;
+  for (let i = 1; i < n && ordered; i++) if (s.starts[i]! < s.ends[i - 1]!) ordered = false;
+  if (ordered) return [Int32Array.from({ length: n }, (_, i) => i)];
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => s.starts[a]! - s.starts[b]! || s.ends[a]! - s.ends[b]!,
+  );
   const lanes: number[][] = [];
+  const last: number[] = [];
   // A min-heap of lanes by the end of their last record.
   const heap: number[] = [];
-  const endOf = (lane: number) => records[lanes[lane]![lanes[lane]!.length - 1]!]!.end;
+  const end = (lane: number) => last[lane]!;
   const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
   const down = (i: number) => {
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < heap.length && endOf(heap[l]!) < endOf(heap[m]!)) m = l;
-      if (r < heap.length && endOf(heap[r]!) < endOf(heap[m]!)) m = r;
+      if (l < heap.length && end(heap[l]!) < end(heap[m]!)) m = l;
+      if (r < heap.length && end(heap[r]!) < end(heap[m]!)) m = r;
       if (m === i) return;
       swap(i, m);
       i = m;
@@ -50,44 +62,45 @@ export function lanesOf(records: readonly MeterSpan[]): number[][] {
   const up = (i: number) => {
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (endOf(heap[p]!) <= endOf(heap[i]!)) return;
+      if (end(heap[p]!) <= end(heap[i]!)) return;
       swap(i, p);
       i = p;
     }
   };
   for (const i of order) {
-    if (heap.length > 0 && endOf(heap[0]!) <= records[i]!.start) {
+    if (heap.length > 0 && end(heap[0]!) <= s.starts[i]!) {
       lanes[heap[0]!]!.push(i);
+      last[heap[0]!] = s.ends[i]!;
       down(0);
     } else {
       lanes.push([i]);
+      last.push(s.ends[i]!);
       heap.push(lanes.length - 1);
       up(heap.length - 1);
     }
   }
-  return lanes;
+  return lanes.map((l) => Int32Array.from(l));
 }
 
-function usageOf(records: readonly MeterSpan[], lane: readonly number[]): UsageSeries {
-  return {
-    starts: Float64Array.from(lane, (i) => records[i]!.start),
-    ends: Float64Array.from(lane, (i) => records[i]!.end),
-    microKwh: Float64Array.from(lane, (i) => records[i]!.microKwh),
-  };
+/** A lane as the costing walk's usage: the series itself when it is the whole series in order. */
+function usageOf(s: MeterSeries, lane: Int32Array): UsageSeries {
+  if (lane.length === s.starts.length && lane.every((v, i) => v === i)) return s;
+  return subset(s, lane);
 }
 
 /**
  * Each record's confidence as costed: its own, or the lowest the price has over its time when
  * that is lower (0 where no tariff applies). One sweep of the prices over all the records.
  */
-function confidences(pricing: Pricing, records: readonly MeterSpan[]): Float64Array {
-  const out = new Float64Array(records.length);
-  if (records.length === 0) return out;
+function confidences(pricing: Pricing, s: MeterSeries): Float64Array {
+  const n = s.starts.length;
+  const out = new Float64Array(n);
+  if (n === 0) return out;
   let from = Infinity;
   let to = -Infinity;
-  for (const r of records) {
-    if (r.start < from) from = r.start;
-    if (r.end > to) to = r.end;
+  for (let i = 0; i < n; i++) {
+    if (s.starts[i]! < from) from = s.starts[i]!;
+    if (s.ends[i]! > to) to = s.ends[i]!;
   }
   const ends: number[] = [];
   const conf: number[] = [];
@@ -95,46 +108,46 @@ function confidences(pricing: Pricing, records: readonly MeterSpan[]): Float64Ar
     ends.push(b);
     conf.push(c);
   });
-  records.forEach((r, i) => {
+  for (let i = 0; i < n; i++) {
     // The first price interval ending after the record starts.
     let lo = 0;
     let hi = ends.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (ends[mid]! <= r.start) lo = mid + 1;
+      if (ends[mid]! <= s.starts[i]!) lo = mid + 1;
       else hi = mid;
     }
-    let c = r.confidence;
+    let c = s.confidence[i]!;
     for (let k = lo; k < ends.length; k++) {
       if (conf[k]! < c) c = conf[k]!;
-      if (ends[k]! >= r.end) break;
+      if (ends[k]! >= s.ends[i]!) break;
     }
     out[i] = c;
-  });
+  }
   return out;
 }
 
 /**
- * The cost of each record, in the records' order, by the engine of `POST /costs`: a record
+ * The cost of each record, in the series' order, by the engine of `POST /costs`: a record
  * spanning a price change is split pro rata by time, money is summed exactly and rounded to
  * micro-units once per record. Pure.
  */
-export function costPerRecord(pricing: Pricing, records: readonly MeterSpan[]): EntryTotals[] {
-  const out: EntryTotals[] = new Array(records.length);
-  const conf = confidences(pricing, records);
-  for (const lane of lanesOf(records)) {
+export function costPerRecord(pricing: Pricing, s: MeterSeries): EntryTotals[] {
+  const out: EntryTotals[] = new Array(s.starts.length);
+  const conf = confidences(pricing, s);
+  for (const lane of lanesOf(s)) {
+    if (lane.length === 0) continue;
     // Boundaries: each record's start (where a gap precedes it) and end; gaps are empty periods.
-    const bounds: number[] = [records[lane[0]!]!.start];
+    const bounds: number[] = [s.starts[lane[0]!]!];
     const period = new Int32Array(lane.length);
     lane.forEach((i, k) => {
-      const r = records[i]!;
-      if (r.start > bounds[bounds.length - 1]!) bounds.push(r.start);
+      if (s.starts[i]! > bounds[bounds.length - 1]!) bounds.push(s.starts[i]!);
       period[k] = bounds.length - 1;
-      bounds.push(r.end);
+      bounds.push(s.ends[i]!);
     });
     const b = computeCost(
       { ...pricing, from: bounds[0]!, to: bounds[bounds.length - 1]! },
-      usageOf(records, lane),
+      usageOf(s, lane),
       bounds,
     );
     lane.forEach((i, k) => {
@@ -150,52 +163,46 @@ export function costPerRecord(pricing: Pricing, records: readonly MeterSpan[]): 
  * window): a record across a period's edge, or the window's, is split pro rata by time and
  * only its part inside counts. Empty periods are zero, confidence 1. Pure.
  */
-export function costPerPeriod(
-  pricing: Pricing,
-  records: readonly MeterSpan[],
-  bounds: readonly number[],
-): EntryTotals[] {
+export function costPerPeriod(pricing: Pricing, s: MeterSeries, bounds: readonly number[]): EntryTotals[] {
   const n = bounds.length - 1;
-  const micro = new Array<number>(n).fill(0);
-  const microKwh = new Array<number>(n).fill(0);
-  const unpriced = new Array<number>(n).fill(0);
-  const confidence = new Array<number>(n).fill(1);
+  const out: EntryTotals[] = Array.from({ length: n }, () => ({
+    microKwh: 0,
+    micro: 0,
+    unpricedMicroKwh: 0,
+    confidence: 1,
+  }));
   const first = bounds[0]!;
   const last = bounds[n]!;
-  const conf = confidences(pricing, records);
-  records.forEach((r, i) => {
+  const conf = confidences(pricing, s);
+  for (let i = 0; i < s.starts.length; i++) {
     // The periods the record meets take its confidence: from the first ending after its start.
     let k = 0;
     let hi = n;
     while (k < hi) {
       const mid = (k + hi) >>> 1;
-      if (bounds[mid + 1]! <= r.start) k = mid + 1;
+      if (bounds[mid + 1]! <= s.starts[i]!) k = mid + 1;
       else hi = mid;
     }
-    for (; k < n && bounds[k]! < r.end; k++) if (conf[i]! < confidence[k]!) confidence[k] = conf[i]!;
-  });
-  for (const lane of lanesOf(records)) {
+    for (; k < n && bounds[k]! < s.ends[i]!; k++) if (conf[i]! < out[k]!.confidence) out[k]!.confidence = conf[i]!;
+  }
+  for (const lane of lanesOf(s)) {
+    if (lane.length === 0) continue;
     // The lane's records may reach past the window: the sweep covers them, their parts outside are dropped.
     let lo = first;
     let hi = last;
     for (const i of lane) {
-      lo = Math.min(lo, records[i]!.start);
-      hi = Math.max(hi, records[i]!.end);
+      if (s.starts[i]! < lo) lo = s.starts[i]!;
+      if (s.ends[i]! > hi) hi = s.ends[i]!;
     }
     const cuts = [...(lo < first ? [lo] : []), ...bounds, ...(hi > last ? [hi] : [])];
     const offset = lo < first ? 1 : 0;
-    const b = computeCost({ ...pricing, from: cuts[0]!, to: cuts[cuts.length - 1]! }, usageOf(records, lane), cuts);
+    const b = computeCost({ ...pricing, from: cuts[0]!, to: cuts[cuts.length - 1]! }, usageOf(s, lane), cuts);
     for (let k = 0; k < n; k++) {
       const p = b.periods[offset + k]!;
-      micro[k]! += p.micro;
-      microKwh[k]! += p.microKwh;
-      unpriced[k]! += p.unpricedMicroKwh;
+      out[k]!.micro += p.micro;
+      out[k]!.microKwh += p.microKwh;
+      out[k]!.unpricedMicroKwh += p.unpricedMicroKwh;
     }
   }
-  return micro.map((m, k) => ({
-    micro: m,
-    microKwh: microKwh[k]!,
-    unpricedMicroKwh: unpriced[k]!,
-    confidence: confidence[k]!,
-  }));
+  return out;
 }

@@ -251,7 +251,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     name: 'customers, devices, meter records and register readings; the customer of a location, indexed',
     // Meter records are rows, not documents: a year of quarter hours is 35,040 of them, read by
     // time range for reports and looked up by their two identities on every submission.
-    // device_id is '' for a location's own meter, so that identity is one unique index.
+    // device_id is '' for a location's own meter, so that identity is one unique index, which
+    // also serves a location's reports (by direction and start); each index costs every insert.
     sql: `
       CREATE TABLE customers (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -299,10 +300,10 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         ON meter_records(account_id, live_mode, location_id, record_reference_id)
         WHERE record_reference_id IS NOT NULL;
       CREATE UNIQUE INDEX meter_records_slot
-        ON meter_records(account_id, live_mode, location_id, device_id, tariff_direction, energy_flow_direction, start_ms, end_ms);
-      CREATE INDEX meter_records_location
-        ON meter_records(account_id, live_mode, location_id, tariff_direction, start_ms);
-      CREATE INDEX meter_records_device ON meter_records(account_id, live_mode, device_id, tariff_direction, start_ms);
+        ON meter_records(account_id, live_mode, location_id, tariff_direction, start_ms, end_ms, device_id, energy_flow_direction);
+      CREATE INDEX meter_records_device
+        ON meter_records(account_id, live_mode, device_id, tariff_direction, start_ms)
+        WHERE device_id <> '';
       CREATE INDEX meter_records_session
         ON meter_records(account_id, live_mode, session_reference_id)
         WHERE session_reference_id IS NOT NULL;

@@ -10,7 +10,13 @@ import type { Location } from '../../engine/schemas/location.js';
 import { COST_LIMITS } from '../../engine/schemas/cost.js';
 import type { MeterRecordInput } from '../../engine/schemas/meter.js';
 import type { Aggregation, EnergyCost, EnergyCostEntry, InstantCost } from '../../engine/schemas/energy-cost.js';
-import { costPerPeriod, costPerRecord, type EntryTotals, type MeterSpan } from '../../engine/pricing/meter-cost.js';
+import {
+  costPerPeriod,
+  costPerRecord,
+  subset,
+  type EntryTotals,
+  type MeterSeries,
+} from '../../engine/pricing/meter-cost.js';
 import { periodBounds } from '../../engine/pricing/local-days.js';
 import { formatter, formOf } from '../../engine/pricing/format.js';
 import { instantOf } from '../../engine/usage/instant.js';
@@ -22,12 +28,15 @@ import type { MeterService, ReportRow } from './meters.js';
 const DAY_MS = 86_400_000;
 const utc = formatter({ kind: 'Z' });
 
-const span = (r: ReportRow): MeterSpan => ({
-  start: r.start_ms,
-  end: r.end_ms,
-  microKwh: r.micro_kwh,
-  confidence: r.confidence,
-});
+/** Report rows as the costing's columns. */
+function seriesOf(rows: ReportRow[]): MeterSeries {
+  return {
+    starts: Float64Array.from(rows, (r) => r.start_ms),
+    ends: Float64Array.from(rows, (r) => r.end_ms),
+    microKwh: Float64Array.from(rows, (r) => r.micro_kwh),
+    confidence: Float64Array.from(rows, (r) => r.confidence),
+  };
+}
 
 /** An entry of an answer from its totals. */
 function entry(
@@ -86,22 +95,19 @@ export class CostReportService {
 
   /**
    * Totals of records grouped by location, each group priced by its location: per record, or per
-   * period of `bounds`. Records at locations of another currency than the first are refused.
+   * period of `bounds`. `at[i]` is record i's place in `locations`. Records at locations of
+   * another currency than the first are refused.
    */
   private cost(
     scope: Scope,
-    rows: ReportRow[],
+    records: { series: MeterSeries; location: ArrayLike<number>; locations: string[] },
     direction: TariffDirection,
     bounds?: number[],
-  ): { totals: EntryTotals[]; locations: Map<string, Location> } {
-    const groups = new Map<string, number[]>();
-    rows.forEach((r, i) => {
-      const g = groups.get(r.location_id);
-      if (g) g.push(i);
-      else groups.set(r.location_id, [i]);
-    });
-    const locations = new Map([...groups.keys()].map((id) => [id, this.locations.find(scope, id)]));
-    const currencies = new Set([...locations.values()].map((l) => l.currency_code));
+  ): EntryTotals[] {
+    const { series, location, locations } = records;
+    const n = series.starts.length;
+    const places = locations.map((id) => this.locations.find(scope, id));
+    const currencies = new Set(places.map((l) => l.currency_code));
     if (currencies.size > 1)
       throw new ApiError(
         422,
@@ -109,30 +115,43 @@ export class CostReportService {
         Codes.reportSpansCurrencies,
         `The records lie at locations of different currencies (${[...currencies].sort().join(', ')}); ask for each location's report.`,
       );
-    const zero = { microKwh: 0, micro: 0, unpricedMicroKwh: 0, confidence: 1 };
     const totals: EntryTotals[] = bounds
-      ? Array.from({ length: bounds.length - 1 }, () => ({ ...zero }))
-      : new Array<EntryTotals>(rows.length);
-    for (const [id, members] of groups) {
-      const spans = members.map((i) => span(rows[i]!));
+      ? Array.from({ length: bounds.length - 1 }, () => ({ microKwh: 0, micro: 0, unpricedMicroKwh: 0, confidence: 1 }))
+      : new Array<EntryTotals>(n);
+    places.forEach((loc, k) => {
+      const members: number[] = [];
+      for (let i = 0; i < n; i++) if (location[i] === k) members.push(i);
+      if (members.length === 0) return;
+      const s = places.length === 1 ? series : subset(series, members);
       let lo = bounds?.[0] ?? Infinity;
       let hi = bounds?.[bounds.length - 1] ?? -Infinity;
-      for (const s of spans) {
-        lo = Math.min(lo, s.start);
-        hi = Math.max(hi, s.end);
+      for (let i = 0; i < s.starts.length; i++) {
+        if (s.starts[i]! < lo) lo = s.starts[i]!;
+        if (s.ends[i]! > hi) hi = s.ends[i]!;
       }
-      const pricing = this.prices.pricing(scope, locations.get(id)!, direction, lo, hi);
+      const pricing = this.prices.pricing(scope, loc, direction, lo, hi);
       if (bounds)
-        costPerPeriod(pricing, spans, bounds).forEach((t, k) => {
-          const sum = totals[k]!;
+        costPerPeriod(pricing, s, bounds).forEach((t, p) => {
+          const sum = totals[p]!;
           sum.micro += t.micro;
           sum.microKwh += t.microKwh;
           sum.unpricedMicroKwh += t.unpricedMicroKwh;
           sum.confidence = Math.min(sum.confidence, t.confidence);
         });
-      else costPerRecord(pricing, spans).forEach((t, k) => (totals[members[k]!] = t));
-    }
-    return { totals, locations };
+      else costPerRecord(pricing, s).forEach((t, j) => (totals[members[j]!] = t));
+    });
+    return totals;
+  }
+
+  /** Report rows with their locations, for costing record by record. */
+  private byRecord(scope: Scope, rows: ReportRow[], direction: TariffDirection): EntryTotals[] {
+    const locations = [...new Set(rows.map((r) => r.location_id))];
+    const index = new Map(locations.map((l, k) => [l, k]));
+    return this.cost(
+      scope,
+      { series: seriesOf(rows), location: rows.map((r) => index.get(r.location_id)!), locations },
+      direction,
+    );
   }
 
   /**
@@ -142,8 +161,13 @@ export class CostReportService {
   instant(scope: Scope, input: MeterRecordInput, nonPersistent: boolean): InstantCost {
     const c = this.meters.check(scope, input);
     const loc = this.locations.find(scope, c.location_id);
-    const record: MeterSpan = { start: c.start_ms, end: c.end_ms, microKwh: c.micro_kwh, confidence: c.confidence };
-    const [t] = costPerRecord(this.prices.pricing(scope, loc, c.tariff_direction, c.start_ms, c.end_ms), [record]);
+    const record: MeterSeries = {
+      starts: Float64Array.of(c.start_ms),
+      ends: Float64Array.of(c.end_ms),
+      microKwh: Float64Array.of(c.micro_kwh),
+      confidence: Float64Array.of(c.confidence),
+    };
+    const [t] = costPerRecord(this.prices.pricing(scope, loc, c.tariff_direction, c.start_ms, c.end_ms), record);
     const id = nonPersistent
       ? this.ids('mre')
       : this.db.transaction(() => {
@@ -216,7 +240,7 @@ export class CostReportService {
         'No meter record has that session_reference_id.',
       );
     const rows = all.filter((r) => r.tariff_direction === direction);
-    const { totals } = this.cost(scope, rows, direction);
+    const totals = this.byRecord(scope, rows, direction);
     const devices = new Set(all.map((r) => r.device_id));
     const first = all[0]!;
     const onlyDevice = devices.size === 1 && first.device_id !== '' ? first.device_id : undefined;
@@ -273,18 +297,18 @@ export class CostReportService {
         `The window may be at most ${days} days (${days}×24 h or ${days} local calendar days, whichever is longer).`,
       );
     const fmt = formatter(formOf(window.end_time));
-    const met = this.meters.inWindow(scope, isLocation ? 'location' : 'device', id, direction, from, to);
+    const by = isLocation ? 'location' : 'device';
     const head = { object_id: id, direction, loc, aggregation: aggregation ?? null, start: fmt(from), end: fmt(to) };
     if (aggregation) {
       const bounds = periodBounds(aggregation === 'DAY' ? 'day' : 'month', zone, from, to);
-      const { totals } = this.cost(scope, met, direction, bounds);
+      const totals = this.cost(scope, this.meters.columns(scope, by, id, direction, from, to), direction, bounds);
       const data = totals.map((t, k) =>
         entry(t, fmt(bounds[k]!), fmt(bounds[k + 1]!), { session: null, record: null }),
       );
       return this.answer(scope, head, data, totals);
     }
-    const rows = met.filter((r) => r.start_ms >= from);
-    const { totals } = this.cost(scope, rows, direction);
+    const rows = this.meters.inWindow(scope, by, id, direction, from, to).filter((r) => r.start_ms >= from);
+    const totals = this.byRecord(scope, rows, direction);
     const data = rows.map((r, i) =>
       entry(totals[i]!, fmt(r.start_ms), fmt(r.end_ms), {
         session: r.session_reference_id,

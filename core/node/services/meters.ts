@@ -28,6 +28,8 @@ import {
   type Reading,
 } from '../../engine/meters/records.js';
 import type { LocationService } from './locations.js';
+import { ReadCache } from '../cache.js';
+import type { MeterSeries } from '../../engine/pricing/meter-cost.js';
 import type { DeviceService } from './devices.js';
 
 /** A meter record as stored: a row, `device_id` '' for the location's own meter. */
@@ -47,6 +49,16 @@ export interface RecordRow {
   confidence: number;
   time_created: string;
 }
+
+/** A report's records as columns, and the location of each (a place in `locations`). */
+export interface MeterColumns {
+  series: MeterSeries;
+  location: Uint32Array;
+  locations: string[];
+}
+
+/** A record starts at most the longest span before a window and still reaches into it. */
+const REACH = METER_LIMITS.maxRecordDays * 86_400_000;
 
 /** A checked record, ready to store: a row without its id and creation time. */
 export type CheckedRecord = Omit<RecordRow, 'id' | 'time_created'>;
@@ -72,7 +84,61 @@ const COLUMNS = [
   'confidence',
 ] as const;
 
-const same = (a: CheckedRecord, b: CheckedRecord) => COLUMNS.every((c) => a[c] === b[c]);
+const same = (a: CheckedRecord, b: CheckedRecord) =>
+  a.start_ms === b.start_ms &&
+  a.end_ms === b.end_ms &&
+  a.micro_kwh === b.micro_kwh &&
+  a.value === b.value &&
+  a.units === b.units &&
+  a.confidence === b.confidence &&
+  a.location_id === b.location_id &&
+  a.device_id === b.device_id &&
+  a.tariff_direction === b.tariff_direction &&
+  a.energy_flow_direction === b.energy_flow_direction &&
+  a.session_reference_id === b.session_reference_id &&
+  a.record_reference_id === b.record_reference_id;
+
+/** A record's stored columns in the order of COLUMNS. */
+const valuesOf = (c: CheckedRecord) => [
+  c.location_id,
+  c.device_id,
+  c.session_reference_id,
+  c.record_reference_id,
+  c.tariff_direction,
+  c.energy_flow_direction,
+  c.units,
+  c.value,
+  c.start_ms,
+  c.end_ms,
+  c.micro_kwh,
+  c.confidence,
+];
+
+/** A record's second identity at its location: device, directions and interval. */
+const slotOf = (r: CheckedRecord) =>
+  `${r.device_id}|${r.tariff_direction}|${r.energy_flow_direction}|${r.start_ms}|${r.end_ms}`;
+
+/** Stored records of a location by their two identities, kept current as a submission writes. */
+class Identities {
+  readonly byRef = new Map<string, RecordRow>();
+  readonly bySlot = new Map<string, RecordRow>();
+  private readonly byId = new Map<string, RecordRow>();
+  /** Adds a stored record (once: both reads may find it). */
+  add(r: RecordRow): void {
+    if (this.byId.has(r.id)) return;
+    this.byId.set(r.id, r);
+    if (r.record_reference_id !== null) this.byRef.set(r.record_reference_id, r);
+    this.bySlot.set(slotOf(r), r);
+  }
+  remove(r: RecordRow): void {
+    const held = this.byId.get(r.id);
+    if (!held) return;
+    this.byId.delete(r.id);
+    if (held.record_reference_id !== null && this.byRef.get(held.record_reference_id) === held)
+      this.byRef.delete(held.record_reference_id);
+    if (this.bySlot.get(slotOf(held)) === held) this.bySlot.delete(slotOf(held));
+  }
+}
 
 /** Whole-second instants without milliseconds, as the reference writes them. */
 const utc = formatter({ kind: 'Z' });
@@ -95,8 +161,8 @@ class Known {
  * every submission in one transaction.
  */
 export class MeterService {
-  private readonly byRef;
-  private readonly bySlot;
+  private readonly refsAt;
+  private readonly spanAt;
   private readonly insertStmt;
   private readonly updateStmt;
   private readonly deleteStmt;
@@ -105,6 +171,9 @@ export class MeterService {
   private readonly readingsIn;
   private readonly putReading;
   private readonly registerRecords;
+  private readonly windowRows;
+  private readonly windowColumns;
+  private readonly columnCache: ReadCache<string, MeterColumns>;
 
   constructor(
     private readonly db: Db,
@@ -114,19 +183,22 @@ export class MeterService {
     private readonly devices: DeviceService,
   ) {
     const scoped = 'account_id = @account AND live_mode = @mode';
-    this.byRef = db.prepare<Record<string, unknown>, RecordRow>(
-      `SELECT * FROM meter_records WHERE ${scoped} AND location_id = @location_id AND record_reference_id = @record_reference_id`,
+    const at = 'account_id = ? AND live_mode = ? AND location_id = ?';
+    // A submission's stored neighbours in two reads per location: those with its references,
+    // and those starting within its time (by the identity index, all three directions).
+    this.refsAt = db.prepare<unknown[], RecordRow>(
+      `SELECT * FROM meter_records WHERE ${at} AND record_reference_id IN (SELECT value FROM json_each(?))`,
     );
-    this.bySlot = db.prepare<Record<string, unknown>, RecordRow>(
-      `SELECT * FROM meter_records WHERE ${scoped} AND location_id = @location_id AND device_id = @device_id AND tariff_direction = @tariff_direction AND energy_flow_direction = @energy_flow_direction AND start_ms = @start_ms AND end_ms = @end_ms`,
+    this.spanAt = db.prepare<unknown[], RecordRow>(
+      `SELECT * FROM meter_records WHERE ${at} AND tariff_direction IN ('IMPORT', 'EXPORT', 'LOCAL') AND start_ms BETWEEN ? AND ?`,
     );
     this.insertStmt = db.prepare(
-      `INSERT INTO meter_records (id, account_id, live_mode, ${COLUMNS.join(', ')}, time_created) VALUES (@id, @account, @mode, ${COLUMNS.map((c) => '@' + c).join(', ')}, @time_created)`,
+      `INSERT INTO meter_records (id, account_id, live_mode, ${COLUMNS.join(', ')}, time_created) VALUES (${['id', 'account_id', 'live_mode', ...COLUMNS, 'time_created'].map(() => '?').join(', ')})`,
     );
     this.updateStmt = db.prepare(
-      `UPDATE meter_records SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND ${scoped}`,
+      `UPDATE meter_records SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND account_id = ? AND live_mode = ?`,
     );
-    this.deleteStmt = db.prepare(`DELETE FROM meter_records WHERE id = @id AND ${scoped}`);
+    this.deleteStmt = db.prepare('DELETE FROM meter_records WHERE id = ? AND account_id = ? AND live_mode = ?');
     const register = `${scoped} AND location_id = @location_id AND device_id = @device_id AND tariff_direction = @tariff_direction AND energy_flow_direction = @energy_flow_direction`;
     this.readingsBefore = db.prepare<Record<string, unknown>, { time_ms: number; micro_kwh: number }>(
       `SELECT time_ms, micro_kwh FROM meter_readings WHERE ${register} AND time_ms < @time ORDER BY time_ms DESC LIMIT 1`,
@@ -140,6 +212,21 @@ export class MeterService {
     this.putReading = db.prepare(
       'INSERT OR REPLACE INTO meter_readings (account_id, live_mode, location_id, device_id, tariff_direction, energy_flow_direction, time_ms, micro_kwh) VALUES (@account, @mode, @location_id, @device_id, @tariff_direction, @energy_flow_direction, @time, @micro_kwh)',
     );
+    // A window's records of a location (by the identity index) or a device (by its own).
+    const window = (by: 'location' | 'device', columns: string) =>
+      db.prepare<unknown[], ReportRow>(
+        `SELECT ${columns} FROM meter_records WHERE account_id = ? AND live_mode = ? AND ${
+          by === 'location' ? 'location_id = ?' : "device_id = ? AND device_id <> ''"
+        } AND tariff_direction = ? AND start_ms >= ? AND start_ms < ? AND end_ms > ? ORDER BY start_ms`,
+      );
+    const rowColumns =
+      'location_id, device_id, session_reference_id, record_reference_id, start_ms, end_ms, micro_kwh, confidence, tariff_direction';
+    this.windowRows = { location: window('location', rowColumns), device: window('device', rowColumns) };
+    this.windowColumns = {
+      location: window('location', 'start_ms, end_ms, micro_kwh, confidence').raw(true),
+      device: window('device', 'start_ms, end_ms, micro_kwh, confidence, location_id').raw(true),
+    };
+    this.columnCache = new ReadCache(db.writes, 32 * 1024 * 1024, (c) => 40 * c.series.starts.length + 256);
     this.registerRecords = db.prepare<Record<string, unknown>, RecordRow>(
       `SELECT * FROM meter_records WHERE ${register} AND start_ms >= @from AND end_ms <= @to ORDER BY start_ms`,
     );
@@ -196,24 +283,59 @@ export class MeterService {
   }
 
   /**
-   * Stores a checked record: it replaces the record with its reference at its location, or with
-   * its location, device, directions and interval (keeping that record's id), and changes
-   * nothing when that record is already the same. Joins the caller's transaction.
+   * Stores checked records in order: each replaces the record with its reference at its location,
+   * or with its location, device, directions and interval (keeping that record's id), and
+   * changes nothing when that record is already the same. Joins the caller's transaction.
    */
-  put(scope: Scope, c: CheckedRecord): { id: string; changed: boolean } {
-    const args = { ...this.scopeArgs(scope), ...c };
-    const a = c.record_reference_id === null ? undefined : this.byRef.get(args);
-    const b = this.bySlot.get(args);
-    const existing = a ?? b;
-    if (a && b && a.id !== b.id) this.deleteStmt.run({ ...args, id: b.id });
-    if (existing) {
-      if (same(existing, c)) return { id: existing.id, changed: false };
-      this.updateStmt.run({ ...args, id: existing.id });
-      return { id: existing.id, changed: true };
+  putAll(scope: Scope, records: readonly CheckedRecord[]): { id: string; changed: boolean }[] {
+    const mode = scope.liveMode ? 1 : 0;
+    const known = new Map<string, Identities>();
+    const byLocation = new Map<string, CheckedRecord[]>();
+    for (const c of records) {
+      const list = byLocation.get(c.location_id);
+      if (list) list.push(c);
+      else byLocation.set(c.location_id, [c]);
     }
-    const id = this.ids('mre');
-    this.insertStmt.run({ ...args, id, time_created: this.clock.now().toISOString() });
-    return { id, changed: true };
+    for (const [location, list] of byLocation) {
+      const ids = new Identities();
+      const refs = list.flatMap((c) => (c.record_reference_id === null ? [] : [c.record_reference_id]));
+      if (refs.length) for (const r of this.refsAt.all(scope.accountId, mode, location, JSON.stringify(refs))) ids.add(r);
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const c of list) {
+        lo = Math.min(lo, c.start_ms);
+        hi = Math.max(hi, c.start_ms);
+      }
+      for (const r of this.spanAt.all(scope.accountId, mode, location, lo, hi)) ids.add(r);
+      known.set(location, ids);
+    }
+    const now = this.clock.now().toISOString();
+    return records.map((c) => {
+      const ids = known.get(c.location_id)!;
+      const a = c.record_reference_id === null ? undefined : ids.byRef.get(c.record_reference_id);
+      const b = ids.bySlot.get(slotOf(c));
+      const existing = a ?? b;
+      if (a && b && a.id !== b.id) {
+        this.deleteStmt.run(b.id, scope.accountId, mode);
+        ids.remove(b);
+      }
+      if (existing) {
+        if (same(existing, c)) return { id: existing.id, changed: false };
+        this.updateStmt.run(...valuesOf(c), existing.id, scope.accountId, mode);
+        ids.remove(existing);
+        ids.add({ ...existing, ...c });
+        return { id: existing.id, changed: true };
+      }
+      const id = this.ids('mre');
+      this.insertStmt.run(id, scope.accountId, mode, ...valuesOf(c), now);
+      ids.add({ ...c, id, time_created: now });
+      return { id, changed: true };
+    });
+  }
+
+  /** Stores one checked record (see putAll). */
+  put(scope: Scope, c: CheckedRecord): { id: string; changed: boolean } {
+    return this.putAll(scope, [c])[0]!;
   }
 
   private batch(scope: Scope, submitted: number) {
@@ -236,22 +358,19 @@ export class MeterService {
     if (items.length === 0) throw invalid('body_missing', 'body needs at least one meter record.');
     const out = this.batch(scope, items.length);
     const known = this.known(scope);
-    const seen = new Set<string>();
+    const good: CheckedRecord[] = [];
+    items.forEach((raw, i) => {
+      try {
+        good.push(this.check(scope, raw, known));
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        out.failed_records.push({ record_num: i + 1, record_reference_id: referenceOf(raw), error: errorOf(e) });
+      }
+    });
+    out.records_accepted = good.length;
     this.db.transaction(() => {
-      items.forEach((raw, i) => {
-        let c: CheckedRecord;
-        try {
-          c = this.check(scope, raw, known);
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-          out.failed_records.push({ record_num: i + 1, record_reference_id: referenceOf(raw), error: errorOf(e) });
-          return;
-        }
-        out.records_accepted++;
-        if (this.put(scope, c).changed) out.records_processed++;
-        if (c.device_id) seen.add(c.device_id);
-      });
-      this.devices.touch(scope, seen);
+      for (const r of this.putAll(scope, good)) if (r.changed) out.records_processed++;
+      this.devices.touch(scope, new Set(good.flatMap((c) => (c.device_id ? [c.device_id] : []))));
     })();
     return out;
   }
@@ -366,7 +485,7 @@ export class MeterService {
       const wanted = new Set(spans.map((s) => `${s.start}|${s.end}`));
       for (const r of existing)
         if (!wanted.has(`${r.start_ms}|${r.end_ms}`)) {
-          this.deleteStmt.run({ ...register, id: r.id });
+          this.deleteStmt.run(r.id, scope.accountId, register.mode);
           out.records_processed++;
         }
       for (const r of readings)
@@ -374,7 +493,7 @@ export class MeterService {
           this.putReading.run({ ...register, time: r.time, micro_kwh: r.microKwh });
           out.records_accepted++;
         }
-      spans.forEach((s, k) => {
+      const made = spans.map((s, k): CheckedRecord => {
         // A span ending at a new reading takes its reference and the submission's session; one
         // ending at a stored reading keeps its record's.
         const end = readings[k + 1]!;
@@ -393,8 +512,9 @@ export class MeterService {
           micro_kwh: s.microKwh,
           confidence: body.confidence ?? 1,
         };
-        if (this.put(scope, c).changed) out.records_processed++;
+        return c;
       });
+      for (const r of this.putAll(scope, made)) if (r.changed) out.records_processed++;
       if (body.device_id && out.records_accepted > 0) this.devices.touch(scope, [body.device_id]);
     })();
     out.failed_records.sort((a, b) => a.record_num - b.record_num);
@@ -470,14 +590,52 @@ export class MeterService {
 
   /** The records of a location or a device of one direction that meet `[from, to)`, in time order. */
   inWindow(scope: Scope, by: 'location' | 'device', id: string, direction: TariffDirection, from: number, to: number) {
-    // A record starts at most the longest span before the window and still reaches into it.
-    const reach = METER_LIMITS.maxRecordDays * 86_400_000;
-    const column = by === 'location' ? 'location_id' : 'device_id';
-    return this.db
-      .prepare<unknown[], ReportRow>(
-        `SELECT location_id, device_id, session_reference_id, record_reference_id, start_ms, end_ms, micro_kwh, confidence, tariff_direction FROM meter_records WHERE account_id = ? AND live_mode = ? AND ${column} = ? AND tariff_direction = ? AND start_ms >= ? AND start_ms < ? AND end_ms > ? ORDER BY start_ms, seq`,
-      )
-      .all(scope.accountId, scope.liveMode ? 1 : 0, id, direction, from - reach, to, from);
+    return this.windowRows[by].all(scope.accountId, scope.liveMode ? 1 : 0, id, direction, from - REACH, to, from);
+  }
+
+  /**
+   * The same records as columns, and each one's location: what a report by day or month reads.
+   * Kept until anything is written, so a report asked again reads no SQL.
+   */
+  columns(
+    scope: Scope,
+    by: 'location' | 'device',
+    id: string,
+    direction: TariffDirection,
+    from: number,
+    to: number,
+  ): MeterColumns {
+    const mode = scope.liveMode ? 1 : 0;
+    return this.columnCache.get(`${scope.accountId}|${mode}|${by}|${id}|${direction}|${from}|${to}`, () => {
+      const rows = this.windowColumns[by].all(scope.accountId, mode, id, direction, from - REACH, to, from) as unknown as (
+        | number
+        | string
+      )[][];
+      const n = rows.length;
+      const series = {
+        starts: new Float64Array(n),
+        ends: new Float64Array(n),
+        microKwh: new Float64Array(n),
+        confidence: new Float64Array(n),
+      };
+      const locations: string[] = by === 'location' ? [id] : [];
+      const location = new Uint32Array(n);
+      const index = new Map(locations.map((l, k) => [l, k]));
+      for (let i = 0; i < n; i++) {
+        const r = rows[i]!;
+        series.starts[i] = r[0] as number;
+        series.ends[i] = r[1] as number;
+        series.microKwh[i] = r[2] as number;
+        series.confidence[i] = r[3] as number;
+        if (by === 'device') {
+          const at = r[4] as string;
+          let k = index.get(at);
+          if (k === undefined) index.set(at, (k = locations.push(at) - 1));
+          location[i] = k;
+        }
+      }
+      return { series, location, locations };
+    });
   }
 
   /** Every record of a session, any direction, in time order. */
@@ -515,7 +673,7 @@ export class MeterService {
 
   /** Writes a record as it was stored (a workspace import); joins the caller's transaction. */
   insert(scope: Scope, r: RecordRow): void {
-    this.insertStmt.run({ ...this.scopeArgs(scope), ...r });
+    this.insertStmt.run(r.id, scope.accountId, scope.liveMode ? 1 : 0, ...valuesOf(r), r.time_created);
   }
 
   /** Writes a register reading (a workspace import); joins the caller's transaction. */
