@@ -7,6 +7,7 @@ import { benchTable } from './table.js';
 import { benchScale } from './scale.js';
 import { benchClock } from './clock.js';
 import { benchCosts } from './costs.js';
+import { benchMeters } from './meters.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
@@ -18,6 +19,7 @@ const benches: [string, () => Promise<void>][] = [
   ['scale', benchScale],
   ['clock', benchClock],
   ['costs', benchCosts],
+  ['meters', benchMeters],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

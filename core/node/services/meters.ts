@@ -11,6 +11,7 @@ import {
   CumulativeReading,
   METER_LIMITS,
   MeterRecordInput,
+  plainRecord,
   type CumulativeSubmission,
   type EnergyFlowDirection,
   type MeterBatch,
@@ -35,6 +36,8 @@ import type { DeviceService } from './devices.js';
 /** A meter record as stored: a row, `device_id` '' for the location's own meter. */
 export interface RecordRow {
   id: string;
+  /** The row's number: list order, and how a stored row is changed. */
+  seq?: number;
   location_id: string;
   device_id: string;
   session_reference_id: string | null;
@@ -61,7 +64,7 @@ export interface MeterColumns {
 const REACH = METER_LIMITS.maxRecordDays * 86_400_000;
 
 /** A checked record, ready to store: a row without its id and creation time. */
-export type CheckedRecord = Omit<RecordRow, 'id' | 'time_created'>;
+export type CheckedRecord = Omit<RecordRow, 'id' | 'seq' | 'time_created'>;
 
 /** What a report reads of a record. */
 export type ReportRow = Pick<
@@ -114,32 +117,6 @@ const valuesOf = (c: CheckedRecord) => [
   c.confidence,
 ];
 
-/** A record's second identity at its location: device, directions and interval. */
-const slotOf = (r: CheckedRecord) =>
-  `${r.device_id}|${r.tariff_direction}|${r.energy_flow_direction}|${r.start_ms}|${r.end_ms}`;
-
-/** Stored records of a location by their two identities, kept current as a submission writes. */
-class Identities {
-  readonly byRef = new Map<string, RecordRow>();
-  readonly bySlot = new Map<string, RecordRow>();
-  private readonly byId = new Map<string, RecordRow>();
-  /** Adds a stored record (once: both reads may find it). */
-  add(r: RecordRow): void {
-    if (this.byId.has(r.id)) return;
-    this.byId.set(r.id, r);
-    if (r.record_reference_id !== null) this.byRef.set(r.record_reference_id, r);
-    this.bySlot.set(slotOf(r), r);
-  }
-  remove(r: RecordRow): void {
-    const held = this.byId.get(r.id);
-    if (!held) return;
-    this.byId.delete(r.id);
-    if (held.record_reference_id !== null && this.byRef.get(held.record_reference_id) === held)
-      this.byRef.delete(held.record_reference_id);
-    if (this.bySlot.get(slotOf(held)) === held) this.bySlot.delete(slotOf(held));
-  }
-}
-
 /** Whole-second instants without milliseconds, as the reference writes them. */
 const utc = formatter({ kind: 'Z' });
 
@@ -161,8 +138,9 @@ class Known {
  * every submission in one transaction.
  */
 export class MeterService {
-  private readonly refsAt;
-  private readonly spanAt;
+  private readonly byRef;
+  private readonly bySlot;
+  private readonly insertNew;
   private readonly insertStmt;
   private readonly updateStmt;
   private readonly deleteStmt;
@@ -184,21 +162,22 @@ export class MeterService {
   ) {
     const scoped = 'account_id = @account AND live_mode = @mode';
     const at = 'account_id = ? AND live_mode = ? AND location_id = ?';
-    // A submission's stored neighbours in two reads per location: those with its references,
-    // and those starting within its time (by the identity index, all three directions).
-    this.refsAt = db.prepare<unknown[], RecordRow>(
-      `SELECT * FROM meter_records WHERE ${at} AND record_reference_id IN (SELECT value FROM json_each(?))`,
+    this.byRef = db.prepare<unknown[], RecordRow>(
+      `SELECT * FROM meter_records WHERE ${at} AND record_reference_id = ?`,
     );
-    this.spanAt = db.prepare<unknown[], RecordRow>(
-      `SELECT * FROM meter_records WHERE ${at} AND tariff_direction IN ('IMPORT', 'EXPORT', 'LOCAL') AND start_ms BETWEEN ? AND ?`,
+    this.bySlot = db.prepare<unknown[], RecordRow>(
+      `SELECT * FROM meter_records WHERE ${at} AND tariff_direction = ? AND start_ms = ? AND end_ms = ? AND device_id = ? AND energy_flow_direction = ?`,
     );
-    this.insertStmt = db.prepare(
-      `INSERT INTO meter_records (id, account_id, live_mode, ${COLUMNS.join(', ')}, time_created) VALUES (${['id', 'account_id', 'live_mode', ...COLUMNS, 'time_created'].map(() => '?').join(', ')})`,
-    );
+    const columns = ['id', 'account_id', 'live_mode', ...COLUMNS, 'time_created'];
+    const insert = `INSERT INTO meter_records (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    // A record meeting a stored identity (either unique index) is not inserted: it is looked up.
+    this.insertNew = db.prepare(`${insert} ON CONFLICT DO NOTHING`);
+    this.insertStmt = db.prepare(insert);
     this.updateStmt = db.prepare(
-      `UPDATE meter_records SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND account_id = ? AND live_mode = ?`,
+      `UPDATE meter_records SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE seq = ? AND account_id = ? AND live_mode = ?`,
     );
-    this.deleteStmt = db.prepare('DELETE FROM meter_records WHERE id = ? AND account_id = ? AND live_mode = ?');
+    // Rows are found by their identities and changed by their row number: the random ids have no index.
+    this.deleteStmt = db.prepare('DELETE FROM meter_records WHERE seq = ? AND account_id = ? AND live_mode = ?');
     const register = `${scoped} AND location_id = @location_id AND device_id = @device_id AND tariff_direction = @tariff_direction AND energy_flow_direction = @energy_flow_direction`;
     this.readingsBefore = db.prepare<Record<string, unknown>, { time_ms: number; micro_kwh: number }>(
       `SELECT time_ms, micro_kwh FROM meter_readings WHERE ${register} AND time_ms < @time ORDER BY time_ms DESC LIMIT 1`,
@@ -256,9 +235,12 @@ export class MeterService {
    * and mode). Throws the named 4xx; stores nothing.
    */
   check(scope: Scope, raw: unknown, known = this.known(scope)): CheckedRecord {
-    const parsed = MeterRecordInput.safeParse(raw, { reportInput: true });
-    if (!parsed.success) throw fromZod(parsed.error, 'body');
-    const r = parsed.data;
+    let r = plainRecord(raw);
+    if (!r) {
+      const parsed = MeterRecordInput.safeParse(raw, { reportInput: true });
+      if (!parsed.success) throw fromZod(parsed.error, 'body');
+      r = parsed.data;
+    }
     const { tariff, flow } = directionsOf(r);
     const start = instantOf(r.start_time);
     const end = instantOf(r.end_time);
@@ -285,51 +267,36 @@ export class MeterService {
   /**
    * Stores checked records in order: each replaces the record with its reference at its location,
    * or with its location, device, directions and interval (keeping that record's id), and
-   * changes nothing when that record is already the same. Joins the caller's transaction.
+   * changes nothing when that record is already the same. A new record is one insert; only one
+   * that meets a stored identity is looked up. Joins the caller's transaction.
    */
   putAll(scope: Scope, records: readonly CheckedRecord[]): { id: string; changed: boolean }[] {
     const mode = scope.liveMode ? 1 : 0;
-    const known = new Map<string, Identities>();
-    const byLocation = new Map<string, CheckedRecord[]>();
-    for (const c of records) {
-      const list = byLocation.get(c.location_id);
-      if (list) list.push(c);
-      else byLocation.set(c.location_id, [c]);
-    }
-    for (const [location, list] of byLocation) {
-      const ids = new Identities();
-      const refs = list.flatMap((c) => (c.record_reference_id === null ? [] : [c.record_reference_id]));
-      if (refs.length) for (const r of this.refsAt.all(scope.accountId, mode, location, JSON.stringify(refs))) ids.add(r);
-      let lo = Infinity;
-      let hi = -Infinity;
-      for (const c of list) {
-        lo = Math.min(lo, c.start_ms);
-        hi = Math.max(hi, c.start_ms);
-      }
-      for (const r of this.spanAt.all(scope.accountId, mode, location, lo, hi)) ids.add(r);
-      known.set(location, ids);
-    }
     const now = this.clock.now().toISOString();
     return records.map((c) => {
-      const ids = known.get(c.location_id)!;
-      const a = c.record_reference_id === null ? undefined : ids.byRef.get(c.record_reference_id);
-      const b = ids.bySlot.get(slotOf(c));
-      const existing = a ?? b;
-      if (a && b && a.id !== b.id) {
-        this.deleteStmt.run(b.id, scope.accountId, mode);
-        ids.remove(b);
-      }
-      if (existing) {
-        if (same(existing, c)) return { id: existing.id, changed: false };
-        this.updateStmt.run(...valuesOf(c), existing.id, scope.accountId, mode);
-        ids.remove(existing);
-        ids.add({ ...existing, ...c });
-        return { id: existing.id, changed: true };
-      }
+      const values = valuesOf(c);
       const id = this.ids('mre');
-      this.insertStmt.run(id, scope.accountId, mode, ...valuesOf(c), now);
-      ids.add({ ...c, id, time_created: now });
-      return { id, changed: true };
+      if (this.insertNew.run([id, scope.accountId, mode, ...values, now]).changes === 1) return { id, changed: true };
+      const a =
+        c.record_reference_id === null
+          ? undefined
+          : this.byRef.get(scope.accountId, mode, c.location_id, c.record_reference_id);
+      const b = this.bySlot.get(
+        scope.accountId,
+        mode,
+        c.location_id,
+        c.tariff_direction,
+        c.start_ms,
+        c.end_ms,
+        c.device_id,
+        c.energy_flow_direction,
+      );
+      if (a && b && a.seq !== b.seq) this.deleteStmt.run(b.seq, scope.accountId, mode);
+      // The insert met one of the two unique identities: one of these is that record.
+      const existing = (a ?? b)!;
+      if (same(existing, c)) return { id: existing.id, changed: false };
+      this.updateStmt.run([...values, existing.seq, scope.accountId, mode]);
+      return { id: existing.id, changed: true };
     });
   }
 
@@ -485,7 +452,7 @@ export class MeterService {
       const wanted = new Set(spans.map((s) => `${s.start}|${s.end}`));
       for (const r of existing)
         if (!wanted.has(`${r.start_ms}|${r.end_ms}`)) {
-          this.deleteStmt.run(r.id, scope.accountId, register.mode);
+          this.deleteStmt.run(r.seq, scope.accountId, register.mode);
           out.records_processed++;
         }
       for (const r of readings)
@@ -573,6 +540,7 @@ export class MeterService {
     add('start_ms < ?', q.end_time === undefined ? undefined : instantOf(q.end_time));
     if (q.starting_after) {
       const at = this.db
+        // The ids have no index (it would cost every insert): a cursor is found by one scan.
         .prepare('SELECT start_ms, seq FROM meter_records WHERE id = ? AND account_id = ? AND live_mode = ?')
         .get(q.starting_after, scope.accountId, scope.liveMode ? 1 : 0) as
         { start_ms: number; seq: number } | undefined;
@@ -607,10 +575,15 @@ export class MeterService {
   ): MeterColumns {
     const mode = scope.liveMode ? 1 : 0;
     return this.columnCache.get(`${scope.accountId}|${mode}|${by}|${id}|${direction}|${from}|${to}`, () => {
-      const rows = this.windowColumns[by].all(scope.accountId, mode, id, direction, from - REACH, to, from) as unknown as (
-        | number
-        | string
-      )[][];
+      const rows = this.windowColumns[by].all(
+        scope.accountId,
+        mode,
+        id,
+        direction,
+        from - REACH,
+        to,
+        from,
+      ) as unknown as (number | string)[][];
       const n = rows.length;
       const series = {
         starts: new Float64Array(n),
@@ -673,7 +646,7 @@ export class MeterService {
 
   /** Writes a record as it was stored (a workspace import); joins the caller's transaction. */
   insert(scope: Scope, r: RecordRow): void {
-    this.insertStmt.run(r.id, scope.accountId, scope.liveMode ? 1 : 0, ...valuesOf(r), r.time_created);
+    this.insertStmt.run([r.id, scope.accountId, scope.liveMode ? 1 : 0, ...valuesOf(r), r.time_created]);
   }
 
   /** Writes a register reading (a workspace import); joins the caller's transaction. */

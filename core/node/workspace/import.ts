@@ -142,9 +142,17 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     const setRegionTime = db.prepare('UPDATE market_regions SET time_updated = ? WHERE id = ?');
     for (const [region, r] of Object.entries(ws.market_regions ?? {})) setRegionTime.run(r.time_updated, region);
 
+    // Meter record ids have no index: the workspace's are looked for in one pass.
+    const recordIds = Object.values(ws.meter_records).flatMap((lines) => lines.map((r) => r.id));
+    const held = new Set(
+      db
+        .prepare('SELECT id FROM meter_records WHERE id IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .all(JSON.stringify(recordIds)) as string[],
+    );
     for (const [location, lines] of Object.entries(ws.meter_records))
       lines.forEach((r, k) => {
-        if (taken('meter_records', r.id))
+        if (held.has(r.id))
           throw new ApiError(
             422,
             'invalid_request',
