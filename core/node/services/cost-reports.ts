@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { Db } from '../db/database.js';
 import type { Scope } from '../db/documents.js';
 import type { Clock } from '../../engine/clock.js';
@@ -7,7 +6,6 @@ import { hasPrefix, Prefix } from '../../engine/ids.js';
 import { ApiError, Codes, invalid } from '../../engine/errors.js';
 import type { TariffDirection } from '../../engine/schemas/common.js';
 import type { Location } from '../../engine/schemas/location.js';
-import { COST_LIMITS } from '../../engine/schemas/cost.js';
 import type { MeterRecordInput } from '../../engine/schemas/meter.js';
 import type { Aggregation, EnergyCost, EnergyCostEntry, InstantCost } from '../../engine/schemas/energy-cost.js';
 import {
@@ -19,13 +17,11 @@ import {
 } from '../../engine/pricing/meter-cost.js';
 import { periodBounds } from '../../engine/pricing/local-days.js';
 import { formatter, formOf } from '../../engine/pricing/format.js';
-import { instantOf } from '../../engine/usage/instant.js';
 import type { LocationService } from './locations.js';
 import type { DeviceService } from './devices.js';
-import type { PriceService } from './prices.js';
+import { costWindow, type PriceService } from './prices.js';
 import type { MeterService, ReportRow } from './meters.js';
 
-const DAY_MS = 86_400_000;
 const utc = formatter({ kind: 'Z' });
 
 /** Report rows as the costing's columns. */
@@ -287,15 +283,7 @@ export class CostReportService {
       loc = at ? this.locations.find(scope, at) : undefined;
     }
     const zone = loc?.timezone ?? 'UTC';
-    const from = instantOf(window.start_time);
-    const to = instantOf(window.end_time);
-    if (!(to > from)) throw invalid('end_time_before_start_time', 'end_time must be after start_time.');
-    const days = COST_LIMITS.maxWindowDays;
-    if (to > from + days * DAY_MS && to > DateTime.fromMillis(from, { zone }).plus({ days }).toMillis())
-      throw invalid(
-        Codes.windowTooLong,
-        `The window may be at most ${days} days (${days}×24 h or ${days} local calendar days, whichever is longer).`,
-      );
+    const { from, to } = costWindow(window, zone);
     const fmt = formatter(formOf(window.end_time));
     const by = isLocation ? 'location' : 'device';
     const head = { object_id: id, direction, loc, aggregation: aggregation ?? null, start: fmt(from), end: fmt(to) };

@@ -286,15 +286,7 @@ export class PriceService {
       );
     const loc = this.locations.find(scope, locationId);
     const zone = loc.timezone;
-    const from = DateTime.fromISO(req.start_time, { setZone: true }).toMillis();
-    const to = DateTime.fromISO(req.end_time, { setZone: true }).toMillis();
-    if (!(to > from)) throw invalid('end_time_before_start_time', 'end_time must be after start_time.');
-    const days = COST_LIMITS.maxWindowDays;
-    if (to > from + days * DAY_MS && to > DateTime.fromMillis(from, { zone }).plus({ days }).toMillis())
-      throw invalid(
-        Codes.windowTooLong,
-        `The window may be at most ${days} days (${days}×24 h or ${days} local calendar days, whichever is longer).`,
-      );
+    const { from, to } = costWindow(req, zone);
     const usage = usageSeries(req, zone, from, to);
     const bounds = periodBounds(req.group_by ?? 'day', zone, from, to);
     const direction = req.tariff_direction;
@@ -373,6 +365,23 @@ export class PriceService {
     // The last interval ends the window: not a change.
     return { written: { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) }, key, writer };
   }
+}
+
+/**
+ * The window of a cost (`POST /costs`, the meter cost reports): end after start, at most
+ * `COST_LIMITS.maxWindowDays` (that many 24-hour days or local calendar days, whichever is longer).
+ */
+export function costWindow(w: { start_time: string; end_time: string }, zone: string): { from: number; to: number } {
+  const from = DateTime.fromISO(w.start_time, { setZone: true }).toMillis();
+  const to = DateTime.fromISO(w.end_time, { setZone: true }).toMillis();
+  if (!(to > from)) throw invalid('end_time_before_start_time', 'end_time must be after start_time.');
+  const days = COST_LIMITS.maxWindowDays;
+  if (to > from + days * DAY_MS && to > DateTime.fromMillis(from, { zone }).plus({ days }).toMillis())
+    throw invalid(
+      Codes.windowTooLong,
+      `The window may be at most ${days} days (${days}×24 h or ${days} local calendar days, whichever is longer).`,
+    );
+  return { from, to };
 }
 
 /** Candidates from one place of a request (`candidates`, `alternatives[1]`), applied in turn. */

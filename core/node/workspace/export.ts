@@ -128,21 +128,9 @@ function importedPoints(svc: Service, id: string, region: MarketRegion & { shape
 function meterRecords(svc: Service, scope: Scope): Record<string, MeterRecordLine[]> {
   const out: Record<string, MeterRecordLine[]> = {};
   for (const r of svc.meters.all(scope)) {
-    const line: MeterRecordLine = {
-      id: r.id,
-      device_id: r.device_id || null,
-      session_reference_id: r.session_reference_id,
-      record_reference_id: r.record_reference_id,
-      tariff_direction: r.tariff_direction,
-      energy_flow_direction: r.energy_flow_direction,
-      units: r.units,
-      value: r.value,
-      start_time: new Date(r.start_ms).toISOString(),
-      end_time: new Date(r.end_ms).toISOString(),
-      confidence: r.confidence,
-      time_created: r.time_created,
-    };
-    (out[r.location_id] ??= []).push(line);
+    // The record as the API shows it, less its account, mode, location (the file's name) and energy (derived).
+    const { object: _o, live_mode: _m, account_id: _a, location_id, kwh: _k, ...line } = svc.meters.view(scope, r);
+    (out[location_id] ??= []).push(line);
   }
   return out;
 }
