@@ -162,6 +162,24 @@ describe('customers own locations', () => {
   });
 });
 
+describe('customer and device events by hand', () => {
+  it('a tester triggers each, about the newest customer and device, checked against its schema', async () => {
+    const c = (await call('POST', '/customers', { reference_id: 'CUS-T' })).body;
+    const d = (await call('POST', '/devices', { reference_id: 'DEV-T' })).body;
+    for (const [type, subject] of [
+      ['customer.updated', c],
+      ['device.deleted', d],
+    ] as const) {
+      const r = await call('POST', '/events/trigger', { type });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toMatchObject({ type, data: { id: subject.id, object: subject.object } });
+    }
+    // An override must still match the schema.
+    const bad = await call('POST', '/events/trigger', { type: 'device.created', data: { last_seen: 'today' } });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'last_seen_invalid' } });
+  });
+});
+
 describe('devices', () => {
   it('are created, listed, patched and deleted; last_seen follows the newest accepted record (service clock)', async () => {
     const d = await call('POST', '/devices', { reference_id: 'EV-1' });
