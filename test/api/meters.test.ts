@@ -184,6 +184,17 @@ describe('devices', () => {
   it('are created, listed, patched and deleted; last_seen follows the newest accepted record (service clock)', async () => {
     const d = await call('POST', '/devices', { reference_id: 'EV-1' });
     expect(d.body).toMatchObject({ object: 'device', reference_id: 'EV-1', last_seen: null });
+    // No record names it yet: its report has no location to give a zone or currency.
+    const empty = await call('POST', `/costs/interval/${d.body.id}?aggregation=MONTH`, {
+      start_time: '2026-06-01T00:00:00Z',
+      end_time: '2026-07-01T00:00:00Z',
+    });
+    expect(empty.body).toMatchObject({
+      location_timezone: 'UTC',
+      currency_code: null,
+      data: [{ energy: { value: 0 }, cost: { value: 0, confidence: 1 } }],
+      total: { energy: { value: 0 }, cost: { value: 0 } },
+    });
     expect((await call('GET', '/devices?reference_id=EV-1')).body.data).toEqual([d.body]);
     expect((await call('PATCH', `/devices/${d.body.id}`, { reference_id: 'EV-1b' })).body.reference_id).toBe('EV-1b');
 
