@@ -145,11 +145,7 @@ export function costPerRecord(pricing: Pricing, s: MeterSeries): EntryTotals[] {
       period[k] = bounds.length - 1;
       bounds.push(s.ends[i]!);
     });
-    const b = computeCost(
-      { ...pricing, from: bounds[0]!, to: bounds[bounds.length - 1]! },
-      usageOf(s, lane),
-      bounds,
-    );
+    const b = computeCost({ ...pricing, from: bounds[0]!, to: bounds[bounds.length - 1]! }, usageOf(s, lane), bounds);
     lane.forEach((i, k) => {
       const p = b.periods[period[k]!]!;
       out[i] = { microKwh: p.microKwh, micro: p.micro, unpricedMicroKwh: p.unpricedMicroKwh, confidence: conf[i]! };

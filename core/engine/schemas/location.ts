@@ -39,13 +39,9 @@ export const Location = z
     tariff_status: LocationTariffStatus.meta({ description: 'CONNECTED when the location has at least one tariff.' }),
     time_created: Timestamp,
     account_id: idOf('account'),
-    customer_id: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({
-        description: 'The customer the location belongs to (given on create or update, or by a connect token).',
-      }),
+    customer_id: z.string().nullable().optional().meta({
+      description: 'The customer the location belongs to (given on create or update, or by a connect token).',
+    }),
     location_reference_id: z
       .string()
       .nullable()
