@@ -115,6 +115,19 @@ export const Codes = {
   noPriceData: 'no_price_data',
   // A receiver check's message is not an event's delivery: it is never retried (docs/webhooks.md).
   webhookDeliveryCheck: 'webhook_delivery_check',
+  // Versions (docs/api.md, Versioning).
+  apiVersionInvalid: 'api_version_invalid',
+  apiVersionNotSupported: 'api_version_not_supported',
+  // Meter records and cost reports (docs/costs.md, Meter records).
+  batchTooLarge: 'batch_too_large',
+  batchInvalid: 'batch_invalid',
+  recordInvalid: 'record_invalid',
+  readingDecreased: 'reading_decreased',
+  readingTimeDuplicate: 'reading_time_duplicate',
+  recordTooLong: 'record_too_long',
+  sessionNotFound: 'session_not_found',
+  reportSpansCurrencies: 'report_spans_currencies',
+  customerNotFound: 'customer_not_found',
 } as const;
 
 export interface ErrorBody {

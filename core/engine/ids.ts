@@ -17,6 +17,11 @@ export const Prefix = {
   scheduleLimit: 'spl',
   scheduleAmount: 'sae',
   webhookCheck: 'whc',
+  customer: 'cus',
+  device: 'dev',
+  meterRecord: 'mre',
+  meterBatch: 'bat',
+  energyCost: 'ecs',
 } as const;
 export type PrefixName = keyof typeof Prefix;
 

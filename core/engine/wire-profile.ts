@@ -34,6 +34,12 @@ export const PROFILES: Readonly<Record<WireProfile, ProfileRules>> = {
       'location.created': 'location.create',
       'location.updated': 'location.update',
       'location.deleted': 'location.delete',
+      'customer.created': 'customer.create',
+      'customer.updated': 'customer.update',
+      'customer.deleted': 'customer.delete',
+      'device.created': 'device.create',
+      'device.updated': 'device.update',
+      'device.deleted': 'device.delete',
     },
     createdStatus: 201,
     deleteAnswer: 'accepted',
@@ -57,3 +63,8 @@ export const Accepted = z.object({ message: z.literal('Accepted') }).meta({ id: 
 /** The version header production clients send and read; the one version the service speaks. */
 export const API_VERSION_HEADER = 'flatpeak-version';
 export const API_VERSION = '2025-09-14.anode';
+/**
+ * The versions the service knows, oldest first: every account runs under the newest; an older
+ * one named in the header is refused (422 api_version_not_supported), any other value is 400.
+ */
+export const API_VERSIONS = ['2024-08-24.zero', API_VERSION] as const;

@@ -2,6 +2,10 @@ import { openDatabase, type Db } from './db/database.js';
 import { createStore, type Store } from './db/store.js';
 import { Accounts } from './auth/accounts.js';
 import { LocationService } from './services/locations.js';
+import { CustomerService } from './services/customers.js';
+import { DeviceService } from './services/devices.js';
+import { MeterService } from './services/meters.js';
+import { CostReportService } from './services/cost-reports.js';
 import { TariffService } from './services/tariffs.js';
 import { ProviderService } from './services/providers.js';
 import { MarketService } from './market/service.js';
@@ -41,6 +45,10 @@ export interface Service {
   ids: IdGenerator;
   accounts: Accounts;
   locations: LocationService;
+  customers: CustomerService;
+  devices: DeviceService;
+  meters: MeterService;
+  costReports: CostReportService;
   tariffs: TariffService;
   providers: ProviderService;
   market: MarketService;
@@ -114,6 +122,10 @@ export function createService(opts: ServiceOptions): Service {
     },
   });
   const prices = new PriceService(db, locations, market, clock, ids);
+  const customers = new CustomerService(db, store, clock, ids, events, locations);
+  const devices = new DeviceService(db, store, clock, ids, events);
+  const meters = new MeterService(db, clock, ids, locations, devices);
+  const costReports = new CostReportService(db, clock, ids, locations, devices, meters, prices);
   const status = new StatusService(locations, tariffs, providers, gridFees);
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () =>
     settings.get('connect_token_ttl_seconds'),
@@ -125,6 +137,10 @@ export function createService(opts: ServiceOptions): Service {
     ids,
     accounts,
     locations,
+    customers,
+    devices,
+    meters,
+    costReports,
     tariffs,
     providers,
     market,

@@ -120,5 +120,5 @@ it('GET /tariffs takes direction as tariff_direction, refusing the two when they
   expect((await list('direction=EXPORT&tariff_direction=EXPORT')).body.data).toHaveLength(1);
   const both = await list('direction=EXPORT&tariff_direction=IMPORT');
   expect(both.status).toBe(400);
-  expect(both.body.code).toBe('direction_conflict');
+  expect(both.body.code).toBe('tariff_direction_conflict');
 });

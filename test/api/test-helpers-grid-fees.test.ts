@@ -310,8 +310,11 @@ describe('the grid-fee pages and the helper store identical tariffs for the same
 
   for (const k of cases)
     it(k.name, async () => {
+      // A customer of the account: a token's customer_id must name one.
+      const customer_id = (await c.h.call({ method: 'POST', url: '/customers', headers: c.h.test, payload: {} })).body
+        .id;
       const tokenBody = {
-        customer_id: 'cus_1',
+        customer_id,
         ...(k.token ? await k.token() : { ...GRID, postal_address: berlinAddress }),
       };
       const a = await same(tokenBody, k.steps, k.body);

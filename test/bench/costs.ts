@@ -64,7 +64,7 @@ const todTariff = (day: number, night: number, name: string) => ({
 });
 
 /** A Berlin location with a time-of-day energy tariff and a flat grid fee. */
-async function todLocation(s: Session): Promise<string> {
+export async function todLocation(s: Session): Promise<string> {
   const loc = await s.json('POST', '/locations', { postal_address: berlinAddress });
   await s.json('POST', '/tariffs', { location_id: loc.id, ...todTariff(0.34, 0.24, 'Day and night') });
   await s.json('POST', '/tariffs', {

@@ -8,6 +8,7 @@ import { benchScale } from './scale.js';
 import { benchClock } from './clock.js';
 import { benchCosts } from './costs.js';
 import { benchSchedules } from './schedules.js';
+import { benchMeters } from './meters.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
@@ -20,6 +21,7 @@ const benches: [string, () => Promise<void>][] = [
   ['clock', benchClock],
   ['costs', benchCosts],
   ['schedules', benchSchedules],
+  ['meters', benchMeters],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

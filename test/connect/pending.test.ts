@@ -15,7 +15,11 @@ const events = async (type: string) => (await get(`/events?type=${type}`)).data;
 
 /** A session with the pending DIRECT provider (Highland Electric), through its consent page. */
 async function pendingSession() {
-  const cot = await c.token({ postal_address: inverness, customer_id: 'cus_1', location_reference_id: 'LOC-7' });
+  const cot = await c.token({
+    postal_address: inverness,
+    customer_reference_id: 'CUS-7',
+    location_reference_id: 'LOC-7',
+  });
   const login = await c.viaProvider(cot, 'prv_highlandgrid', 'allow');
   expect(login.status).toBe(303);
   const page = await c.send({ route: 'session_restore', connect_token: cot, type: 'submit' });
@@ -38,8 +42,11 @@ describe('a pending DIRECT provider', () => {
       provider_id: 'prv_highlandgrid',
       location_id: locationId,
     });
+    // The token's customer reference made a customer, and the session's location joined it.
+    expect(t.customer_id).toMatch(/^cus_/);
+    expect(await get(`/customers/${t.customer_id}`)).toMatchObject({ reference_id: 'CUS-7', locations: [locationId] });
     expect(await get(`/locations/${locationId}`)).toMatchObject({
-      customer_id: 'cus_1',
+      customer_id: t.customer_id,
       location_reference_id: 'LOC-7',
     });
     const [done] = await events('connect.session.complete');

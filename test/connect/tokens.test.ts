@@ -6,9 +6,21 @@ let c: ConnectHarness;
 beforeEach(async () => (c = await connectHarness('2026-11-20T10:00:00Z')));
 afterEach(() => c.close());
 
-/** The body a production client sends, verbatim. */
+/** The body a production client sends, verbatim (its customer_id stands for one the test creates). */
 const PRODUCTION_BODY =
   '{"connect_url":"https://connect.flatpeak.com","callback_url":"https://example.com/callback","customer_id":"cus_67e22f2a3c5b1d0012345678","customer_reference_id":"CUST-0001","location_reference_id":"LOC-0001","tariff_id":null,"route_options":{"postal_address_capture":{"address_line1":"1 Example Street","city":"London","post_code":"SW1A 1AA","country_code":"GB"}},"postal_address_type":"RESIDENTIAL","tariff_type":"COMMODITY","tariff_direction":"IMPORT"}';
+
+/** A customer of the test account, and the production body naming it. */
+async function customerBody(): Promise<{ id: string; body: string }> {
+  const r = await c.h.call({
+    method: 'POST',
+    url: '/customers',
+    headers: c.h.test,
+    payload: { reference_id: 'CUST-0001' },
+  });
+  expect(r.status).toBe(200);
+  return { id: r.body.id, body: PRODUCTION_BODY.replace('cus_67e22f2a3c5b1d0012345678', r.body.id) };
+}
 
 const post = (payload: unknown) =>
   c.h.call({
@@ -22,7 +34,8 @@ const view = async (cot: string) =>
 
 describe('connect token fields', () => {
   it("takes a production client's body verbatim, keeps every field, and carries them to the location and event", async () => {
-    const r = await post(PRODUCTION_BODY);
+    const customer = await customerBody();
+    const r = await post(customer.body);
     expect(r.status).toBe(200);
     const cot = r.body.connect_token as string;
     expect(await view(cot)).toEqual({
@@ -36,7 +49,7 @@ describe('connect token fields', () => {
       tariff_type: 'COMMODITY',
       tariff_direction: 'IMPORT',
       used: false,
-      customer_id: 'cus_67e22f2a3c5b1d0012345678',
+      customer_id: customer.id,
       customer_reference_id: 'CUST-0001',
       location_reference_id: 'LOC-0001',
       tariff_id: null,
@@ -70,7 +83,7 @@ describe('connect token fields', () => {
     expect(t.tariff_id).toMatch(/^trf_/);
     const loc = (await c.h.call({ method: 'GET', url: `/locations/${t.location_id}`, headers: c.h.test })).body;
     expect(loc).toMatchObject({
-      customer_id: 'cus_67e22f2a3c5b1d0012345678',
+      customer_id: customer.id,
       location_reference_id: 'LOC-0001',
       reference_id: 'LOC-0001',
       postal_address: { city: 'London', post_code: 'SW1A 1AA', country_code: 'GB' },
@@ -84,17 +97,20 @@ describe('connect token fields', () => {
       location_id: t.location_id,
       price_available: true,
       tariff_id: t.tariff_id,
-      customer_id: 'cus_67e22f2a3c5b1d0012345678',
+      customer_id: customer.id,
       customer_reference_id: 'CUST-0001',
       location_reference_id: 'LOC-0001',
     });
     const created = (await c.h.call({ method: 'GET', url: '/events?type=location.created', headers: c.h.test })).body
       .data[0];
-    expect(created.data).toMatchObject({ id: t.location_id, customer_id: 'cus_67e22f2a3c5b1d0012345678' });
+    expect(created.data).toMatchObject({ id: t.location_id, customer_id: customer.id });
+    // The customer lists the session's location.
+    const owner = (await c.h.call({ method: 'GET', url: `/customers/${customer.id}`, headers: c.h.test })).body;
+    expect(owner.locations).toEqual([t.location_id]);
   });
 
   it('validates each field with its own code and changes nothing when it refuses', async () => {
-    const base = JSON.parse(PRODUCTION_BODY);
+    const base = JSON.parse((await customerBody()).body);
     const before = snapshot(c.h.svc);
     const code = async (patch: Record<string, unknown>) => {
       const r = await post({ ...base, ...patch });
@@ -130,6 +146,16 @@ describe('connect token fields', () => {
     // A tariff named must exist for the caller.
     const missing = await post({ ...base, tariff_id: 'trf_nothere' });
     expect(missing).toMatchObject({ status: 404, body: { code: 'tariff_not_found' } });
+    // So must a customer: of this account and mode.
+    const stranger = await post({ ...base, customer_id: 'cus_nothere' });
+    expect(stranger).toMatchObject({ status: 404, body: { code: 'customer_not_found' } });
+    const live = await c.h.call({
+      method: 'POST',
+      url: '/connect/token',
+      headers: c.h.live,
+      payload: base,
+    });
+    expect(live).toMatchObject({ status: 404, body: { code: 'customer_not_found' } });
     expect(snapshot(c.h.svc)).toBe(before);
   });
 

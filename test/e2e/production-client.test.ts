@@ -312,18 +312,19 @@ describe('a production client on another origin drives the connect service', () 
   });
 
   it('DIRECT pending: the session completes PENDING, and the admin app resolves it', async () => {
-    const cot = await token({ postal_address: inverness, customer_id: 'cus_e2e', location_reference_id: 'LOC-E2E' });
+    const customer = (await env.api('POST', '/customers', { reference_id: 'CUS-E2E' })).body.id as string;
+    const cot = await token({ postal_address: inverness, customer_id: customer, location_reference_id: 'LOC-E2E' });
     const { page } = await open(cot);
     const back = await consent(page, cot, 'prv_highlandgrid', 'Highland Electric');
     expect(back).toMatchObject({ route: 'tariff_connection_pending', data: { provider: { id: 'prv_highlandgrid' } } });
     await logosLoad(page, [back.data.provider.logo_url]);
     const t = (await env.api('GET', `/connect/token?connect_token=${cot}`)).body;
-    expect(t).toMatchObject({ complete_action: 'SAVE', used: true, price_available: false, customer_id: 'cus_e2e' });
+    expect(t).toMatchObject({ complete_action: 'SAVE', used: true, price_available: false, customer_id: customer });
     expect((await env.api('GET', `/tariffs/${t.tariff_id}`)).body.status).toBe('PENDING');
     const [done] = (await env.api('GET', `/events?type=connect.session.complete&object_id=${cot}`)).body.data;
     expect(done.data).toMatchObject({
       location_id: t.location_id,
-      customer_id: 'cus_e2e',
+      customer_id: customer,
       location_reference_id: 'LOC-E2E',
     });
     await finish(page, cot, 'tariff_connection_pending');

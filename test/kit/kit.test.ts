@@ -48,10 +48,17 @@ describe('startTariffDesk: two instances in one process', () => {
   });
 
   it('connectToken creates a test-mode token the API knows', async () => {
-    const token = await a.connectToken({ postal_address: berlinAddress, customer_id: 'cus_42' });
+    const customer = await a.client.call('customers.create', { body: { reference_id: 'CUS-42' } });
+    const token = await a.connectToken({ postal_address: berlinAddress, customer_id: customer.id });
     expect(token).toMatch(/^cot_/);
     const t = await a.client.call('connect_token.retrieve', { query: { connect_token: token } });
-    expect(t).toMatchObject({ id: token, live_mode: false, used: false, customer_id: 'cus_42', complete_action: '' });
+    expect(t).toMatchObject({
+      id: token,
+      live_mode: false,
+      used: false,
+      customer_id: customer.id,
+      complete_action: '',
+    });
     // Tokens are the instance's own.
     await expect(b.client.call('connect_token.retrieve', { query: { connect_token: token } })).rejects.toMatchObject({
       status: 404,

@@ -41,13 +41,23 @@ async function demoWorld(dir: string) {
     let tariffs = 0;
     for (const l of locations) tariffs += (await api('GET', `/tariffs?location_id=${l.id}&limit=100`)).body.data.length;
     const endpoints = (await api('GET', '/webhooks?limit=100')).body.data as { description: string }[];
-    return { refs: locations.map((l) => l.reference_id).sort(), tariffs, endpoints: endpoints.length };
+    const customers = (await api('GET', '/customers')).body.data as { locations: string[] }[];
+    const devices = (await api('GET', '/devices')).body.data as unknown[];
+    const records = (await api('GET', '/meter-records?limit=10000')).body.data as unknown[];
+    return {
+      refs: locations.map((l) => l.reference_id).sort(),
+      tariffs,
+      endpoints: endpoints.length,
+      customers: customers.map((c) => c.locations.length),
+      devices: devices.length,
+      records: records.length,
+    };
   } finally {
     await stopAll([host.child, 'SIGTERM']);
   }
 }
 
-const COMPLETE = { refs: DEMO_REFS, tariffs: 6, endpoints: 1 };
+const COMPLETE = { refs: DEMO_REFS, tariffs: 6, endpoints: 1, customers: [2], devices: 1, records: 68 };
 
 describe('first-start demo seeding', () => {
   it(`a SIGKILL at ${ROUNDS} moments of a first start leaves the whole demo world once after a restart`, async () => {

@@ -60,9 +60,12 @@ describe('start-up reads only the tariffs still owing a lifecycle event', () => 
     await host.stop();
     cleanup.pop();
 
-    // The folder as the version before the index left it.
+    // The folder as the version before the index left it (and before customers and meter records).
     const db = new BetterSqlite3(join(dir, DB_FILE));
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
+    for (const table of ['customers', 'devices', 'meter_records', 'meter_readings']) db.exec(`DROP TABLE ${table}`);
+    db.exec('DROP INDEX locations_customer');
+    db.exec('ALTER TABLE locations DROP COLUMN customer_id');
     const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all() as string[];
     for (const name of triggers) db.exec(`DROP TRIGGER ${name}`);
     db.exec('DROP TABLE lifecycle_owed');

@@ -82,6 +82,12 @@ describe('events', () => {
     const doc = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
     expect(Object.keys(doc.webhooks).sort()).toEqual([
       'connect.session.complete',
+      'customer.created',
+      'customer.deleted',
+      'customer.updated',
+      'device.created',
+      'device.deleted',
+      'device.updated',
       'location.created',
       'location.deleted',
       'location.updated',
@@ -92,6 +98,10 @@ describe('events', () => {
       'tariff.fetch.failed',
       'tariff.updated',
     ]);
+    // A customer's or device's event carries the object itself as its data.
+    const schemas = doc.components.schemas;
+    expect(schemas.Event_customer_created.properties.data).toEqual({ $ref: '#/components/schemas/Customer' });
+    expect(schemas.Event_device_deleted.properties.data).toEqual({ $ref: '#/components/schemas/Device' });
   });
 
   it('validates endpoints', async () => {

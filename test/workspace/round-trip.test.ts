@@ -77,6 +77,22 @@ async function richWorld(h: Harness) {
   });
   const t = await h.api.call('tariffs.create', { body: tariffBody(loc.id) as never });
   await h.api.call('tariffs.update', { params: { id: t.id }, body: { display_name: 'Renamed' } });
+  // Oslo's own meter: register readings (kept as readings and as the records between them).
+  const customer = await h.api.call('customers.create', { body: { reference_id: 'oslo-owner' } });
+  await h.api.call('locations.update', { params: { id: loc.id }, body: { customer_id: customer.id } });
+  const meter = await h.api.call('devices.create', { body: {} });
+  await h.api.call('meters.cumulative', {
+    body: {
+      location_id: loc.id,
+      device_id: meter.id,
+      units: 'KWH',
+      data: [
+        { time: '2026-03-01T00:00:00Z', value: 1000.5 },
+        { time: '2026-03-01T01:00:00Z', value: 1001.75, record_reference_id: 'oslo-1' },
+        { time: '2026-03-01T02:30:00Z', value: 1003.1 },
+      ],
+    },
+  });
   return { loc, tariff: t };
 }
 
@@ -95,7 +111,17 @@ describe('a workspace round trip', () => {
     expect(first.files['market/GB.csv']).toBe(
       'start,end,price_per_kwh\n2026-03-02T00:00:00Z,2026-03-02T01:00:00Z,0.1\n2026-03-02T01:00:00Z,2026-03-02T02:00:00Z,0.2\n2026-03-02T02:00:00Z,2026-03-02T03:00:00Z,0.15\n',
     );
-    for (const kind of ['locations', 'tariffs', 'providers', 'grid-fees', 'webhooks'])
+    // The demo's customer and EV charger, its records and Oslo's register readings.
+    for (const folder of ['customers/', 'devices/', 'meter-records/', 'meter-readings/'])
+      expect(paths.filter((p) => p.startsWith(folder)).length, folder).toBeGreaterThan(0);
+    for (const p of paths.filter((x) => x.startsWith('meter-'))) {
+      expect(p).toMatch(/^meter-(records|readings)\/loc_\w+\.jsonl$/);
+      // One record a line, keys sorted, a final newline.
+      const lines = first.files[p]!.split('\n');
+      expect(lines.pop()).toBe('');
+      for (const line of lines) expect(line).toBe(JSON.stringify(canon(JSON.parse(line))));
+    }
+    for (const kind of ['locations', 'tariffs', 'providers', 'grid-fees', 'webhooks', 'customers', 'devices'])
       for (const p of paths.filter((x) => x.startsWith(kind + '/'))) {
         const o = JSON.parse(first.files[p]!);
         expect(p).toBe(`${kind}/${o.id}.json`);
@@ -125,6 +151,7 @@ describe('a workspace round trip', () => {
 
     const b = await fresh();
     const imported = await b.api.call('workspace.import', { body: { files: first.files } });
+    const demoRecords = 68;
     expect(imported).toMatchObject({
       object: 'workspace_import',
       replaced: false,
@@ -132,6 +159,9 @@ describe('a workspace round trip', () => {
       tariffs: 7,
       webhook_endpoints: 2,
       market_points: 3,
+      customers: 2,
+      devices: 2,
+      meter_records: demoRecords + 2,
       clock: { mode: 'frozen', now: '2026-03-02T09:30:00.000Z' },
     });
     const second = await b.api.call('workspace.export');
@@ -148,6 +178,16 @@ describe('a workspace round trip', () => {
       const tb = (await b.api.call('tariffs.list', { query: { location_id: l.id } })).data;
       expect(tb.map(strip)).toEqual(ta.map(strip));
     }
+    // So do customers, devices, records and what the records cost.
+    for (const op of ['customers.list', 'devices.list'] as const)
+      expect((await b.api.call(op)).data.map(strip)).toEqual((await a.api.call(op)).data.map(strip));
+    const records = async (x: Harness) => (await x.api.call('meter_records.list')).data.map(strip);
+    expect(await records(b)).toEqual(await records(a));
+    const session = async (x: Harness) => {
+      const { id: _id, ...r } = await x.api.call('costs.session', { params: { id: 'demo-session-2' } });
+      return strip(r);
+    };
+    expect(await session(b)).toEqual(await session(a));
     // Endpoints came back with new secrets of their own.
     const ea = (await a.api.call('webhooks.list')).data;
     const eb = (await b.api.call('webhooks.list')).data;
@@ -180,6 +220,9 @@ describe('a workspace round trip', () => {
     expect(() => writeWorkspaceFolder(other, after)).toThrow(/no workspace.json/);
   });
 });
+
+/** The meter records file of a location file's location. */
+const meterFile = (locationFile: string) => locationFile.replace(/^locations\/(.*)\.json$/, 'meter-records/$1.jsonl');
 
 /** A valid workspace to spoil one file of. */
 async function validFiles(): Promise<{ files: Record<string, string>; tariff: string; location: string }> {
@@ -263,6 +306,59 @@ describe('a malformed workspace is refused as a whole, naming the file and the f
       spoil: (f: Record<string, string>) => void (f['market/GB.csv'] = f['market/GB.csv']!.replace('0.2\n', 'cheap\n')),
       code: 'csv_row_invalid',
       message: () => /^market\/GB\.csv: line 3: price 'cheap' is not a number/,
+    },
+    {
+      name: 'a location naming a customer the workspace does not have',
+      spoil: (f: Record<string, string>, _t: string, l: string) =>
+        void (f[l] = JSON.stringify({ ...JSON.parse(f[l]!), customer_id: 'cus_gone' })),
+      code: 'workspace_reference_missing',
+      message: (_t: string, l: string) => new RegExp(`^${l}: customer_id: no customer 'cus_gone' in this workspace`),
+    },
+    {
+      name: 'a meter record of a device the workspace does not have',
+      spoil: (f: Record<string, string>, _t: string, l: string) => {
+        const p = meterFile(l);
+        f[p] = f[p]!.replace(/"device_id":"dev_\w+"/, '"device_id":"dev_gone"');
+      },
+      code: 'workspace_reference_missing',
+      message: (_t: string, l: string) => new RegExp(`^${meterFile(l)}: line 1: device_id: no device dev_gone`),
+    },
+    {
+      name: 'a meter record given twice',
+      spoil: (f: Record<string, string>, _t: string, l: string) => {
+        const p = meterFile(l);
+        const [first] = f[p]!.split('\n');
+        f[p] += JSON.stringify({ ...JSON.parse(first!), id: 'mre_copy' }) + '\n';
+      },
+      code: 'workspace_record_duplicate',
+      message: (_t: string, l: string) => new RegExp(`^${meterFile(l)}: line 3: an earlier line has the same`),
+    },
+    {
+      name: 'a meter record ending before it starts',
+      spoil: (f: Record<string, string>, _t: string, l: string) => {
+        const p = meterFile(l);
+        const [first, ...rest] = f[p]!.split('\n');
+        const r = JSON.parse(first!);
+        f[p] = [JSON.stringify({ ...r, end_time: r.start_time }), ...rest].join('\n');
+      },
+      code: 'end_time_before_start_time',
+      message: (_t: string, l: string) => new RegExp(`^${meterFile(l)}: line 1: end_time must be after start_time`),
+    },
+    {
+      name: 'meter records of a location the workspace does not have',
+      spoil: (f: Record<string, string>, _t: string, l: string) =>
+        void (f['meter-records/loc_gone.jsonl'] = f[meterFile(l)]!),
+      code: 'workspace_reference_missing',
+      message: () => /^meter-records\/loc_gone\.jsonl: no location loc_gone in this workspace/,
+    },
+    {
+      name: 'a meter record field the format does not know',
+      spoil: (f: Record<string, string>, _t: string, l: string) => {
+        const p = meterFile(l);
+        f[p] = f[p]!.replace('"units"', '"colour":"red","units"');
+      },
+      code: 'parameter_unknown',
+      message: (_t: string, l: string) => new RegExp(`^${meterFile(l)}: line 1: Field 'colour' is not recognized`),
     },
     {
       name: 'overlapping COMMODITY contracts',

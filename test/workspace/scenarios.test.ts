@@ -120,8 +120,32 @@ describe('scenarios through the API', () => {
     await h.api.call('clock.set', { body: { mode: 'offset', now: '2026-04-01T00:00:00Z' } });
     const before = await h.api.call('clock.retrieve');
     const r = await h.api.call('scenarios.restore', { params: { id: 'scn_demodata' } });
-    expect(r).toMatchObject({ scenario: { name: 'Demo data', built_in: true }, locations: 4, tariffs: 6 });
+    expect(r).toMatchObject({
+      scenario: { name: 'Demo data', built_in: true },
+      locations: 4,
+      tariffs: 6,
+      customers: 1,
+      devices: 1,
+      meter_records: 68,
+    });
     expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-sydney']);
+    // The demo customer owns Berlin and London; the charger's four sessions are at Berlin, the week before today.
+    const [customer] = (await h.api.call('customers.list')).data;
+    const owned = await Promise.all(
+      customer!.locations.map(async (id) => (await h.api.call('locations.retrieve', { params: { id } })).reference_id),
+    );
+    expect(owned.sort()).toEqual(['demo-berlin', 'demo-london']);
+    const records = (await h.api.call('meter_records.list', { query: { limit: 100 } })).data;
+    expect(new Set(records.map((x) => x.session_reference_id))).toEqual(
+      new Set(['demo-session-1', 'demo-session-2', 'demo-session-3', 'demo-session-4']),
+    );
+    const now = Date.parse((await h.api.call('clock.retrieve')).now);
+    for (const x of records) {
+      expect(Date.parse(x.end_time)).toBeLessThanOrEqual(now);
+      expect(Date.parse(x.start_time)).toBeGreaterThan(now - 8 * 86_400_000);
+    }
+    const session = await h.api.call('costs.session', { params: { id: 'demo-session-1' } });
+    expect(session.total.cost.value).toBeGreaterThan(0);
     expect((await h.api.call('settings.retrieve')).wire_profile).toBe('published');
     expect(r.clock.mode).toBe('offset');
     expect(Math.abs(r.clock.offset_seconds - before.offset_seconds)).toBeLessThanOrEqual(1);

@@ -19,6 +19,10 @@ import { metaContracts } from './routes/meta.js';
 import { clockContracts } from './routes/clock.js';
 import { workspaceContracts } from './routes/workspace.js';
 import { scenarioContracts } from './routes/scenarios.js';
+import { customerContracts } from './routes/customers.js';
+import { deviceContracts } from './routes/devices.js';
+import { meterContracts } from './routes/meters.js';
+import { costReportContracts } from './routes/cost-reports.js';
 import { matchesPath, type Contract } from './contract.js';
 
 /** Every route of the REST API by operation id: the one table the service, the client and OpenAPI read. */
@@ -43,6 +47,10 @@ export const api = {
   ...clockContracts,
   ...workspaceContracts,
   ...scenarioContracts,
+  ...customerContracts,
+  ...deviceContracts,
+  ...meterContracts,
+  ...costReportContracts,
   ...metaContracts,
 };
 export type Api = typeof api;

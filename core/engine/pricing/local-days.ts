@@ -131,3 +131,13 @@ function walkDays(zone: string, from: number, to: number): LocalDay[] {
   }
   return days;
 }
+
+/** Period boundaries from `from` to `to`: the zone's local days or months, or the whole window. */
+export function periodBounds(groupBy: 'none' | 'day' | 'month', zone: string, from: number, to: number): number[] {
+  const bounds = [from];
+  if (groupBy !== 'none')
+    for (const d of localDays(zone, from, to))
+      if (d.start > from && (groupBy === 'day' || d.day === 1)) bounds.push(d.start);
+  bounds.push(to);
+  return bounds;
+}

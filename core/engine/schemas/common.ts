@@ -54,11 +54,14 @@ function validCalendar(s: string): boolean {
   return true;
 }
 
+/** Whether a string is what `Timestamp` takes: RFC 3339 with `Z` or an offset, a real date and time. */
+export const isTimestamp = (s: string): boolean => s.length <= 40 && RFC3339.test(s) && validCalendar(s);
+
 /** RFC 3339 date-time with `Z` or an offset. */
 export const Timestamp = z
   .string()
   .max(40)
-  .refine((s) => RFC3339.test(s) && validCalendar(s), { message: 'must be an RFC 3339 date-time (UTC or offset form)' })
+  .refine(isTimestamp, { message: 'must be an RFC 3339 date-time (UTC or offset form)' })
   .meta({ format: 'date-time', example: '2026-01-01T00:00:00Z' });
 
 /** A contract date: RFC 3339 date-time, or a bare date meaning local midnight (pricing rule 5). */

@@ -107,6 +107,9 @@ export const LocationCreate = z
       .nullable()
       .optional()
       .meta({ description: 'Derived from the address unless given.' }),
+    customer_id: idOf('customer')
+      .optional()
+      .meta({ description: 'A customer of the same account and mode that owns the location.' }),
   })
   .meta({ id: 'LocationCreate' });
 export type LocationCreate = z.infer<typeof LocationCreate>;
@@ -119,6 +122,7 @@ export const LocationUpdate = z
     timezone: TimeZoneName.optional(),
     currency_code: CurrencyCode.optional(),
     market_region: z.string().max(40).nullable().optional(),
+    customer_id: idOf('customer').nullable().optional().meta({ description: 'null: the location has no customer.' }),
   })
   .meta({ id: 'LocationUpdate' });
 export type LocationUpdate = z.infer<typeof LocationUpdate>;

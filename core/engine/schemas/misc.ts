@@ -140,8 +140,14 @@ export const ConnectTokenCreate = z
     actions: z
       .strictObject({ disconnect_tariff: z.boolean().optional(), edit_tariff: z.boolean().optional() })
       .optional(),
-    customer_id: reference(100, 'Your customer; a location the session creates carries it.'),
-    customer_reference_id: reference(200, 'Your own reference for the customer.'),
+    customer_id: idOf('customer')
+      .nullable()
+      .optional()
+      .meta({ description: "A customer of the same account and mode; the session's location joins it." }),
+    customer_reference_id: reference(
+      200,
+      "Your own reference for the customer: without customer_id, the session's location joins the customer with this reference, made when none has it.",
+    ),
     location_reference_id: reference(200, "Your own reference for the location; a new location's reference_id."),
     tariff_id: idOf('tariff').nullable().optional().meta({ description: 'A tariff the session is about, if any.' }),
     route_options: RouteOptions.optional(),
@@ -165,7 +171,10 @@ export const ConnectToken = z
     tariff_type: TariffType,
     tariff_direction: TariffDirection,
     used: z.boolean(),
-    customer_id: z.string().nullable(),
+    customer_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'As given; once the session completed, the customer its location joined (if any).' }),
     customer_reference_id: z.string().nullable(),
     location_reference_id: z.string().nullable(),
     tariff_id: z.string().nullable().meta({ description: 'As given; once the session stored a tariff, that tariff.' }),

@@ -18,6 +18,7 @@ import {
 import { PostalAddress } from './location.js';
 import { Schedule } from './schedule.js';
 import { requireFixedRates } from './tariff.js';
+import { EnergyFlowDirection, MeterUnits } from './meter.js';
 
 /**
  * A workspace: the test-mode world of an account as a folder of small JSON files, one per
@@ -34,8 +35,14 @@ export const WORKSPACE_FOLDERS = {
   providers: 'providers',
   grid_fees: 'grid-fees',
   webhooks: 'webhooks',
+  customers: 'customers',
+  devices: 'devices',
 } as const;
 export type WorkspaceKind = keyof typeof WORKSPACE_FOLDERS;
+
+/** Folders of meter data: one JSON Lines file per location, a line per record or register reading. */
+export const METER_RECORDS_FOLDER = 'meter-records';
+export const METER_READINGS_FOLDER = 'meter-readings';
 
 /** Header of a market series file: instants in UTC, the price in major units per kWh. */
 export const MARKET_CSV_HEADER = 'start,end,price_per_kwh';
@@ -49,8 +56,9 @@ export const MarketRegionId = z
     coded('market_region_invalid', `must be a market region: ${[...regionIds].join(', ')}`),
   );
 
-const idList = <K extends 'location' | 'tariff' | 'provider' | 'gridFee' | 'webhookEndpoint'>(kind: K) =>
-  z.array(idOf(kind)).max(100_000);
+const idList = <K extends 'location' | 'tariff' | 'provider' | 'gridFee' | 'webhookEndpoint' | 'customer' | 'device'>(
+  kind: K,
+) => z.array(idOf(kind)).max(100_000);
 
 /** `workspace.json`: the format and its version, and the list order of each kind of object. */
 export const WorkspaceManifest = z.strictObject({
@@ -63,6 +71,8 @@ export const WorkspaceManifest = z.strictObject({
       providers: idList('provider').optional(),
       grid_fees: idList('gridFee').optional(),
       webhooks: idList('webhookEndpoint').optional(),
+      customers: idList('customer').optional(),
+      devices: idList('device').optional(),
     })
     .optional()
     .meta({ description: 'Ids oldest first (lists show the newest first); ids not named follow by time_created.' }),
@@ -176,6 +186,52 @@ export const WebhookFile = z
   });
 export type WebhookFile = z.infer<typeof WebhookFile>;
 
+const reference = () => z.string().min(1).max(200);
+
+/** `customers/<id>.json`: a customer without its account and mode; its locations name it. */
+export const CustomerFile = z.strictObject({
+  id: idOf('customer'),
+  reference_id: reference().nullable(),
+  time_created: Timestamp,
+});
+export type CustomerFile = z.infer<typeof CustomerFile>;
+
+/** `devices/<id>.json`: a device without its account and mode. */
+export const DeviceFile = z.strictObject({
+  id: idOf('device'),
+  reference_id: reference().nullable(),
+  last_seen: Timestamp.nullable(),
+  time_created: Timestamp,
+});
+export type DeviceFile = z.infer<typeof DeviceFile>;
+
+/** A line of `meter-records/<location id>.jsonl`: a stored meter record of that location. */
+export const MeterRecordLine = z.strictObject({
+  id: idOf('meterRecord'),
+  device_id: idOf('device').nullable(),
+  session_reference_id: reference().nullable(),
+  record_reference_id: reference().nullable(),
+  tariff_direction: TariffDirection,
+  energy_flow_direction: EnergyFlowDirection,
+  units: MeterUnits,
+  value: z.number().min(0),
+  start_time: Timestamp,
+  end_time: Timestamp,
+  confidence: z.number().min(0).max(1),
+  time_created: Timestamp,
+});
+export type MeterRecordLine = z.infer<typeof MeterRecordLine>;
+
+/** A line of `meter-readings/<location id>.jsonl`: a cumulative register reading of that location. */
+export const MeterReadingLine = z.strictObject({
+  device_id: idOf('device').nullable(),
+  tariff_direction: TariffDirection,
+  energy_flow_direction: EnergyFlowDirection,
+  time: Timestamp,
+  kwh: z.number().min(0).max(1e9),
+});
+export type MeterReadingLine = z.infer<typeof MeterReadingLine>;
+
 /** `settings.json`: the account's settings (and the service-wide connect token lifetime). */
 export const SettingsFile = z.strictObject({
   bearer_token_ttl_seconds: z
@@ -264,6 +320,9 @@ export const WorkspaceCounts = {
   grid_fees: z.number().int(),
   webhook_endpoints: z.number().int(),
   market_points: z.number().int(),
+  customers: z.number().int(),
+  devices: z.number().int(),
+  meter_records: z.number().int(),
 };
 
 /** A scenario's clock, as its `clock.json` says. */

@@ -4,6 +4,7 @@ import { Tariff } from '../schemas/tariff.js';
 import { Location } from '../schemas/location.js';
 import { PROFILES } from '../wire-profile.js';
 import { CheckMark, CheckResult } from './check.js';
+import { Customer, Device } from '../schemas/customer.js';
 
 /** How a webhook message is signed: the `spec` profile's Standard Webhooks, or the `published` profile's PS256. */
 export const WebhookSignatureScheme = z.enum(['standard-webhooks', 'ps256']).meta({
@@ -246,6 +247,16 @@ export const EVENT_TYPES = {
     summary: 'A pending DIRECT connection failed: the provider did not deliver the tariff.',
     data: TariffLifecycle,
   },
+  // The data of these is the object itself.
+  'customer.created': { summary: 'A customer was created (API or connect).', data: Customer },
+  'customer.updated': { summary: 'A customer was changed.', data: Customer },
+  'customer.deleted': {
+    summary: 'A customer was deleted, with its locations (each also has its location.deleted).',
+    data: Customer,
+  },
+  'device.created': { summary: 'A device was created.', data: Device },
+  'device.updated': { summary: 'A device was changed.', data: Device },
+  'device.deleted': { summary: 'A device was deleted.', data: Device },
 } as const;
 export type EventType = keyof typeof EVENT_TYPES;
 

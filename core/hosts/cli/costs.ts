@@ -13,6 +13,7 @@ import { readUsageCsv } from '../../node/usage/csv.js';
 
 export const COSTS_USAGE = `Usage: tariff-desk costs LOCATION_ID --usage FILE.csv [options]
        tariff-desk costs LOCATION_ID --profile NAME --kwh-per-year N --from T --to T [options]
+       tariff-desk costs session REF | costs interval ID   what stored meter records cost (costs session --help)
 
 Prices usage at a location on a running host (POST /costs/{id}) and prints the cost per period
 and in total, in the location's currency.
@@ -67,7 +68,7 @@ export function edge(text: string, zone: string, name: string): number {
 }
 
 /** An instant as RFC 3339 in the location's offset at that instant. */
-const local = (ms: number, zone: string) =>
+export const local = (ms: number, zone: string) =>
   DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true }) ?? new Date(ms).toISOString();
 
 /** The intervals inside [from, to): those across an edge cut, their energy pro rata by time. */
@@ -377,6 +378,10 @@ async function tariffNames(
  * host what it costs (`POST /costs/{id}`) and prints it as a table, JSON or CSV.
  */
 export async function costsCommand(args: string[], defaultDataDir: string): Promise<number> {
+  // Reports of stored meter records: `costs session REF`, `costs interval ID`.
+  const report = args[0];
+  if (report === 'session' || report === 'interval')
+    return withCodes(async () => (await import('./reports.js')).reportCommand(report, args.slice(1), defaultDataDir));
   return withCodes(() => costs(args, defaultDataDir));
 }
 

@@ -19,6 +19,9 @@ Commands:
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
   costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help)
   schedule  when to use energy at a location: schedule LOCATION_ID --duration MIN | --energy KWH … (schedule --help)
+  costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help);
+            what stored meter records cost: costs session REF, costs interval ID [--aggregation DAY|MONTH]
+  meters    submit a meter CSV as meter records: meters submit LOCATION_ID FILE.csv [--device ID] [--session REF]
   connect   connect tokens on a running host: connect token | connect complete --token COT … (connect --help)
   webhooks  check an endpoint's receiver on a running host: webhooks check ENDPOINT_ID [--json] (webhooks --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
@@ -198,6 +201,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   clock: async () => (await import('./clock.js')).clock,
   costs: async () => (await import('./costs.js')).costsCommand,
   schedule: async () => (await import('./schedule.js')).scheduleCommand,
+  meters: async () => (await import('./meters.js')).metersCommand,
   connect: async () => (await import('./connect.js')).connectCommand,
   webhooks: async () => (await import('./webhooks-check.js')).webhooksCommand,
   export: async () => (await import('./workspace.js')).exportCommand,

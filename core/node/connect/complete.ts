@@ -115,11 +115,12 @@ export async function complete(ctx: RouteContext, contractEnd: string | null, pe
           ...(s.region ? { market_region: s.region } : {}),
           ...(t.location_reference_id ? { reference_id: t.location_reference_id } : {}),
         })),
-        customer_id: t.customer_id ?? null,
         location_reference_id: t.location_reference_id ?? null,
       };
   svc.db.transaction(() => {
-    const locationId = t.location_id ?? svc.locations.insert(scope, newLocation!).id;
+    const customerId = sessionCustomer(ctx);
+    const locationId = t.location_id ?? svc.locations.insert(scope, { ...newLocation!, customer_id: customerId }).id;
+    if (t.location_id && customerId) svc.locations.setCustomer(scope, locationId, customerId);
     // A linked or typed-in contract is already running: it applies from the start of the local day.
     const zone = svc.locations.find(scope, locationId).timezone;
     const contractStart = DateTime.fromJSDate(svc.clock.now(), { zone }).toISODate()!;
@@ -164,6 +165,8 @@ export function confirmStored(ctx: RouteContext): boolean {
   const tariff = ctx.slotTariff();
   if (t.used || !tariff) return false;
   svc.db.transaction(() => {
+    const customerId = sessionCustomer(ctx);
+    if (customerId && t.location_id) svc.locations.setCustomer(scope, t.location_id, customerId);
     t.tariff_id = tariff.id;
     t.used = true;
     t.complete_action = 'SAVE';
@@ -172,6 +175,19 @@ export function confirmStored(ctx: RouteContext): boolean {
     svc.events.record(scope, 'connect.session.complete', t.id, completionData(t));
   })();
   return true;
+}
+
+/**
+ * The customer a completed session's location joins: the token's customer_id while that customer
+ * exists, else the customer with the token's customer_reference_id, made now when none has it.
+ * The token then names it. Runs in the completing transaction.
+ */
+function sessionCustomer(ctx: RouteContext): string | null {
+  const { svc, t, scope } = ctx;
+  if (t.customer_id && svc.store.customers.get(scope, t.customer_id)) return t.customer_id;
+  if (!t.customer_reference_id) return null;
+  t.customer_id = svc.customers.byReference(scope, t.customer_reference_id).id;
+  return t.customer_id;
 }
 
 /** The `connect.session.complete` payload: the token, its location and what the client gave the token. */

@@ -49,6 +49,7 @@ export class ConnectTokenService {
       const type = input.tariff_type ?? 'COMMODITY';
       const direction = input.tariff_direction ?? 'IMPORT';
       if (input.location_id) this.locations.find(scope, input.location_id);
+      if (input.customer_id) this.locations.customerOf(scope, input.customer_id);
       if (input.tariff_id) this.tariffs.get(scope, input.tariff_id);
       const disconnect = input.actions?.disconnect_tariff === true;
       if (disconnect && !input.location_id)

@@ -53,7 +53,7 @@ export class DocumentTable<T extends { id: string }, C extends string = never, G
     private readonly db: Db,
     private readonly table: string,
     private readonly columns: readonly C[],
-    private readonly columnValues: (doc: T) => Record<C, string | number>,
+    private readonly columnValues: (doc: T) => Record<C, string | number | null>,
     /** Filters on the stored JSON by name (`reference_id` → its path), served by expression indexes. */
     private readonly jsonFilters: Readonly<Record<G, string>> = {} as Record<G, string>,
   ) {

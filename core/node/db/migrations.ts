@@ -247,6 +247,82 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 10,
+    name: 'customers, devices, meter records and register readings; the customer of a location, indexed',
+    // Meter records are rows, not documents: a year of quarter hours is 35,040 of them, read by
+    // time range for reports and looked up by their two identities on every submission.
+    // device_id is '' for a location's own meter, so that identity is one unique index, which
+    // also serves a location's reports (by direction and start). Each index costs every insert,
+    // and one on the random ids would touch a random page per record (halving a submission's
+    // speed): ids are random and never reused, rows are changed by seq.
+    sql: `
+      CREATE TABLE customers (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        reference_id TEXT,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX customers_scope ON customers(account_id, live_mode, seq);
+      CREATE INDEX customers_reference ON customers(account_id, live_mode, reference_id, seq);
+      CREATE TABLE devices (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        reference_id TEXT,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX devices_scope ON devices(account_id, live_mode, seq);
+      CREATE INDEX devices_reference ON devices(account_id, live_mode, reference_id, seq);
+      ALTER TABLE locations ADD COLUMN customer_id TEXT;
+      UPDATE locations SET customer_id = json_extract(body, '$.customer_id');
+      CREATE INDEX locations_customer ON locations(account_id, live_mode, customer_id, seq);
+      CREATE TABLE meter_records (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        location_id TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        session_reference_id TEXT,
+        record_reference_id TEXT,
+        tariff_direction TEXT NOT NULL,
+        energy_flow_direction TEXT NOT NULL,
+        units TEXT NOT NULL,
+        value REAL NOT NULL,
+        start_ms INTEGER NOT NULL,
+        end_ms INTEGER NOT NULL,
+        micro_kwh INTEGER NOT NULL,
+        confidence REAL NOT NULL,
+        time_created TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX meter_records_reference
+        ON meter_records(account_id, live_mode, location_id, record_reference_id)
+        WHERE record_reference_id IS NOT NULL;
+      CREATE UNIQUE INDEX meter_records_slot
+        ON meter_records(account_id, live_mode, location_id, tariff_direction, start_ms, end_ms, device_id, energy_flow_direction);
+      CREATE INDEX meter_records_device
+        ON meter_records(account_id, live_mode, device_id, tariff_direction, start_ms)
+        WHERE device_id <> '';
+      CREATE INDEX meter_records_session
+        ON meter_records(account_id, live_mode, session_reference_id)
+        WHERE session_reference_id IS NOT NULL;
+      CREATE TABLE meter_readings (
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        location_id TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        tariff_direction TEXT NOT NULL,
+        energy_flow_direction TEXT NOT NULL,
+        time_ms INTEGER NOT NULL,
+        micro_kwh INTEGER NOT NULL,
+        PRIMARY KEY (account_id, live_mode, location_id, device_id, tariff_direction, energy_flow_direction, time_ms)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
     version: 11,
     name: 'events carry their object itself in data (tariff and location events were wrapped in {object})',
     sql: `
@@ -275,7 +351,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 13,
-    name: 'what a location answer derives from its tariffs, by index; locations filtered by their references',
+    name: 'what a location answer derives from its tariffs, by index; locations filtered by reference_id',
     sql: `
       CREATE INDEX IF NOT EXISTS tariffs_slot ON tariffs(account_id, live_mode, location_id, type, direction, seq);
       CREATE INDEX IF NOT EXISTS tariffs_ids ON tariffs(account_id, live_mode, location_id, seq, id);
@@ -283,8 +359,6 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         ON tariffs(account_id, live_mode, location_id, direction, json_extract(body, '$.market_rates'));
       CREATE INDEX IF NOT EXISTS locations_reference
         ON locations(account_id, live_mode, json_extract(body, '$.reference_id'));
-      CREATE INDEX IF NOT EXISTS locations_customer
-        ON locations(account_id, live_mode, json_extract(body, '$.customer_id'));
     `,
   },
 ];

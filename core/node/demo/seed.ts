@@ -3,6 +3,8 @@ import type { Scope } from '../db/documents.js';
 import type { Location, LocationCreate, StoredLocation } from '../../engine/schemas/location.js';
 import type { Service } from '../service.js';
 import { dailySchedule } from '../../engine/schedule/structure.js';
+import { microKwhOf } from '../../engine/meters/records.js';
+import { CUSTOMER_AND_METER_TABLES } from '../db/store.js';
 
 const SEEDED = 'demo_seeded';
 
@@ -67,12 +69,12 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[]): voi
   const today = DateTime.fromJSDate(svc.clock.now()).toISODate()!;
   const start = DateTime.fromJSDate(svc.clock.now()).minus({ months: 2 }).startOf('month').toISODate()!;
   const end = DateTime.fromISO(today).plus({ years: 1 }).startOf('month').toISODate()!;
-  const [berlin, london, austin, sydney] = locations.map((l) => svc.locations.insert(scope, l)) as [
-    Location,
-    Location,
-    Location,
-    Location,
-  ];
+  // A household customer owns the Berlin and London locations.
+  const customer = svc.customers.create(scope, { reference_id: DEMO_CUSTOMER });
+  const owned = new Set(['demo-berlin', 'demo-london']);
+  const [berlin, london, austin, sydney] = locations.map((l) =>
+    svc.locations.insert(scope, owned.has(l.reference_id ?? '') ? { ...l, customer_id: customer.id } : l),
+  ) as [Location, Location, Location, Location];
   const lib = { connection_type: 'LIBRARY' as const, is_linked: true };
   {
     svc.tariffs.create(
@@ -167,10 +169,57 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[]): voi
       disabled: false,
       retry_schedule: 'compressed',
     });
+    writeCharging(svc, scope, berlin);
     svc.db
       .prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)')
       .run(`${SEEDED}:${scope.accountId}`, '1');
   }
+}
+
+/** The demo customer's and EV charger's references. */
+export const DEMO_CUSTOMER = 'demo-household';
+export const DEMO_CHARGER = 'demo-ev-charger';
+
+/**
+ * The demo's EV charger at a location and a week of its meter records before the clock's
+ * local today: four charging sessions of quarter-hour power readings (7.4 kW, tapering off
+ * in the last hour), in the evening and overnight, where the night rate makes a difference.
+ */
+function writeCharging(svc: Service, scope: Scope, at: Location): void {
+  const charger = svc.devices.create(scope, { reference_id: DEMO_CHARGER });
+  const day0 = DateTime.fromJSDate(svc.clock.now(), { zone: at.timezone }).startOf('day').minus({ days: 7 });
+  // Days after day0, the local hour a session starts, and its quarter hours.
+  const sessions: [number, number, number][] = [
+    [1, 18, 14],
+    [3, 22, 24],
+    [5, 23.5, 20],
+    [6, 19, 10],
+  ];
+  sessions.forEach(([day, hour, quarters], s) => {
+    const begin = day0.plus({ days: day }).set({ hour: Math.floor(hour), minute: (hour % 1) * 60 });
+    for (let q = 0; q < quarters; q++) {
+      const a = begin.plus({ minutes: 15 * q }).toMillis();
+      const b = a + 900_000;
+      // Full power, then the battery's last hour tapers to a third.
+      const left = quarters - q;
+      const watts = left > 4 ? 7400 : Math.round(7400 * (0.33 + (0.67 * (left - 1)) / 4));
+      svc.meters.put(scope, {
+        location_id: at.id,
+        device_id: charger.id,
+        session_reference_id: `demo-session-${s + 1}`,
+        record_reference_id: `demo-session-${s + 1}-${String(q + 1).padStart(2, '0')}`,
+        tariff_direction: 'IMPORT',
+        energy_flow_direction: 'INBOUND',
+        units: 'W',
+        value: watts,
+        start_ms: a,
+        end_ms: b,
+        micro_kwh: microKwhOf('W', watts, a, b),
+        confidence: 1,
+      });
+    }
+  });
+  svc.devices.touch(scope, [charger.id]);
 }
 
 /**
@@ -199,7 +248,14 @@ export async function resetDemo(svc: Service, scope: Scope): Promise<void> {
   const write = await prepareDemo(svc, scope);
   svc.db
     .transaction(() => {
-      for (const t of ['tariffs', 'locations', 'connect_tokens', 'events', 'webhook_endpoints'])
+      for (const t of [
+        'tariffs',
+        'locations',
+        'connect_tokens',
+        'events',
+        'webhook_endpoints',
+        ...CUSTOMER_AND_METER_TABLES,
+      ])
         svc.db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
       svc.db
         .prepare(

@@ -25,6 +25,10 @@ import { trafficRoutes } from './routes/traffic.js';
 import { clockRoutes } from './routes/clock.js';
 import { workspaceRoutes } from './routes/workspace.js';
 import { scenarioRoutes } from './routes/scenarios.js';
+import { customerRoutes } from './routes/customers.js';
+import { deviceRoutes } from './routes/devices.js';
+import { meterRoutes } from './routes/meters.js';
+import { costReportRoutes } from './routes/cost-reports.js';
 import { buildOpenApi } from './openapi.js';
 import { jsonBodies } from './json-body.js';
 import { errorBodies, errorServerOptions } from './plugins/errors.js';
@@ -75,6 +79,10 @@ export function apiRoutes(): Route[] {
     ...clockRoutes,
     ...workspaceRoutes,
     ...scenarioRoutes,
+    ...customerRoutes,
+    ...deviceRoutes,
+    ...meterRoutes,
+    ...costReportRoutes,
   ];
   let doc: string | undefined;
   routes.push(

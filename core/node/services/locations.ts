@@ -31,6 +31,8 @@ export class LocationService {
   private readonly slotStmt;
   private readonly idsStmt;
   private readonly marketStmt;
+  private readonly deleteRecords;
+  private readonly deleteReadings;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +59,9 @@ export class LocationService {
         `SELECT EXISTS (SELECT 1 FROM tariffs WHERE ${where} AND direction = @direction AND json_extract(body, '$.market_rates') = 1)`,
       )
       .pluck();
+    const scoped = 'WHERE account_id = ? AND live_mode = ? AND location_id = ?';
+    this.deleteRecords = db.prepare(`DELETE FROM meter_records ${scoped}`);
+    this.deleteReadings = db.prepare(`DELETE FROM meter_readings ${scoped}`);
   }
 
   private marketRegion(address: StoredLocation['postal_address'], given: string | null | undefined): string | null {
@@ -92,7 +97,7 @@ export class LocationService {
       object: 'location',
       live_mode: scope.liveMode,
       reference_id: input.reference_id ?? null,
-      customer_id: null,
+      customer_id: input.customer_id ? this.customerOf(scope, input.customer_id) : null,
       postal_address,
       ...(await this.locale(postal_address, input.timezone, input.currency_code)),
       market_region: this.marketRegion(postal_address, input.market_region),
@@ -101,6 +106,12 @@ export class LocationService {
       time_created: this.clock.now().toISOString(),
       account_id: scope.accountId,
     };
+  }
+
+  /** A customer id a location may name: a customer of the same account and mode. */
+  customerOf(scope: Scope, id: string): string {
+    if (!this.store.customers.get(scope, id)) throw notFound('customer', id);
+    return id;
   }
 
   /** Stores a prepared location; joins the caller's transaction. */
@@ -182,6 +193,9 @@ export class LocationService {
           : (current.market_region ?? null),
       geo_location: patch.postal_address ? coordinatesOf(address) : current.geo_location,
       flex_allowed: patch.flex_allowed ?? current.flex_allowed ?? true,
+      ...(patch.customer_id !== undefined
+        ? { customer_id: patch.customer_id === null ? null : this.customerOf(scope, patch.customer_id) }
+        : {}),
     };
     return this.db.transaction(() => {
       if (!this.store.locations.replace(scope, next)) throw notFound('location', id);
@@ -200,11 +214,23 @@ export class LocationService {
     this.events.record(scope, 'location.updated', id, this.view(scope, next));
   }
 
-  /** Deletes the location and every tariff of it, in one transaction. */
+  /** Makes the location a customer's (a connect session's location joining the token's customer). */
+  setCustomer(scope: Scope, id: string, customerId: string): void {
+    const loc = this.find(scope, id);
+    if (loc.customer_id === customerId) return;
+    const next = { ...loc, customer_id: this.customerOf(scope, customerId) };
+    this.store.locations.replace(scope, next);
+    this.events.record(scope, 'location.updated', id, this.view(scope, next));
+  }
+
+  /** Deletes the location, every tariff of it and its meter records, in one transaction. */
   delete(scope: Scope, id: string): Location {
     return this.db.transaction(() => {
       const loc = this.get(scope, id);
       for (const t of this.store.tariffs.all(scope, { location_id: id })) this.store.tariffs.delete(scope, t.id);
+      const where = [scope.accountId, scope.liveMode ? 1 : 0, id];
+      this.deleteRecords.run(...where);
+      this.deleteReadings.run(...where);
       this.store.locations.delete(scope, id);
       this.events.record(scope, 'location.deleted', id, loc);
       return loc;

@@ -16,12 +16,13 @@ import type { MarketSeries, PriceInterval } from '../../engine/pricing/types.js'
 import { ApiError, Codes, invalid, unprocessable } from '../../engine/errors.js';
 import { contractInstant } from '../../engine/schedule/contract.js';
 import { computeCost, type CostBreakdown, type UsageSeries } from '../../engine/pricing/cost.js';
-import { localDays } from '../../engine/pricing/local-days.js';
+import { periodBounds } from '../../engine/pricing/local-days.js';
 import { layProfile } from '../../engine/usage/layout.js';
 import { usageShape } from '../../engine/usage/profiles.js';
 import { instantOf } from '../../engine/usage/instant.js';
 import { COST_LIMITS, type Cost, type CostRequest, type TariffCandidate } from '../../engine/schemas/cost.js';
 import type { StoredLocation as Location } from '../../engine/schemas/location.js';
+import type { Pricing } from '../../engine/pricing/meter-cost.js';
 import { ByteLru, ReadCache, estimateBytes } from '../cache.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
@@ -181,6 +182,16 @@ export class PriceService {
     return set;
   }
 
+  /**
+   * What prices the location's stored tariffs of a direction give over `[from, to)`: the compiled
+   * set and the market series it needs, for costing meter records with the same engine.
+   */
+  pricing(scope: Scope, loc: Location, direction: TariffDirection, from: number, to: number): Pricing {
+    const set = this.tariffSet(scope, loc, direction, []);
+    const market = this.marketFor(loc, set.components, from, to)?.series;
+    return { zone: loc.timezone, direction, components: set.components, market };
+  }
+
   /** The region's series where components of the window price the market, else undefined. */
   private marketFor(loc: Location, components: CompiledComponent[], from: number, to: number) {
     if (!components.some((c) => c.market && c.start < to && c.end > from)) return undefined;
@@ -291,15 +302,7 @@ export class PriceService {
       );
     const loc = this.locations.find(scope, locationId);
     const zone = loc.timezone;
-    const from = DateTime.fromISO(req.start_time, { setZone: true }).toMillis();
-    const to = DateTime.fromISO(req.end_time, { setZone: true }).toMillis();
-    if (!(to > from)) throw invalid('end_time_before_start_time', 'end_time must be after start_time.');
-    const days = COST_LIMITS.maxWindowDays;
-    if (to > from + days * DAY_MS && to > DateTime.fromMillis(from, { zone }).plus({ days }).toMillis())
-      throw invalid(
-        Codes.windowTooLong,
-        `The window may be at most ${days} days (${days}×24 h or ${days} local calendar days, whichever is longer).`,
-      );
+    const { from, to } = costWindow(req, zone);
     const usage = usageSeries(req, zone, from, to);
     const bounds = periodBounds(req.group_by ?? 'day', zone, from, to);
     const direction = req.tariff_direction;
@@ -378,6 +381,23 @@ export class PriceService {
     // The last interval ends the window: not a change.
     return { written: { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) }, key, writer };
   }
+}
+
+/**
+ * The window of a cost (`POST /costs`, the meter cost reports): end after start, at most
+ * `COST_LIMITS.maxWindowDays` (that many 24-hour days or local calendar days, whichever is longer).
+ */
+export function costWindow(w: { start_time: string; end_time: string }, zone: string): { from: number; to: number } {
+  const from = DateTime.fromISO(w.start_time, { setZone: true }).toMillis();
+  const to = DateTime.fromISO(w.end_time, { setZone: true }).toMillis();
+  if (!(to > from)) throw invalid('end_time_before_start_time', 'end_time must be after start_time.');
+  const days = COST_LIMITS.maxWindowDays;
+  if (to > from + days * DAY_MS && to > DateTime.fromMillis(from, { zone }).plus({ days }).toMillis())
+    throw invalid(
+      Codes.windowTooLong,
+      `The window may be at most ${days} days (${days}×24 h or ${days} local calendar days, whichever is longer).`,
+    );
+  return { from, to };
 }
 
 /** Candidates from one place of a request (`candidates`, `alternatives[1]`), applied in turn. */
@@ -462,14 +482,4 @@ function usageSeries(req: CostRequest, zone: string, from: number, to: number): 
     microKwh[k] = Math.round(list[i]!.kwh * 1e6);
   }
   return { starts, ends, microKwh };
-}
-
-/** Period boundaries from `from` to `to`: the location's local days or months, or the whole window. */
-function periodBounds(groupBy: 'none' | 'day' | 'month', zone: string, from: number, to: number): number[] {
-  const bounds = [from];
-  if (groupBy !== 'none')
-    for (const d of localDays(zone, from, to))
-      if (d.start > from && (groupBy === 'day' || d.day === 1)) bounds.push(d.start);
-  bounds.push(to);
-  return bounds;
 }

@@ -6,6 +6,8 @@ import type { EventType } from '../../engine/webhooks/schemas.js';
 export interface SampleSubjects {
   location: { id: string } & Record<string, unknown>;
   tariff: { id: string } & Record<string, unknown>;
+  customer?: { id: string } & Record<string, unknown>;
+  device?: { id: string } & Record<string, unknown>;
 }
 
 /**
@@ -86,5 +88,29 @@ export function samplePayload(
   if (type === 'tariff.expiring' || type === 'tariff.expired' || type === 'tariff.fetch.failed')
     return { location_id: location.id, tariff_id: tariff.id, account_id: scope.accountId, live_mode: scope.liveMode };
   if (type.startsWith('tariff.')) return tariff;
+  if (type.startsWith('customer.'))
+    return (
+      subjects?.customer ?? {
+        id: ids('cus'),
+        object: 'customer',
+        live_mode: scope.liveMode,
+        reference_id: 'CUS-SAMPLE',
+        locations: [location.id],
+        time_created: t,
+        account_id: scope.accountId,
+      }
+    );
+  if (type.startsWith('device.'))
+    return (
+      subjects?.device ?? {
+        id: ids('dev'),
+        object: 'device',
+        live_mode: scope.liveMode,
+        reference_id: 'DEV-SAMPLE',
+        last_seen: null,
+        time_created: t,
+        account_id: scope.accountId,
+      }
+    );
   return location;
 }

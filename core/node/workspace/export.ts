@@ -6,8 +6,12 @@ import type { StoredLocation } from '../../engine/schemas/location.js';
 import type { Provider } from '../../engine/schemas/misc.js';
 import type { GridFee } from '../../engine/schemas/connect.js';
 import type {
+  CustomerFile,
+  DeviceFile,
   GridFeeFile,
   LocationFile,
+  MeterReadingLine,
+  MeterRecordLine,
   MarketRegionsFile,
   ProviderFile,
   TariffFile,
@@ -121,9 +125,34 @@ function importedPoints(svc: Service, id: string, region: MarketRegion & { shape
   });
 }
 
+/** The scope's meter records by location, each location's in list order, as workspace lines. */
+function meterRecords(svc: Service, scope: Scope): Record<string, MeterRecordLine[]> {
+  const out: Record<string, MeterRecordLine[]> = {};
+  for (const r of svc.meters.all(scope)) {
+    // The record as the API shows it, less its account, mode, location (the file's name) and energy (derived).
+    const { object: _o, live_mode: _m, account_id: _a, location_id, kwh: _k, ...line } = svc.meters.view(scope, r);
+    (out[location_id] ??= []).push(line);
+  }
+  return out;
+}
+
+/** The scope's register readings by location, by register and time. */
+function meterReadings(svc: Service, scope: Scope): Record<string, MeterReadingLine[]> {
+  const out: Record<string, MeterReadingLine[]> = {};
+  for (const r of svc.meters.allReadings(scope))
+    (out[r.location_id] ??= []).push({
+      device_id: r.device_id || null,
+      tariff_direction: r.tariff_direction,
+      energy_flow_direction: r.energy_flow_direction,
+      time: new Date(r.time_ms).toISOString(),
+      kwh: r.micro_kwh / 1e6,
+    });
+  return out;
+}
+
 /**
- * The test-mode world of an account as a workspace: its locations, tariffs and webhook
- * endpoints (without secrets), the service's provider library and grid fees, the imported
+ * The test-mode world of an account as a workspace: its locations, tariffs, webhook
+ * endpoints (without secrets), customers, devices and meter data, the service's provider library and grid fees, the imported
  * market series, the account's settings and the service clock. Reads only.
  */
 export function readWorld(svc: Service, scope: Scope): Workspace {
@@ -176,6 +205,17 @@ export function readWorld(svc: Service, scope: Scope): Workspace {
       faults: e.faults,
       time_created: e.time_created,
     })),
+    customers: svc.store.customers
+      .all(scope)
+      .map((c): CustomerFile => ({ id: c.id, reference_id: c.reference_id, time_created: c.time_created })),
+    devices: svc.store.devices.all(scope).map((d): DeviceFile => ({
+      id: d.id,
+      reference_id: d.reference_id,
+      last_seen: d.last_seen,
+      time_created: d.time_created,
+    })),
+    meter_records: meterRecords(svc, scope),
+    meter_readings: meterReadings(svc, scope),
     market_regions,
     market,
   };

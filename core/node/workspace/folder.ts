@@ -24,13 +24,13 @@ import type { Scope } from '../db/documents.js';
 import { Codes, invalid } from '../../engine/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../engine/json-depth.js';
 import { WORKSPACE_FOLDERS, WorkspaceBundle } from '../../engine/schemas/workspace.js';
-import { MARKET_FOLDER, ROOT_FILES } from './model.js';
+import { DATA_FOLDERS, ROOT_FILES } from './model.js';
 import { exportWorkspace } from './export.js';
 import { importWorkspace, type ImportOptions, type ImportSummary } from './import.js';
 import { jsonProblem, sortedFiles, type WorkspaceFiles } from './format.js';
 
 /** The folders a workspace owns: an export rewrites these and leaves everything else alone. */
-const OWNED = [...Object.values(WORKSPACE_FOLDERS), MARKET_FOLDER];
+const OWNED = [...Object.values(WORKSPACE_FOLDERS), ...DATA_FOLDERS];
 
 /** An export's staging folder inside its target; a dot name, so every reader skips it. */
 const STAGE_PREFIX = '.tariff-desk-export-';

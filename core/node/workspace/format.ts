@@ -27,6 +27,22 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(sorted(value), null, 2) + '\n';
 }
 
+/** One value as a line of a JSON Lines file: keys sorted, no spaces, a final newline. */
+export function canonicalLine(value: unknown): string {
+  return JSON.stringify(sorted(value)) + '\n';
+}
+
+/**
+ * Reads a JSON Lines file (one JSON object a line, a final newline) with a schema for each
+ * line; a refusal names the file, the line and the field.
+ */
+export function parseJsonLines<S extends z.ZodType>(path: string, text: string, schema: S): z.output<S>[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  if (lines.length === 0) throw fileError(path, 'workspace_file_invalid', 'the file has no lines.');
+  return lines.map((raw, k) => parseFile(`${path}: line ${k + 1}`, raw.replace(/\r$/, ''), schema));
+}
+
 /** The same files, their paths in sorted order (what every writer and the bundle use). */
 export function sortedFiles(files: WorkspaceFiles): WorkspaceFiles {
   const out: WorkspaceFiles = {};

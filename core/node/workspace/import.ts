@@ -1,6 +1,5 @@
 import type { Service } from '../service.js';
 import type { Scope } from '../db/documents.js';
-import type { StoredTariff } from '../db/store.js';
 import type { StoredLocation } from '../../engine/schemas/location.js';
 import { coordinatesOf } from '../geo/coordinates.js';
 import type { WebhookEndpoint } from '../../engine/webhooks/schemas.js';
@@ -9,6 +8,8 @@ import { ApiError, invalid } from '../../engine/errors.js';
 import { contractInstant, contractDateTime } from '../../engine/schedule/contract.js';
 import { EXPIRING_NOTICE_MS } from '../services/lifecycle.js';
 import { newSecret } from '../webhooks/signing.js';
+import { microKwhOf } from '../../engine/meters/records.js';
+import { CUSTOMER_AND_METER_TABLES, type StoredTariff } from '../db/store.js';
 import { clockSettingOf, parseWorkspace, type Workspace } from './model.js';
 import type { WorkspaceFiles } from './format.js';
 
@@ -29,12 +30,15 @@ export interface ImportSummary {
   grid_fees: number;
   webhook_endpoints: number;
   market_points: number;
+  customers: number;
+  devices: number;
+  meter_records: number;
 }
 
-/** Objects of the account's test-mode world: locations, tariffs and webhook endpoints. */
+/** Objects of the account's test-mode world: locations, tariffs, webhook endpoints, customers and devices. */
 export function worldSize(svc: Service, scope: Scope): number {
   let n = 0;
-  for (const t of ['locations', 'tariffs', 'webhook_endpoints'])
+  for (const t of ['locations', 'tariffs', 'webhook_endpoints', 'customers', 'devices'])
     n += (
       svc.db
         .prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE account_id = ? AND live_mode = ?`)
@@ -90,7 +94,15 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     db.prepare(
       'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?)',
     ).run(...args);
-    for (const t of ['webhook_deliveries', 'tariffs', 'locations', 'connect_tokens', 'events', 'webhook_endpoints'])
+    for (const t of [
+      'webhook_deliveries',
+      'tariffs',
+      'locations',
+      'connect_tokens',
+      'events',
+      'webhook_endpoints',
+      ...CUSTOMER_AND_METER_TABLES,
+    ])
       db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
 
     // Ids are unique across accounts and modes: one held elsewhere refuses the whole import.
@@ -100,6 +112,8 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       ['locations', 'locations', ws.locations],
       ['tariffs', 'tariffs', ws.tariffs],
       ['webhook_endpoints', 'webhooks', ws.webhooks],
+      ['customers', 'customers', ws.customers],
+      ['devices', 'devices', ws.devices],
     ] as const)
       for (const o of list)
         if (taken(table, o.id))
@@ -129,7 +143,40 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     const setRegionTime = db.prepare('UPDATE market_regions SET time_updated = ? WHERE id = ?');
     for (const [region, r] of Object.entries(ws.market_regions ?? {})) setRegionTime.run(r.time_updated, region);
 
-    // The account's objects, in list order.
+    // Meter record ids have no index: the workspace's are looked for in one pass.
+    const recordIds = Object.values(ws.meter_records).flatMap((lines) => lines.map((r) => r.id));
+    const held = new Set(
+      db
+        .prepare('SELECT id FROM meter_records WHERE id IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .all(JSON.stringify(recordIds)) as string[],
+    );
+    for (const [location, lines] of Object.entries(ws.meter_records))
+      lines.forEach((r, k) => {
+        if (held.has(r.id))
+          throw new ApiError(
+            422,
+            'invalid_request',
+            'workspace_id_conflict',
+            `meter-records/${location}.jsonl: line ${k + 1}: id: ${r.id} is held by another account or by live mode.`,
+          );
+      });
+
+    // The account's objects, in list order: customers first, as locations name them.
+    for (const c of ws.customers)
+      svc.store.customers.insert(scope, {
+        ...c,
+        object: 'customer',
+        live_mode: scope.liveMode,
+        account_id: scope.accountId,
+      });
+    for (const d of ws.devices)
+      svc.store.devices.insert(scope, {
+        ...d,
+        object: 'device',
+        live_mode: scope.liveMode,
+        account_id: scope.accountId,
+      });
     const zones = new Map<string, string>();
     for (const l of ws.locations) {
       // A location file is the stored location less its account, mode and what is derived again.
@@ -191,6 +238,32 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       svc.webhooks.endpoints.insert(scope, e);
     }
 
+    let records = 0;
+    for (const [location, lines] of Object.entries(ws.meter_records))
+      for (const r of lines) {
+        const start = Date.parse(r.start_time);
+        const end = Date.parse(r.end_time);
+        svc.meters.insert(scope, {
+          ...r,
+          location_id: location,
+          device_id: r.device_id ?? '',
+          start_ms: start,
+          end_ms: end,
+          micro_kwh: microKwhOf(r.units, r.value, start, end),
+        });
+        records++;
+      }
+    for (const [location, lines] of Object.entries(ws.meter_readings))
+      for (const r of lines)
+        svc.meters.insertReading(scope, {
+          location_id: location,
+          device_id: r.device_id ?? '',
+          tariff_direction: r.tariff_direction,
+          energy_flow_direction: r.energy_flow_direction,
+          time_ms: Date.parse(r.time),
+          micro_kwh: Math.round(r.kwh * 1e6),
+        });
+
     // A world that was imported is not seeded with the demo on a later start.
     db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(`demo_seeded:${scope.accountId}`, '1');
     if (!opts.keepClock) svc.settings.setClock(clock);
@@ -209,6 +282,9 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       grid_fees: ws.grid_fees.length,
       webhook_endpoints: ws.webhooks.length,
       market_points: points,
+      customers: ws.customers.length,
+      devices: ws.devices.length,
+      meter_records: records,
     };
   })();
   // What the service holds in memory follows the database.

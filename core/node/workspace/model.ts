@@ -1,6 +1,12 @@
 import {
   ClockFile,
+  CustomerFile,
+  DeviceFile,
   GridFeeFile,
+  METER_READINGS_FOLDER,
+  METER_RECORDS_FOLDER,
+  MeterReadingLine,
+  MeterRecordLine,
   LocationFile,
   MarketRegionId,
   MarketRegionsFile,
@@ -16,14 +22,17 @@ import {
 } from '../../engine/schemas/workspace.js';
 import type { ClockSetting } from '../../engine/clock.js';
 import { contractInstant, windowsOverlap } from '../../engine/schedule/contract.js';
-import { Codes, invalid } from '../../engine/errors.js';
+import { ApiError, Codes, invalid } from '../../engine/errors.js';
 import { excerpt } from '../../engine/excerpt.js';
+import { checkSpan, microKwhOf } from '../../engine/meters/records.js';
 import {
   canonicalJson,
+  canonicalLine,
   fileError,
   jsonProblem,
   marketCsv,
   parseFile,
+  parseJsonLines,
   parseMarketCsv,
   sortedFiles,
   type MarketPoint,
@@ -39,6 +48,12 @@ export interface Workspace {
   providers: ProviderFile[];
   grid_fees: GridFeeFile[];
   webhooks: WebhookFile[];
+  customers: CustomerFile[];
+  devices: DeviceFile[];
+  /** Meter records by location id, in list order. */
+  meter_records: Record<string, MeterRecordLine[]>;
+  /** Cumulative register readings by location id, by register and time. */
+  meter_readings: Record<string, MeterReadingLine[]>;
   /** When each region's series last changed; absent: the regions keep theirs. */
   market_regions: MarketRegionsFile | undefined;
   /** Imported (non-demo) points by region, in time order. */
@@ -48,6 +63,8 @@ export interface Workspace {
 export const ROOT_FILES = ['workspace.json', 'settings.json', 'clock.json'] as const;
 export const MARKET_FOLDER = 'market';
 export const MARKET_REGIONS_FILE = `${MARKET_FOLDER}/regions.json`;
+/** The folders of a workspace that are not one file per object. */
+export const DATA_FOLDERS = [MARKET_FOLDER, METER_RECORDS_FOLDER, METER_READINGS_FOLDER] as const;
 
 const pathOf = (kind: WorkspaceKind, id: string) => `${WORKSPACE_FOLDERS[kind]}/${id}.json`;
 
@@ -63,6 +80,8 @@ export function toFiles(ws: Workspace): WorkspaceFiles {
       providers: ws.providers.map((o) => o.id),
       grid_fees: ws.grid_fees.map((o) => o.id),
       webhooks: ws.webhooks.map((o) => o.id),
+      customers: ws.customers.map((o) => o.id),
+      devices: ws.devices.map((o) => o.id),
     },
   };
   files['workspace.json'] = canonicalJson(manifest);
@@ -73,6 +92,12 @@ export function toFiles(ws: Workspace): WorkspaceFiles {
   if (ws.market_regions) files[MARKET_REGIONS_FILE] = canonicalJson(ws.market_regions);
   for (const [region, points] of Object.entries(ws.market))
     if (points.length > 0) files[`${MARKET_FOLDER}/${region}.csv`] = marketCsv(points);
+  for (const [folder, byLocation] of [
+    [METER_RECORDS_FOLDER, ws.meter_records],
+    [METER_READINGS_FOLDER, ws.meter_readings],
+  ] as const)
+    for (const [location, lines] of Object.entries(byLocation))
+      if (lines.length > 0) files[`${folder}/${location}.jsonl`] = lines.map(canonicalLine).join('');
   return sortedFiles(files);
 }
 
@@ -81,7 +106,9 @@ type Slot =
   | { kind: 'root' }
   | { kind: WorkspaceKind; id: string }
   | { kind: 'market_regions' }
-  | { kind: 'market'; region: string };
+  | { kind: 'market'; region: string }
+  | { kind: 'meter_records'; location: string }
+  | { kind: 'meter_readings'; location: string };
 
 const FILE_ID = /^[A-Za-z0-9_]{1,80}$/;
 
@@ -92,6 +119,9 @@ function slotOf(path: string): Slot {
   if (parts.length === 2) {
     const [folder, name] = parts as [string, string];
     if (folder === MARKET_FOLDER && name.endsWith('.csv')) return { kind: 'market', region: name.slice(0, -4) };
+    const location = name.endsWith('.jsonl') ? name.slice(0, -6) : '';
+    if (folder === METER_RECORDS_FOLDER && FILE_ID.test(location)) return { kind: 'meter_records', location };
+    if (folder === METER_READINGS_FOLDER && FILE_ID.test(location)) return { kind: 'meter_readings', location };
     const kind = (Object.keys(WORKSPACE_FOLDERS) as WorkspaceKind[]).find((k) => WORKSPACE_FOLDERS[k] === folder);
     const id = name.endsWith('.json') ? name.slice(0, -5) : '';
     if (kind && FILE_ID.test(id)) return { kind, id };
@@ -101,7 +131,9 @@ function slotOf(path: string): Slot {
     'workspace_file_unknown',
     `not a file of a workspace (workspace.json, settings.json, clock.json, ${Object.values(WORKSPACE_FOLDERS)
       .map((f) => `${f}/<id>.json`)
-      .join(', ')}, market/regions.json, market/<region>.csv)`,
+      .join(
+        ', ',
+      )}, market/regions.json, market/<region>.csv, ${METER_RECORDS_FOLDER}/<location id>.jsonl, ${METER_READINGS_FOLDER}/<location id>.jsonl)`,
   );
 }
 
@@ -111,6 +143,8 @@ const SCHEMAS = {
   providers: ProviderFile,
   grid_fees: GridFeeFile,
   webhooks: WebhookFile,
+  customers: CustomerFile,
+  devices: DeviceFile,
 } as const;
 
 /** A value of a file in a message: as JSON when it is short and plain, else an excerpt. */
@@ -194,10 +228,14 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
     providers: new Map<string, ProviderFile>(),
     grid_fees: new Map<string, GridFeeFile>(),
     webhooks: new Map<string, WebhookFile>(),
+    customers: new Map<string, CustomerFile>(),
+    devices: new Map<string, DeviceFile>(),
   };
   const pathById = new Map<string, string>();
   let marketRegions: MarketRegionsFile | undefined;
   const market: Record<string, MarketPoint[]> = {};
+  const meterRecords: Record<string, MeterRecordLine[]> = {};
+  const meterReadings: Record<string, MeterReadingLine[]> = {};
   for (const [path, slot] of slots) {
     const text = files[path]!;
     if (slot.kind === 'root') continue;
@@ -206,7 +244,10 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
       if (!MarketRegionId.safeParse(slot.region).success)
         throw fileError(path, 'market_region_invalid', `${excerpt(slot.region, 40)} is not a market region.`);
       market[slot.region] = parseMarketCsv(path, text);
-    } else {
+    } else if (slot.kind === 'meter_records') meterRecords[slot.location] = parseJsonLines(path, text, MeterRecordLine);
+    else if (slot.kind === 'meter_readings')
+      meterReadings[slot.location] = parseJsonLines(path, text, MeterReadingLine);
+    else {
       const o = parseFile(path, text, SCHEMAS[slot.kind]) as { id: string };
       if (o.id !== slot.id)
         throw fileError(path, 'workspace_file_name_invalid', `id: ${excerpt(o.id, 40)} does not match the file name.`);
@@ -223,11 +264,94 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
     providers: ordered('providers', byKind.providers, order.providers, (o) => o.id),
     grid_fees: ordered('grid_fees', byKind.grid_fees, order.grid_fees, (o) => o.time_updated),
     webhooks: ordered('webhooks', byKind.webhooks, order.webhooks, (o) => o.time_created),
+    customers: ordered('customers', byKind.customers, order.customers, (o) => o.time_created),
+    devices: ordered('devices', byKind.devices, order.devices, (o) => o.time_created),
+    meter_records: meterRecords,
+    meter_readings: meterReadings,
     market_regions: marketRegions,
     market,
   };
   checkReferences(ws, pathById);
+  checkMeters(ws);
   return ws;
+}
+
+/**
+ * Locations name a customer of the workspace; meter files are of a location of the workspace,
+ * their lines name its devices, hold records as the API would take them, and no two records
+ * (or readings) share an identity.
+ */
+function checkMeters(ws: Workspace): void {
+  const customers = new Set(ws.customers.map((c) => c.id));
+  for (const l of ws.locations)
+    if (l.customer_id != null && !customers.has(l.customer_id))
+      throw fileError(
+        pathOf('locations', l.id),
+        'workspace_reference_missing',
+        `customer_id: no customer ${excerpt(l.customer_id, 40)} in this workspace (customers/<id>.json).`,
+      );
+  const locations = new Set(ws.locations.map((l) => l.id));
+  const devices = new Set(ws.devices.map((d) => d.id));
+  const lineError = (path: string, line: number, code: string, message: string) =>
+    fileError(path, code, `line ${line}: ${message}`);
+  const located = (folder: string, location: string) => {
+    const path = `${folder}/${location}.jsonl`;
+    if (!locations.has(location))
+      throw fileError(path, 'workspace_reference_missing', `no location ${location} in this workspace.`);
+    return path;
+  };
+  const device = (path: string, line: number, id: string | null) => {
+    if (id !== null && !devices.has(id))
+      throw lineError(path, line, 'workspace_reference_missing', `device_id: no device ${id} in this workspace.`);
+  };
+  const ids = new Set<string>();
+  for (const [location, lines] of Object.entries(ws.meter_records)) {
+    const path = located(METER_RECORDS_FOLDER, location);
+    const refs = new Set<string>();
+    const slots = new Set<string>();
+    lines.forEach((r, k) => {
+      const line = k + 1;
+      device(path, line, r.device_id);
+      if (ids.has(r.id))
+        throw lineError(path, line, 'workspace_record_duplicate', `id: ${r.id} is in the workspace twice.`);
+      ids.add(r.id);
+      const start = Date.parse(r.start_time);
+      const end = Date.parse(r.end_time);
+      try {
+        checkSpan(start, end);
+        microKwhOf(r.units, r.value, start, end);
+      } catch (e) {
+        if (e instanceof ApiError) throw lineError(path, line, e.code, e.message);
+        throw e;
+      }
+      const slot = [r.device_id, r.tariff_direction, r.energy_flow_direction, start, end].join('|');
+      if (slots.has(slot) || (r.record_reference_id !== null && refs.has(r.record_reference_id)))
+        throw lineError(
+          path,
+          line,
+          'workspace_record_duplicate',
+          'an earlier line has the same record_reference_id, or the same device, directions and interval.',
+        );
+      slots.add(slot);
+      if (r.record_reference_id !== null) refs.add(r.record_reference_id);
+    });
+  }
+  for (const [location, lines] of Object.entries(ws.meter_readings)) {
+    const path = located(METER_READINGS_FOLDER, location);
+    const seen = new Set<string>();
+    lines.forEach((r, k) => {
+      device(path, k + 1, r.device_id);
+      const key = [r.device_id, r.tariff_direction, r.energy_flow_direction, Date.parse(r.time)].join('|');
+      if (seen.has(key))
+        throw lineError(
+          path,
+          k + 1,
+          'workspace_record_duplicate',
+          'an earlier line is a reading of the same register at the same time.',
+        );
+      seen.add(key);
+    });
+  }
 }
 
 /**

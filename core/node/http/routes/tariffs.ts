@@ -1,6 +1,6 @@
 import { asList, implement } from '../route.js';
 import { deleted } from '../profile.js';
-import { invalid } from '../../../engine/errors.js';
+import { Codes, invalid } from '../../../engine/errors.js';
 import { tariffContracts } from '../../../engine/api/routes/tariffs.js';
 
 export const tariffRoutes = implement(tariffContracts, {
@@ -9,7 +9,7 @@ export const tariffRoutes = implement(tariffContracts, {
     const { location_id, tariff_direction, direction, type, ...page } = query;
     if (tariff_direction && direction && tariff_direction !== direction)
       throw invalid(
-        'direction_conflict',
+        Codes.tariffDirectionConflict,
         'direction and tariff_direction name the same filter: give one, or the same value.',
       );
     return asList(

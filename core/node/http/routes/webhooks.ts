@@ -6,11 +6,14 @@ import type { SampleSubjects } from '../../webhooks/samples.js';
 import type { Service } from '../../service.js';
 import type { Scope } from '../../db/documents.js';
 
-/** The newest location that has a tariff, and that tariff: what a triggered sample is about. */
+/** The newest location that has a tariff, and that tariff (with the newest customer and device): what a triggered sample is about. */
 function subjectsOf(svc: Service, scope: Scope): SampleSubjects | undefined {
   for (const location of svc.locations.list(scope, { limit: 20 }).data) {
     const [tariff] = svc.tariffs.list(scope, { location_id: location.id }, { limit: 1 }).data;
-    if (tariff) return { location, tariff };
+    if (!tariff) continue;
+    const [customer] = svc.customers.list(scope, { limit: 1 }).data;
+    const [device] = svc.devices.list(scope, { limit: 1 }).data;
+    return { location, tariff, ...(customer ? { customer } : {}), ...(device ? { device } : {}) };
   }
   return undefined;
 }
