@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startHost, type HostOptions, type ReadyInfo, type RunningHost } from '../../core/hosts/host.js';
 import { fixedClock } from '../../core/engine/clock.js';
 import { createApiClient } from '../../core/engine/api/client.js';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 export interface LiveHostOptions extends Partial<Pick<HostOptions, 'dataDir' | 'appPort' | 'webhooks' | 'clock'>> {
   /** Starts the service clock frozen at this instant. */
@@ -31,14 +32,23 @@ export async function liveHost(opts: LiveHostOptions = {}) {
   return { host, ...(await loggedIn(host.info)) };
 }
 
+/**
+ * The tests' own requests go on connections of their own, never kept alive: a test that runs the
+ * command line with spawnSync holds its event loop for longer than a server keeps an idle
+ * connection, and a pooled one would then go out after the server closed it ("other side closed").
+ */
+const oneShot = new Agent({ pipelining: 0 });
+const fetch = (url: string, init: Parameters<typeof undiciFetch>[1] = {}) =>
+  undiciFetch(url, { ...init, dispatcher: oneShot });
+
 /** A logged-in test-mode bearer on any running host, from its ready line, and what tests send with it. */
 export async function loggedIn(info: ReadyInfo) {
   const { api_url, account_id, test_key } = info;
-  const login = await (
+  const login = (await (
     await fetch(`${api_url}/login`, {
       headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64') },
     })
-  ).json();
+  ).json()) as { bearer_token: string };
   const auth = { authorization: `Bearer ${login.bearer_token}`, 'content-type': 'application/json' };
   /** An API request with the bearer (or, with `bearer` false, without one). */
   const api = async (method: string, path: string, body?: unknown, bearer = true) => {
@@ -47,12 +57,12 @@ export async function loggedIn(info: ReadyInfo) {
       headers: bearer ? auth : { 'content-type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
     });
-    return { status: r.status, body: await r.json() };
+    return { status: r.status, body: (await r.json()) as any };
   };
   /** One message to the connect service, as the connect web app sends it. */
   const send = async (m: object) => {
     const r = await fetch(info.connect_service_url, { method: 'POST', body: JSON.stringify(m) });
-    return { status: r.status, body: await r.json() };
+    return { status: r.status, body: (await r.json()) as any };
   };
   // The typed client logs in again by itself when a clock jump outlives its bearer.
   const client = createApiClient({

@@ -238,7 +238,7 @@ export class MeterService {
     let r = plainRecord(raw);
     if (!r) {
       const parsed = MeterRecordInput.safeParse(raw, { reportInput: true });
-      if (!parsed.success) throw fromZod(parsed.error, 'body');
+      if (!parsed.success) throw fromZod(parsed.error, 'body', MeterRecordInput);
       r = parsed.data;
     }
     const { tariff, flow } = directionsOf(r);
@@ -365,7 +365,7 @@ export class MeterService {
     const times = new Set<number>();
     body.data.forEach((raw, i) => {
       const parsed = CumulativeReading.safeParse(raw, { reportInput: true });
-      if (!parsed.success) return fail(i, fromZod(parsed.error, 'body'));
+      if (!parsed.success) return fail(i, fromZod(parsed.error, 'body', CumulativeReading));
       const r = parsed.data;
       const time = typeof r.time === 'number' ? r.time * 1000 : instantOf(r.time);
       if (!inRecordRange(time))

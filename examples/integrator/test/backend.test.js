@@ -56,35 +56,41 @@ describe('the tariff backend', () => {
       return r.status === 200 ? r.json() : undefined;
     });
 
+  /** A customer in Tariff Desk, as the app registers one when a user signs up. */
+  const customer = async (/** @type {string} */ reference_id) =>
+    (await td.client.call('customers.create', { body: { reference_id } })).id;
+
   it('stores the tariff a customer connected, from the connect webhook', async () => {
-    const token = await td.connectToken({ postal_address: BERLIN, customer_id: 'cus_anna' });
+    const anna = await customer('anna');
+    const token = await td.connectToken({ postal_address: BERLIN, customer_id: anna });
     const done = await td.completeConnect(token, {
       manual: { provider_name: 'Spree Strom', tariff_name: 'Spree Fix', structure: 'FIXED', cost: 0.31 },
     });
     assert.equal(done.complete_action, 'SAVE');
     const event = await td.waitForEvent('connect.session.complete', { match: (e) => e.data.id === token });
-    assert.equal(event.data.customer_id, 'cus_anna');
-    const t = await stored('cus_anna');
+    assert.equal(event.data.customer_id, anna);
+    const t = await stored(anna);
     assert.equal(t.tariff_id, done.tariff_id);
     assert.equal(t.location_id, done.location_id);
     assert.equal(t.status, 'CONNECTED');
   });
 
   it('keeps a library tariff with its provider, and forgets it when the customer disconnects', async () => {
-    const token = await td.connectToken({ postal_address: BERLIN, customer_id: 'cus_ben' });
+    const ben = await customer('ben');
+    const token = await td.connectToken({ postal_address: BERLIN, customer_id: ben });
     const done = await td.completeConnect(token, {
       provider_id: 'prv_nordlichtenergie',
       tariff_id: 'ltf_nordlichtfix',
     });
-    const t = await stored('cus_ben');
+    const t = await stored(ben);
     assert.equal(t.provider_id, 'prv_nordlichtenergie');
 
-    const again = await td.connectToken({ location_id: done.location_id ?? undefined, customer_id: 'cus_ben' });
+    const again = await td.connectToken({ location_id: done.location_id ?? undefined, customer_id: ben });
     await td.completeConnect(again, { action: 'DISCONNECT' });
     await td.waitForEvent('tariff.deleted', {
       match: (e) => /** @type {any} */ (e.data).id === done.tariff_id,
     });
-    await eventually(async () => ((await fetch(`${url}/customers/cus_ben/tariff`)).status === 404 ? true : undefined));
+    await eventually(async () => ((await fetch(`${url}/customers/${ben}/tariff`)).status === 404 ? true : undefined));
   });
 
   it('passes every receiver check: forged, unsigned, replayed, changed and duplicate deliveries', async () => {
