@@ -124,6 +124,25 @@ describe('tariff-desk connect token and connect complete', () => {
     const mt = JSON.parse(m.stdout);
     expect(mt.complete_action).toBe('SAVE');
     expect((await api.call('tariffs.retrieve', { params: { id: mt.tariff_id } })).location_id).toBe(mt.location_id);
+    // Named as the customer would name it on the pages.
+    const named = await token('--postal-address', JSON.stringify(berlinAddress));
+    const n = await run(
+      'connect',
+      'complete',
+      '--token',
+      named,
+      '--market',
+      '--provider-name',
+      'Acme Energy',
+      '--tariff-name',
+      'My Plan',
+      '--json',
+    );
+    expect(n.stderr).toBe('');
+    const nt = JSON.parse(n.stdout);
+    expect((await api.call('tariffs.retrieve', { params: { id: nt.tariff_id } })).display_name).toBe(
+      'Acme Energy – My Plan',
+    );
 
     const direct = await token('--postal-address', JSON.stringify(sydneyAddress));
     const d = await run(
@@ -161,6 +180,7 @@ describe('tariff-desk connect token and connect complete', () => {
       [['--manual-fixed', '0.2'], /--token COT is required/],
       [['--token', cot, '--manual-fixed', '0.2', '--market'], /give one choice, not --manual-fixed and --market/],
       [['--token', cot, '--surcharge-fixed', '0.1'], /go with --market/],
+      [['--token', cot, '--tariff-name', 'X'], /go with --manual-fixed or --market/],
       [['--token', cot], /\(choice_missing\)/],
       [['--token', 'not-a-token', '--manual-fixed', '0.2'], /connect_token: .*\(connect_token_invalid\)/],
       [['--token', cot, '--direct', 'maybe', '--provider', 'prv_harbourlight'], /direct\.outcome.*\(outcome_invalid\)/],

@@ -41,6 +41,9 @@ CHOICE is exactly one of (none with --action DISCONNECT):
   --manual-fixed PRICE            a typed-in fixed tariff, PRICE per kWh in major units (0.245)
   --market [--market-id X] [--surcharge-fixed N] [--surcharge-percent N] [--provider ID]
                                   a typed-in tariff following the market price
+  With --manual-fixed or --market, --provider-name NAME and --tariff-name NAME are what the
+  customer types on the name pages (otherwise 'Typed in' and 'Fixed PRICE', or the helper's
+  'Other provider' and 'Market tariff').
   --direct success|pending|failure --provider ID
                                   a DIRECT provider's login answered with that outcome
 
@@ -132,6 +135,8 @@ async function complete(args: string[], defaultDataDir: string): Promise<number>
     'market-id': { type: 'string' },
     'surcharge-fixed': { type: 'string' },
     'surcharge-percent': { type: 'string' },
+    'provider-name': { type: 'string' },
+    'tariff-name': { type: 'string' },
     direct: { type: 'string' },
     action: { type: 'string' },
     'postal-address': { type: 'string' },
@@ -150,6 +155,12 @@ async function complete(args: string[], defaultDataDir: string): Promise<number>
   if (chosen.length > 1) throw new Error(`give one choice, not ${chosen.join(' and ')}`);
   if (!v.market && (v['market-id'] ?? v['surcharge-fixed'] ?? v['surcharge-percent']) !== undefined)
     throw new Error('--market-id, --surcharge-fixed and --surcharge-percent go with --market');
+  if (!v.market && v['manual-fixed'] === undefined && (v['provider-name'] ?? v['tariff-name']) !== undefined)
+    throw new Error('--provider-name and --tariff-name go with --manual-fixed or --market');
+  const names = {
+    ...(v['provider-name'] !== undefined ? { provider_name: v['provider-name'] } : {}),
+    ...(v['tariff-name'] !== undefined ? { tariff_name: v['tariff-name'] } : {}),
+  };
   // Checked before any request, so a typo is named by its option.
   const price = numeric(v['manual-fixed'], 'manual-fixed', '0.245 (per kWh, major units)');
   const surchargeFixed = numeric(v['surcharge-fixed'], 'surcharge-fixed', '0.02');
@@ -168,6 +179,7 @@ async function complete(args: string[], defaultDataDir: string): Promise<number>
     choice.manual = {
       ...(gridFee ? {} : { provider_name: 'Typed in' }),
       tariff_name: `Fixed ${v['manual-fixed']}`,
+      ...names,
       structure: 'FIXED',
       cost: price,
     };
@@ -177,6 +189,7 @@ async function complete(args: string[], defaultDataDir: string): Promise<number>
       market_id: v['market-id'],
       surcharge_fixed: surchargeFixed,
       surcharge_percent: surchargePercent,
+      ...names,
     };
   } else if (v.direct !== undefined) {
     choice.direct = { provider_id: v.provider, outcome: v.direct };
