@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { harness, type Harness } from '../helpers.js';
+import { harness, snapshot, type Harness } from '../helpers.js';
 import { errorCatalogue } from '../fuzz/catalogue.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../core/engine/json-depth.js';
 
@@ -14,24 +13,9 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../core/engine/json-depth.js
 let h: Harness;
 const catalogue = errorCatalogue();
 
-/** Everything stored but the bearers logging in writes. */
-function stored(): string {
-  const tables = (
-    h.svc.db
-      .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'bearer_tokens'",
-      )
-      .all() as { name: string }[]
-  ).map((t) => t.name);
-  const hash = createHash('sha256');
-  for (const t of tables.sort())
-    hash.update(t + JSON.stringify(h.svc.db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
-  return hash.digest('hex');
-}
-
 /** Sends a raw body and expects the named refusal with nothing stored changed. */
 async function refused(method: 'POST' | 'PATCH', url: string, payload: string | object, status: number, code: string) {
-  const before = stored();
+  const before = snapshot(h.svc);
   const r = await h.call({
     method,
     url,
@@ -41,7 +25,7 @@ async function refused(method: 'POST' | 'PATCH', url: string, payload: string | 
   expect(r.status, `${url} ${JSON.stringify(r.body).slice(0, 200)}`).toBe(status);
   expect(r.body).toMatchObject({ object: 'error', code });
   expect(catalogue.has(r.body.code), r.body.code).toBe(true);
-  expect(stored(), `${url} changed nothing`).toBe(before);
+  expect(snapshot(h.svc), `${url} changed nothing`).toBe(before);
   return r.body as { message: string; code: string };
 }
 

@@ -4,14 +4,7 @@ import { api } from '../../core/engine/api/index.js';
 import type { ContractDef } from '../../core/engine/api/contract.js';
 import { TriggerRequest, EVENT_TYPES } from '../../core/engine/webhooks/schemas.js';
 import { strictDeep } from '../../core/engine/schemas/strict.js';
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  [k: string]: unknown;
-}
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+import { defOf } from '../../core/engine/schemas/zod-def.js';
 
 /** Every object node reachable in a schema, with the path that reaches it, and whether unknown keys are refused. */
 function objects(root: z.ZodType, at: string): { at: string; strict: boolean }[] {
@@ -27,11 +20,11 @@ function objects(root: z.ZodType, at: string): { at: string; strict: boolean }[]
       return;
     }
     for (const key of ['innerType', 'element', 'valueType', 'in', 'out', 'left', 'right'] as const) {
-      const inner = d[key] as z.ZodType | undefined;
+      const inner = d[key];
       if (inner && typeof inner === 'object' && '_zod' in inner) walk(inner, key === 'element' ? `${path}[]` : path);
     }
-    for (const o of (d.options as z.ZodType[] | undefined) ?? []) walk(o, path);
-    if (d.type === 'lazy') walk((d.getter as () => z.ZodType)(), path);
+    for (const o of d.options ?? []) walk(o, path);
+    if (d.type === 'lazy' && d.getter) walk(d.getter(), path);
   };
   walk(root, at);
   return out;

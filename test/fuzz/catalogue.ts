@@ -6,6 +6,7 @@ import type { ContractDef } from '../../core/engine/api/contract.js';
 import { Codes } from '../../core/engine/errors.js';
 import { EVENT_TYPES } from '../../core/engine/webhooks/schemas.js';
 import { Prefix } from '../../core/engine/ids.js';
+import { defOf } from '../../core/engine/schemas/zod-def.js';
 
 /**
  * The error codes the service may answer: its named constants, every code literal written in
@@ -29,15 +30,14 @@ export function errorCatalogue(): Set<string> {
   const walk = (s: z.ZodType | undefined) => {
     if (!s || seen.has(s)) return;
     seen.add(s);
-    const d = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+    const d = defOf(s);
     if (d.type === 'object')
-      for (const [k, v] of Object.entries(d.shape as Record<string, z.ZodType>)) {
+      for (const [k, v] of Object.entries(d.shape ?? {})) {
         fields.add(k);
         walk(v);
       }
-    for (const key of ['innerType', 'element', 'valueType', 'in', 'out', 'left', 'right'])
-      walk(d[key] as z.ZodType | undefined);
-    for (const o of (d.options as z.ZodType[] | undefined) ?? []) walk(o);
+    for (const key of ['innerType', 'element', 'valueType', 'in', 'out', 'left', 'right'] as const) walk(d[key]);
+    for (const o of d.options ?? []) walk(o);
   };
   for (const c of Object.values(api))
     for (const part of ['params', 'query', 'body', 'response'] as const) walk((c as ContractDef)[part]);

@@ -1,26 +1,9 @@
 import { globalRegistry, type z } from 'zod';
 import { ApiError, Codes } from '../errors.js';
 import { excerpt } from '../excerpt.js';
+import { defOf } from '../schemas/zod-def.js';
 
 export type InputPart = 'body' | 'query' | 'path';
-
-/** What a schema node holds, as far as walking a path into it needs (zod's own definition object). */
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  in?: z.ZodType;
-  out?: z.ZodType;
-  left?: z.ZodType;
-  right?: z.ZodType;
-  items?: z.ZodType[];
-  rest?: z.ZodType | null;
-  getter?: () => z.ZodType;
-}
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schemas a node stands for once wrappers (optional, unions, pipes…) are looked through. */
 function expand(nodes: z.ZodType[]): z.ZodType[] {

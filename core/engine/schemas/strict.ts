@@ -1,17 +1,7 @@
 import { z } from 'zod';
+import { defOf, type ZodDef } from './zod-def.js';
 
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  in?: z.ZodType;
-  out?: z.ZodType;
-}
-type Cloneable = z.ZodType & { clone(def: Def): z.ZodType };
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+type Cloneable = z.ZodType & { clone(def: ZodDef): z.ZodType };
 
 const made = new WeakMap<z.ZodType, z.ZodType>();
 
@@ -29,7 +19,7 @@ export function strictDeep<S extends z.ZodType>(schema: S): S {
   let out: z.ZodType;
   if (d.type === 'object' && d.shape) {
     const shape = Object.fromEntries(Object.entries(d.shape).map(([k, v]) => [k, strictDeep(v)]));
-    out = s.clone({ ...d, shape, catchall: z.never() } as Def);
+    out = s.clone({ ...d, shape, catchall: z.never() } as ZodDef);
   } else if (d.innerType) out = s.clone({ ...d, innerType: deep(d.innerType) });
   else if (d.type === 'array') out = s.clone({ ...d, element: deep(d.element) });
   else if (d.type === 'record') out = s.clone({ ...d, valueType: deep(d.valueType) });
