@@ -10,9 +10,13 @@ import { browserSuite, openApp } from './suite.js';
  * and as a time. The clock is frozen, so "ago" is exact.
  */
 const NOW = '2026-11-20T10:00:00Z';
-/** A screenshot from the top of the page (a full-page shot of a scrolled page draws the fixed bar mid-page). */
+/**
+ * A screenshot from the top of the page (a full-page shot of a scrolled page draws the fixed bar
+ * mid-page), with the pointer off the charts so that no tooltip covers them.
+ */
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(0, 0);
   await save(page, name);
 }
 
