@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import type { Page } from 'playwright';
-import { shot as save } from './browser.js';
+import { topShot as shot } from './browser.js';
 import { browserSuite, openApp } from './suite.js';
 
 /**
@@ -10,16 +10,6 @@ import { browserSuite, openApp } from './suite.js';
  * and as a time. The clock is frozen, so "ago" is exact.
  */
 const NOW = '2026-11-20T10:00:00Z';
-/**
- * A screenshot from the top of the page (a full-page shot of a scrolled page draws the fixed bar
- * mid-page), with the pointer off the charts so that no tooltip covers them.
- */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  await save(page, name);
-}
-
 const s = browserSuite({ demo: true, now: NOW });
 const SIZES = [
   ['1280x800', { width: 1280, height: 800 }],

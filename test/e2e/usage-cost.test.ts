@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import type { Page, Request } from 'playwright';
 import { DateTime } from 'luxon';
-import { shot as save } from './browser.js';
+import { topShot as shot } from './browser.js';
 import { browserSuite, openApp } from './suite.js';
 
 /**
@@ -11,16 +11,6 @@ import { browserSuite, openApp } from './suite.js';
  * in batches with a progress bar, refused rows named by their line. The clock is frozen.
  */
 const NOW = '2026-11-20T10:00:00Z';
-/**
- * A screenshot from the top of the page (a full-page shot of a scrolled page draws the fixed bar
- * mid-page), with the pointer off the charts so that no tooltip covers them.
- */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  await save(page, name);
-}
-
 const s = browserSuite({ demo: true, now: NOW });
 
 const locationOf = async (ref: string) =>

@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { chartTicks } from '../chart-ticks';
+import { fittedTicks, timeAxisProps } from '../chart-ticks';
 
 export interface ChartSeries {
   key: string;
@@ -107,7 +107,7 @@ export function PriceChart({
   const from = points[0]!.t;
   const to = points.at(-1)!.t;
   // About one label per 90 px of plot (the price and confidence axes take ~110 px).
-  const axis = chartTicks(zone, from, to, Math.floor(Math.max(0, (width || 800) - 110) / 90));
+  const axis = fittedTicks(zone, from, to, width, 110);
   const tooltipTime = tooltipTimeIn(zone);
   const avg = points.reduce((s, p, i) => s + p.total * ((points[i + 1]?.t ?? p.t) - p.t), 0) / Math.max(1, to - from);
   // Confidence 0 everywhere: no tariff priced any of it, so an average of zeros would mislead.
@@ -127,16 +127,7 @@ export function PriceChart({
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7eb" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            ticks={axis.ticks}
-            interval={0}
-            tickFormatter={axis.label}
-            fontSize={11}
-          />
+          <XAxis {...timeAxisProps(axis)} />
           <YAxis
             yAxisId="p"
             fontSize={11}

@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
-  Button,
   LinearProgress,
   Stack,
   Table,
@@ -15,6 +14,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ErrorAlert } from '../../components/common';
+import { CsvFileButton } from '../../components/CsvFileButton';
 import { SelectField } from '../../components/forms';
 import { HeadRow } from '../../components/records';
 import { CodeHint } from '../../components/words';
@@ -51,7 +51,6 @@ export function MeterUpload({
   const { api } = useApp();
   const qc = useQueryClient();
   const devices = useDevices();
-  const input = useRef<HTMLInputElement>(null);
   const [device, setDevice] = useState('');
   const [session, setSession] = useState('');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -120,21 +119,9 @@ export function MeterUpload({
         />
       </Stack>
       <Box>
-        <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
+        <CsvFileButton variant="outlined" disabled={busy} inputLabel="Meter CSV file" onFile={(f) => void upload(f)}>
           Upload a meter CSV
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          hidden
-          aria-label="Meter CSV file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void upload(f);
-          }}
-        />
+        </CsvFileButton>
       </Box>
       {progress ? (
         <Box>

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { Area, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartTicks } from '../../chart-ticks';
+import { fittedTicks, timeAxisProps } from '../../chart-ticks';
 import { colourOf, tooltipTimeIn, useWidth } from '../../components/PriceChart';
 import type { UsageSeries } from './records';
 
@@ -18,7 +18,7 @@ export function UsageChart({ series, zone, height = 260 }: { series: UsageSeries
   const from = points[0]!.t;
   const to = points.at(-1)!.t;
   // About one label per 90 px of plot (the energy axis takes ~70 px).
-  const fitted = chartTicks(zone, from, to, Math.floor(Math.max(0, (width || 800) - 70) / 90));
+  const fitted = fittedTicks(zone, from, to, width, 70);
   // The window's own end is the plot's right edge, where its label would be cut in half.
   const axis = { ...fitted, ticks: fitted.ticks.filter((t) => t < to) };
   const when = tooltipTimeIn(zone);
@@ -36,16 +36,7 @@ export function UsageChart({ series, zone, height = 260 }: { series: UsageSeries
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7eb" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            ticks={axis.ticks}
-            interval={0}
-            tickFormatter={axis.label}
-            fontSize={11}
-          />
+          <XAxis {...timeAxisProps(axis)} />
           <YAxis
             fontSize={11}
             width={64}

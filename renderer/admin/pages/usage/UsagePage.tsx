@@ -120,22 +120,22 @@ export function UsagePage() {
               options={PRESETS}
               sx={{ minWidth: 170 }}
             />
-            <ValueField
-              size="small"
-              type="date"
-              label="First day"
-              value={days?.from ?? ''}
-              onValue={setDay('from')}
-              shrink
-            />
-            <ValueField
-              size="small"
-              type="date"
-              label="Last day"
-              value={days?.to ?? ''}
-              onValue={setDay('to')}
-              shrink
-            />
+            {(
+              [
+                ['from', 'First day'],
+                ['to', 'Last day'],
+              ] as const
+            ).map(([k, label]) => (
+              <ValueField
+                key={k}
+                size="small"
+                type="date"
+                label={label}
+                value={days?.[k] ?? ''}
+                onValue={setDay(k)}
+                shrink
+              />
+            ))}
             <ToggleButtonGroup
               size="small"
               exclusive
