@@ -20,6 +20,8 @@ import { loadBootstrap, type Bootstrap } from './bootstrap';
 import { Ctx, type AppContext } from './context';
 import { OverviewPage } from './pages/OverviewPage';
 import { LocationsPage } from './pages/LocationsPage';
+import { CustomersPage } from './pages/customers/CustomersPage';
+import { UsagePage } from './pages/usage/UsagePage';
 import { TariffsPage } from './pages/TariffsPage';
 import { PricesPage } from './pages/PricesPage';
 import { ComparePage } from './pages/compare/ComparePage';
@@ -34,8 +36,10 @@ import { ClockControl } from './components/ClockControl';
 const PAGES = [
   ['overview', 'Overview', OverviewPage],
   ['locations', 'Locations', LocationsPage],
+  ['customers', 'Customers', CustomersPage],
   ['tariffs', 'Tariffs', TariffsPage],
   ['prices', 'Prices', PricesPage],
+  ['usage', 'Usage and cost', UsagePage],
   ['compare', 'Compare', ComparePage],
   ['schedules', 'Schedules', SchedulesPage],
   ['connect', 'Connect', ConnectPage],

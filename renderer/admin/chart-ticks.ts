@@ -68,3 +68,25 @@ export function chartTicks(zone: string, from: number, to: number, max = 12): Ax
         : (t: number) => at(t).toFormat('d LLL yyyy');
   return { ...pick, label };
 }
+
+/**
+ * The ticks of a time axis fitted to a chart `width` px wide (0 while unmeasured: 800 is
+ * assumed), about one label per 90 px of what the value axes (`reserved` px) leave.
+ */
+export function fittedTicks(zone: string, from: number, to: number, width: number, reserved: number): AxisTicks {
+  return chartTicks(zone, from, to, Math.floor(Math.max(0, (width || 800) - reserved) / 90));
+}
+
+/** The props of a recharts time axis over `t` (epoch ms) with these ticks: the charts' one style. */
+export function timeAxisProps(axis: Pick<AxisTicks, 'ticks' | 'label'>) {
+  return {
+    dataKey: 't',
+    type: 'number',
+    scale: 'time',
+    domain: ['dataMin', 'dataMax'],
+    ticks: axis.ticks,
+    interval: 0,
+    tickFormatter: axis.label,
+    fontSize: 11,
+  } as const;
+}

@@ -11,8 +11,10 @@ const suite = browserSuite({ demo: true });
 const PAGES: [string, string][] = [
   ['overview', 'Service addresses'],
   ['locations', 'Locations'],
+  ['customers', 'Customers'],
   ['tariffs', 'Tariffs'],
   ['prices', 'Prices'],
+  ['usage', 'Usage and cost'],
   ['compare', 'Cost per year'],
   ['schedules', 'Your car charges'],
   ['connect', 'Connect'],

@@ -15,3 +15,13 @@ mkdirSync(SHOTS, { recursive: true });
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
+
+/**
+ * A full-page screenshot from the top of the page (a full-page shot of a scrolled page draws the
+ * fixed top bar mid-page), with the pointer off the charts so that no tooltip covers them.
+ */
+export async function topShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(0, 0);
+  await shot(page, name);
+}

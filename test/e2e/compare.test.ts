@@ -6,6 +6,7 @@ import { pixelsOf } from './png.js';
 import { DateTime } from 'luxon';
 import { shot, SHOTS } from './browser.js';
 import { browserSuite, openApp } from './suite.js';
+import { fixedSchedule } from '../helpers.js';
 
 /**
  * The Compare view on the demo data (offline): Berlin's stored supply tariff against a library
@@ -94,17 +95,21 @@ describe('the Compare view, in Chromium', () => {
     const rows = readFileSync((await file.path())!, 'utf8')
       .trimEnd()
       .split('\n');
-    expect(rows[0]).toBe('month,Stored: Nordlicht Nacht + grid fee (EUR),Nordlicht Energie: Nordlicht Fix 24 (EUR)');
+    expect(rows[0]).toBe(
+      'month,Stored: Nordlicht Nacht + grid fee (EUR),Nordlicht Energie: Nordlicht Fix 24 (EUR),compared',
+    );
     expect(rows).toHaveLength(1 + 12 + 2);
     answer.periods.forEach((p: any, i: number) => {
-      const [month, a, b] = rows[1 + i]!.split(',');
+      const [month, a, b, compared] = rows[1 + i]!.split(',');
       // Local months from the window's start (the answer's times carry the window end's offset).
       expect(month).toBe(DateTime.fromISO(body.start_time, { setZone: true }).plus({ months: i }).toFormat('yyyy-MM'));
       expect(Number(a)).toBe(p.value);
       expect(Number(b)).toBe(answer.alternatives[0].periods[i].value);
+      // The demo's contracts cover the whole year: every month counts.
+      expect(compared).toBe('yes');
     });
-    expect(rows[13]).toBe(`total,${answer.value},${answer.alternatives[0].value}`);
-    expect(rows[14]).toBe(`kwh,${answer.kwh},${answer.alternatives[0].kwh}`);
+    expect(rows[13]).toBe(`total,${answer.value},${answer.alternatives[0].value},`);
+    expect(rows[14]).toBe(`kwh,${answer.kwh},${answer.alternatives[0].kwh},`);
 
     const png = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export PNG' }).click();
@@ -317,15 +322,16 @@ describe('the Compare view, in Chromium', () => {
     await page.close();
   });
 
-  it('usage before the stored contract starts is said to be costed 0, per column when the candidate prices it', async () => {
+  it('usage before the stored contract starts is left out of every total, and no verdict is drawn on it', async () => {
     const berlin = await locationOf('demo-berlin');
     const stored = (await s.env.api('GET', `/tariffs?location_id=${berlin}&limit=100`)).body.data.find(
       (t: any) => t.display_name === 'Nordlicht Nacht',
     );
     const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
     await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
-    // A profile's year inside the contracts: nothing unpriced, nothing said.
-    await see(page.getByTestId('compare-unpriced')).toHaveCount(0);
+    // A profile's year inside the contracts: every month counts, nothing is said but the rule.
+    await see(page.getByTestId('compare-coverage')).toHaveCount(0);
+    await see(page.getByTestId('compare-rule')).toContainText('the totals count only the months every column prices');
     // The month before the stored contracts start, hour by hour, 0.5 kWh each.
     const to = DateTime.fromISO(stored.contract_start_date.slice(0, 10), { zone: 'Europe/Berlin' });
     const from = to.minus({ months: 1 });
@@ -344,12 +350,15 @@ describe('the Compare view, in Chromium', () => {
       () => page.getByLabel('Usage CSV file').setInputFiles(file),
     );
     const kwh = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh`;
+    const month = from.setLocale('en-GB').toFormat('LLL yyyy');
+    const storedName = 'Stored: Nordlicht Nacht + grid fee';
     expect(alone.answer.unpriced_kwh).toBe(alone.answer.kwh);
     expect(alone.answer.value).toBe(0);
-    await see(page.getByTestId('compare-unpriced')).toHaveText(
-      `${kwh(alone.answer.unpriced_kwh)} of this usage fall where no stored tariff applies and are costed 0.`,
+    await see(page.getByTestId('compare-coverage')).toHaveText(
+      `No month of this usage is priced in full by the stored tariffs: ${month} (${storedName} leaves ${kwh(alone.answer.unpriced_kwh)} unpriced).`,
     );
-    // A candidate runs over the file's month, so its column prices what the stored one cannot.
+    // A candidate runs over the file's month and prices it; the stored column cannot, so the
+    // month is in no total and there is no verdict (a 0 beside a real cost would call the stored cheaper).
     await page.getByRole('combobox', { name: 'Library tariff' }).click();
     await page.getByRole('option', { name: 'Nordlicht Energie: Nordlicht Fix 24' }).click();
     const both = await costRequest(
@@ -358,12 +367,103 @@ describe('the Compare view, in Chromium', () => {
       () => page.getByRole('button', { name: 'Add', exact: true }).click(),
     );
     expect(both.answer.alternatives[0].unpriced_kwh).toBeLessThan(both.answer.unpriced_kwh);
-    await see(page.getByTestId('compare-unpriced')).toHaveText(
-      `Usage where no tariff of the column applies, costed 0: Stored: Nordlicht Nacht + grid fee (${kwh(both.answer.unpriced_kwh)}); Nordlicht Energie: Nordlicht Fix 24 (${kwh(both.answer.alternatives[0].unpriced_kwh)}).`,
+    expect(both.answer.alternatives[0].value).toBeGreaterThan(both.answer.value);
+    await see(page.getByTestId('compare-coverage')).toHaveText(
+      `No month is priced in full by every column, so there is no verdict: ${month} (${storedName} leaves ${kwh(both.answer.unpriced_kwh)} unpriced; the stored tariff for supply (import) covers none of it).`,
     );
+    await see(page.getByTestId('compare-verdict')).toHaveCount(0);
+    // No total to show: no "€0.00 beside €0.00" that reads as a tie.
+    await see(page.getByRole('table', { name: 'Totals' })).toHaveCount(0);
+    await see(page.getByRole('img', { name: 'Monthly cost chart' })).toHaveAttribute('data-left-out', '0');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'compare-unpriced-1280x800');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('a tariff that starts mid-month: that month is left out of every total, and the verdict weighs equal months', async () => {
+    // A new location whose one supply tariff starts on the 20th of the service clock's month in
+    // Berlin, a cent dearer than the library's Nordlicht Fix 24: costed 0 before the 20th, the
+    // stored column would look cheaper over the naive year though it is dearer in every month it prices.
+    const now = DateTime.fromISO((await s.env.api('GET', '/clock')).body.now).setZone('Europe/Berlin');
+    const start = now.startOf('month').set({ day: 20 });
+    const loc = await s.env.api('POST', '/locations', {
+      postal_address: { address_line1: 'Kastanienallee 7', post_code: '10435', city: 'Berlin', country_code: 'DE' },
+    });
+    expect(loc.status).toBe(200);
+    const own = await s.env.api('POST', '/tariffs', {
+      location_id: loc.body.id,
+      type: 'COMMODITY',
+      direction: 'IMPORT',
+      display_name: 'Kiez Strom',
+      contract_start_date: start.toISODate(),
+      contract_end_date: start.plus({ years: 2 }).toISODate(),
+      schedule: fixedSchedule([['All', [['00:00', '00:00', 0.3289]]]]),
+    });
+    expect(own.status).toBe(200);
+    const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, { width: 1280, height: 800 });
+    await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Library tariff' }).click();
+    await page.getByRole('option', { name: 'Nordlicht Energie: Nordlicht Fix 24' }).click();
+    const { body, answer } = await costRequest(
+      page,
+      (b) => b.alternatives?.length === 1,
+      () => page.getByRole('button', { name: 'Add', exact: true }).click(),
+    );
+    const fix = answer.alternatives[0];
+    expect(body.start_time.slice(0, 10)).toBe(now.startOf('month').toISODate());
+    expect(answer.periods).toHaveLength(12);
+    // The first month: the stored column prices only its end, the candidate all of it.
+    expect(answer.periods[0].unpriced_kwh).toBeGreaterThan(0);
+    expect(fix.periods[0].unpriced_kwh).toBe(0);
+    answer.periods.slice(1).forEach((p: any) => expect(p.unpriced_kwh).toBe(0));
+    // The naive totals would call the stored tariff cheaper; it is dearer in every month it prices in full.
+    expect(answer.value).toBeLessThan(fix.value);
+    answer.periods.slice(1).forEach((p: any, i: number) => expect(p.value).toBeGreaterThan(fix.periods[i + 1].value));
+
+    const fair = (c: any, k: 'value' | 'kwh') =>
+      Math.round(c.periods.slice(1).reduce((t: number, p: any) => t + p[k], 0) * 1e6) / 1e6;
+    const totals = page.getByRole('table', { name: 'Totals' });
+    const storedRow = totals.locator('[data-column="stored"]');
+    const fixRow = totals.locator('tr[data-column]').nth(1);
+    await see(storedRow.locator('[data-value]')).toHaveText(eur(fair(answer, 'value')));
+    await see(fixRow.locator('[data-value]')).toHaveText(eur(fair(fix, 'value')));
+    // Equal coverage: the same kWh in both columns.
+    expect(fair(answer, 'kwh')).toBe(fair(fix, 'kwh'));
+    await see(storedRow).toContainText(fair(answer, 'kwh').toFixed(1));
+    await see(fixRow).toContainText(fair(fix, 'kwh').toFixed(1));
+    await see(page.getByTestId('compare-verdict')).toHaveText(
+      `Switching to Nordlicht Energie: Nordlicht Fix 24 saves ${eur(fair(answer, 'value') - fair(fix, 'value'))} over 11 months.`,
+    );
+    const first = now.startOf('month').setLocale('en-GB');
+    const kwh = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh`;
+    await see(page.getByTestId('compare-coverage')).toHaveText(
+      `Left out of every total: ${first.toFormat('LLL yyyy')} (Stored: Kiez Strom leaves ${kwh(answer.periods[0].unpriced_kwh)} unpriced; the stored tariff for supply (import) covers only part of it). The totals and the verdict compare the 11 months every column prices in full, ${first.plus({ months: 1 }).toFormat('LLL yyyy')} – ${first.plus({ months: 11 }).toFormat('LLL yyyy')}.`,
+    );
+    await see(totals).toContainText('Cost, 11 months');
+    await see(page.getByRole('img', { name: 'Monthly cost chart' })).toHaveAttribute('data-left-out', '0');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'compare-mid-month-1280x800');
+
+    // The CSV says which months count, and its totals are the compared months'.
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const lines = readFileSync((await (await csv).path())!, 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(lines[1]!.endsWith(',no')).toBe(true);
+    expect(lines.slice(2, 13).every((l) => l.endsWith(',yes'))).toBe(true);
+    expect(lines[13]).toBe(`total,${fair(answer, 'value')},${fair(fix, 'value')},`);
+
+    await page.setViewportSize({ width: 800, height: 800 });
+    await see(page.getByTestId('compare-coverage')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    await shot(page, 'compare-mid-month-800x800');
+    expect(errors).toEqual([]);
+    await page.close();
+    await s.env.api('DELETE', `/locations/${loc.body.id}`);
   });
 
   it('the PNG of three candidates at 800 px holds the whole legend, wrapped, right under the chart', async () => {

@@ -43,6 +43,8 @@ export interface ParsedUsage {
   /** ISO duration of each row of a `timestamp,kwh` file, as given or inferred; null for start/end files. */
   interval: string | null;
   intervals: UsageInterval[];
+  /** The file line each interval's row starts on (1-based), in the order of `intervals`. */
+  lines: number[];
   total_kwh: number;
 }
 
@@ -506,7 +508,9 @@ export function usageFromRecords(records: CsvRecord[], separator: Separator, o: 
   }
   let total = 0;
   for (const iv of intervals) total += iv.kwh;
-  return { layout: cols.layout, separator, unit: cols.unit, interval, intervals, total_kwh: total };
+  // One interval per row, in the rows' order: a row's line names its interval's in messages.
+  const lines = body.map((r) => r.line);
+  return { layout: cols.layout, separator, unit: cols.unit, interval, intervals, lines, total_kwh: total };
 }
 
 /** Intervals as the costs request's `usage.intervals` (RFC 3339 in UTC). */

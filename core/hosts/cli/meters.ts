@@ -8,7 +8,8 @@ import { ApiError } from '../../engine/errors.js';
 import { parseWith } from '../../engine/api/validate.js';
 import { idOf } from '../../engine/schemas/common.js';
 import { METER_LIMITS, type MeterBatch, type MeterRecordInput } from '../../engine/schemas/meter.js';
-import { usageBody, UsageCsvError } from '../../engine/usage/csv.js';
+import { UsageCsvError } from '../../engine/usage/csv.js';
+import { inFileOrder, meterBatches, meterRecordsOf } from '../../engine/meters/usage-records.js';
 import { readUsageCsv } from '../../node/usage/csv.js';
 
 export const METERS_USAGE = `Usage: tariff-desk meters submit LOCATION_ID FILE.csv [options]
@@ -85,27 +86,17 @@ async function meters(args: string[], dataDir: string): Promise<number> {
     if (e instanceof UsageCsvError) throw new UsageCsvError(e.code, `${file}: ${e.message}`, e.line, e.column);
     throw e;
   }
-  const records: MeterRecordInput[] = usageBody(intervals).map((iv) => ({
+  const records = meterRecordsOf(intervals, {
     location_id: locationId,
-    ...(v.device ? { device_id: v.device } : {}),
-    ...(v.session ? { session_reference_id: v.session } : {}),
-    ...(v.direction ? { tariff_direction: v.direction.toUpperCase() as MeterRecordInput['tariff_direction'] } : {}),
-    units: 'KWH',
-    value: iv.kwh,
-    start_time: iv.start_time,
-    end_time: iv.end_time,
-  }));
+    device_id: v.device,
+    session_reference_id: v.session,
+    tariff_direction: v.direction?.toUpperCase() as MeterRecordInput['tariff_direction'],
+  });
   // Each record checked by the route's own schema here too, so a bad option is named before anything is sent.
   if (records[0]) parseWith(api['costs.instant'].body, records[0], 'body');
   const answers: MeterBatch[] = [];
-  for (let i = 0; i < records.length; i += METER_LIMITS.maxRecords) {
-    const batch = await client.call('meters.interval', { body: records.slice(i, i + METER_LIMITS.maxRecords) });
-    // Places in the file, not in the request.
-    answers.push({
-      ...batch,
-      failed_records: batch.failed_records.map((f) => ({ ...f, record_num: f.record_num + i })),
-    });
-  }
+  for (const { offset, records: batch } of meterBatches(records))
+    answers.push(inFileOrder(await client.call('meters.interval', { body: batch }), offset));
   if (format === 'json') process.stdout.write(JSON.stringify(answers, null, 2) + '\n');
   else {
     const sum = (k: 'records_submitted' | 'records_accepted' | 'records_processed') =>

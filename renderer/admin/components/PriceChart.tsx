@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { chartTicks } from '../chart-ticks';
+import { fittedTicks, timeAxisProps } from '../chart-ticks';
 
 export interface ChartSeries {
   key: string;
@@ -58,7 +58,7 @@ export function tariffColours(tariffs: Stackable[]): Map<string, string> {
 }
 
 /** Width of an element, followed as it resizes (the axis fits its ticks to it). */
-function useWidth(): [(el: HTMLElement | null) => void, number] {
+export function useWidth(): [(el: HTMLElement | null) => void, number] {
   const [el, setEl] = useState<HTMLElement | null>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -69,6 +69,18 @@ function useWidth(): [(el: HTMLElement | null) => void, number] {
   }, [el]);
   return [setEl, width];
 }
+
+/** How a chart's tooltip names an instant: wall time in the location's zone with its offset. */
+export const tooltipTimeIn = (zone: string) => (t: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'shortOffset',
+  }).format(t);
 
 /** Step series of a price window: stacked components, the total, and confidence on its own axis. */
 export function PriceChart({
@@ -95,17 +107,8 @@ export function PriceChart({
   const from = points[0]!.t;
   const to = points.at(-1)!.t;
   // About one label per 90 px of plot (the price and confidence axes take ~110 px).
-  const axis = chartTicks(zone, from, to, Math.floor(Math.max(0, (width || 800) - 110) / 90));
-  const tooltipTime = (t: number) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'shortOffset',
-    }).format(t);
+  const axis = fittedTicks(zone, from, to, width, 110);
+  const tooltipTime = tooltipTimeIn(zone);
   const avg = points.reduce((s, p, i) => s + p.total * ((points[i + 1]?.t ?? p.t) - p.t), 0) / Math.max(1, to - from);
   // Confidence 0 everywhere: no tariff priced any of it, so an average of zeros would mislead.
   const priced = points.some((p) => p.confidence > 0);
@@ -124,16 +127,7 @@ export function PriceChart({
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7eb" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            ticks={axis.ticks}
-            interval={0}
-            tickFormatter={axis.label}
-            fontSize={11}
-          />
+          <XAxis {...timeAxisProps(axis)} />
           <YAxis
             yAxisId="p"
             fontSize={11}

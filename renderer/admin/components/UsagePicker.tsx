@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Chip, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
 import { readUsageFile } from '../usage-csv';
 import { CodeHint } from './words';
+import { CsvFileButton } from './CsvFileButton';
 import type { Usage } from '../../../core/engine/schemas/cost';
 import { profileForCountry } from '../../../core/engine/usage/choose';
 
@@ -96,7 +97,6 @@ export function UsagePicker({
 }) {
   const profiles = useUsageProfiles();
   const list = profiles.data?.data ?? [];
-  const file = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [lastProfile, setLastProfile] = useState<{ profile: string; kwh_per_year: number } | null>(null);
   useEffect(() => {
@@ -182,21 +182,9 @@ export function UsagePicker({
         </Stack>
       )}
       <Stack direction="row">
-        <Button size="small" onClick={() => file.current?.click()}>
+        <CsvFileButton size="small" inputLabel="Usage CSV file" onFile={(f) => void read(f)}>
           {value?.kind === 'csv' ? 'Another usage CSV' : 'Usage from a CSV file'}
-        </Button>
-        <input
-          ref={file}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          hidden
-          aria-label="Usage CSV file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void read(f);
-          }}
-        />
+        </CsvFileButton>
       </Stack>
       {problem ? (
         <Alert severity="error" role="alert">

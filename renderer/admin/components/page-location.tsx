@@ -19,21 +19,31 @@ function remembered(liveMode: boolean): string | null {
 
 /**
  * The location a page opens on: the one in its address, else the one last picked (if it still
- * exists), else the newest with a tariff, else the newest. A page that opened on a new, empty
+ * exists), else the page's own preference, else the newest with a tariff, else the newest. A page that opened on a new, empty
  * location greeted the user with an error instead of prices.
  */
-export function usePageLocation() {
+export function usePageLocation(
+  /**
+   * A page's own first choice after the address and the last pick (the Usage page: a location
+   * with meter records); `undefined` while the page is still finding it out, `null` for none.
+   */
+  prefer: string | null | undefined = null,
+) {
   const { liveMode, route } = useApp();
   const locations = useLocations();
   const all = locations.data?.data ?? [];
   const asked = route.params.get('location');
   const last = remembered(liveMode);
+  const picked = asked ?? all.find((l) => l.id === last)?.id;
   const id =
-    asked ??
-    all.find((l) => l.id === last)?.id ??
-    all.find((l) => l.tariff_elements.length > 0)?.id ??
-    all[0]?.id ??
-    undefined;
+    picked ??
+    // Not another location for a moment while the page's own choice is still being found.
+    (prefer === undefined
+      ? undefined
+      : (all.find((l) => l.id === prefer)?.id ??
+        all.find((l) => l.tariff_elements.length > 0)?.id ??
+        all[0]?.id ??
+        undefined));
   // A location named in the address (a link from another page) counts as picked too.
   useEffect(() => {
     if (!asked) return;

@@ -7,6 +7,7 @@ import {
   CardActions,
   CardContent,
   Grid,
+  Link,
   Paper,
   Stack,
   TextField,
@@ -35,6 +36,7 @@ import {
   STRUCTURE_WORDS,
 } from '../../../core/engine/labels';
 import { forget, recreate, refreshWithout, restorable, tariffName } from '../restore';
+import { nameOf, useCustomers } from './customers/queries';
 
 const COUNTRIES = countryOptions().map((c) => [c.code, c.name] as const);
 const SLOTS = [
@@ -203,12 +205,16 @@ export function StatusViewer({ id }: { id: string }) {
           {loc.data?.timezone} · {loc.data?.currency_code} · <Coded words={market} code={market.code} />
           <CodeHint code={id} />
         </Typography>
+        <OwnerLine customerId={loc.data?.customer_id ?? null} />
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
           <Button size="small" onClick={() => navigate(`tariffs?location=${id}`)}>
             Tariffs
           </Button>
           <Button size="small" onClick={() => navigate(`prices?location=${id}`)}>
             Prices
+          </Button>
+          <Button size="small" onClick={() => navigate(`usage?location=${id}`)}>
+            Usage and cost
           </Button>
           <Box sx={{ flex: 1 }} />
           <Button size="small" onClick={() => setEditing(true)} disabled={!loc.data}>
@@ -352,6 +358,7 @@ async function restoreLocation(api: ApiClient, l: Location, tariffs: TariffCreat
       timezone: l.timezone,
       currency_code: l.currency_code,
       market_region: l.market_region,
+      ...(l.customer_id ? { customer_id: l.customer_id } : {}),
     },
   });
   await recreate(
@@ -359,6 +366,26 @@ async function restoreLocation(api: ApiClient, l: Location, tariffs: TariffCreat
     tariffs.map((t) => ({ ...t, location_id: copy.id })),
   );
   return copy;
+}
+
+/** Who owns the location, with a link to the customer. */
+function OwnerLine({ customerId }: { customerId: string | null }) {
+  const { navigate } = useApp();
+  const customers = useCustomers();
+  if (!customerId) return null;
+  const c = customers.data?.data.find((x) => x.id === customerId);
+  return (
+    <Typography color="text.secondary" variant="body2">
+      Customer:{' '}
+      <Link
+        component="button"
+        onClick={() => navigate(`customers?id=${customerId}`)}
+        sx={{ verticalAlign: 'baseline' }}
+      >
+        {c ? nameOf(c) : customerId}
+      </Link>
+    </Typography>
+  );
 }
 
 const EMPTY_ADDRESS = { address_line1: '', post_code: '', city: '', state: '', country_code: 'DE', timezone: '' };
@@ -379,6 +406,8 @@ function LocationForm({ current, onClose }: { current?: Location; onClose(): voi
       }
     : EMPTY_ADDRESS;
   const [f, setF] = useState(initial);
+  const [customer, setCustomer] = useState(current?.customer_id ?? '');
+  const customers = useCustomers();
   const field = bindField(f, setF);
   const save = useMutation({
     mutationFn: () => {
@@ -389,12 +418,15 @@ function LocationForm({ current, onClose }: { current?: Location; onClose(): voi
         country_code: f.country_code,
       };
       if (!current)
-        return api.call('locations.create', { body: { postal_address, ...(timezone ? { timezone } : {}) } });
+        return api.call('locations.create', {
+          body: { postal_address, ...(timezone ? { timezone } : {}), ...(customer ? { customer_id: customer } : {}) },
+        });
       // A changed address re-derives the zone, currency and market unless the zone was changed too.
       const moved = (Object.keys(parts) as (keyof typeof parts)[]).some((k) => parts[k] !== initial[k]);
       const body: LocationUpdate = {
         ...(moved ? { postal_address } : {}),
         ...(timezone && timezone !== current.timezone ? { timezone } : {}),
+        ...(customer !== (current.customer_id ?? '') ? { customer_id: customer || null } : {}),
       };
       return api.call('locations.update', { params: { id: current.id }, body });
     },
@@ -437,6 +469,14 @@ function LocationForm({ current, onClose }: { current?: Location; onClose(): voi
         helperText={
           current ? 'A new address derives the zone, currency and market again, unless you change the zone too.' : ''
         }
+      />
+      <SelectField
+        size="medium"
+        label="Customer"
+        value={customer}
+        onChange={setCustomer}
+        empty="No customer"
+        options={(customers.data?.data ?? []).map((c) => [c.id, nameOf(c)] as const)}
       />
     </FormDialog>
   );

@@ -23,7 +23,7 @@ import { DirectionSelect } from '../../components/DirectionSelect';
 import { CostChart } from './CostChart';
 import { chartPng, compareCsv, download } from './export';
 import { Totals } from './Totals';
-import { columnsOf, fileSpan, spanWords, yearFrom, type CompareOption } from './model';
+import { columnsOf, comparedSpan, fairOf, fileSpan, replacedKinds, yearFrom, type CompareOption } from './model';
 import { useSettled } from '../../components/records';
 
 /** How long an answer is taken as still true: the same request within it is answered from the cache. */
@@ -63,7 +63,6 @@ export function ComparePage() {
   }, [today, zone, priced]);
   // A meter file is said by its own days ("over 35 days, 15 Sep – 19 Oct"), not by the months it touches.
   const file = priced?.kind === 'csv' ? fileSpan(priced.from, priced.to, zone) : null;
-  const span = file ? file.words : spanWords(year?.months ?? 12);
   const noTariff = listed?.tariff_elements.length === 0;
   // Each candidate runs over the months compared now: dates taken when it was added would miss a
   // meter file's months loaded later, and the candidate would price nothing there.
@@ -120,11 +119,29 @@ export function ComparePage() {
     () => (cost.data ? columnsOf(cost.data.answer, storedName, cost.data.options) : null),
     [cost.data, storedName],
   );
+  // Like with like: the months every column prices in full, by the answer and the stored contracts.
+  const fair = useMemo(() => {
+    if (!columns || !cost.data) return null;
+    const own = (tariffs.data?.data ?? []).filter((t) => (t.direction ?? 'IMPORT') === direction);
+    return fairOf(
+      columns,
+      replacedKinds(
+        own,
+        cost.data.options.map((o) => o.candidate),
+      ),
+    );
+  }, [columns, cost.data, tariffs.data, direction]);
+  const { span, head } = comparedSpan(
+    fair,
+    year?.months ?? 12,
+    priced?.kind === 'csv' ? { from: priced.from, to: priced.to } : null,
+    zone,
+  );
   const chart = useRef<HTMLDivElement>(null);
   const [pngError, setPngError] = useState<unknown>(null);
   const base = `compare-${locationId}-${direction}-${year?.from ?? ''}`;
   const exportCsv = () =>
-    columns && download(`${base}.csv`, new Blob([compareCsv(columns, zone, currency)], { type: 'text/csv' }));
+    fair && download(`${base}.csv`, new Blob([compareCsv(fair, columns!, zone, currency)], { type: 'text/csv' }));
   const exportPng = () => {
     if (!columns || !chart.current || !year) return;
     setPngError(null);
@@ -229,20 +246,23 @@ export function ComparePage() {
                     sx={{ mt: 1, opacity: cost.isFetching ? 0.4 : 1, transition: 'opacity 150ms' }}
                     aria-busy={cost.isFetching}
                   >
-                    <CostChart ref={chart} columns={columns} zone={zone} currency={currency} />
-                    <Totals
+                    <CostChart
+                      ref={chart}
                       columns={columns}
+                      compared={fair?.compared}
+                      zone={zone}
                       currency={currency}
-                      span={span}
-                      head={
-                        file
-                          ? `Cost, ${file.days} day${file.days === 1 ? '' : 's'}`
-                          : year?.months === 12 || !year
-                            ? 'Cost per year'
-                            : `Cost, ${year.months} month${year.months === 1 ? '' : 's'}`
-                      }
-                      profile={priced?.kind === 'profile'}
                     />
+                    {fair ? (
+                      <Totals
+                        fair={fair}
+                        zone={zone}
+                        currency={currency}
+                        span={span}
+                        head={head}
+                        profile={priced?.kind === 'profile'}
+                      />
+                    ) : null}
                   </Stack>
                 ) : null}
               </Paper>

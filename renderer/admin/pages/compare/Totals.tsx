@@ -1,7 +1,8 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { money } from '../../candidate';
 import { columnColour } from './CostChart';
-import type { Column } from './model';
+import { DateTime } from 'luxon';
+import type { Column, Fair } from './model';
 
 /** Whole cents apart: what the page shows as a difference (a sub-cent one reads as "saves €0.00"). */
 const cents = (v: number) => Math.round(v * 100);
@@ -46,30 +47,49 @@ export function verdict(
   };
 }
 
-/** "12.5 kWh" as the totals show energy. */
-const kwhText = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh`;
+/** A month of the answer as the notes name it: "Nov 2026". */
+const monthWords = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { setZone: true }).setZone(zone).setLocale('en-GB').toFormat('LLL yyyy');
+
+/** The months left out, each with why: "Nov 2026 (Stored: … leaves 121.3 kWh unpriced)"; four at most, then a count. */
+function leftOutWords(fair: Fair, zone: string): string {
+  const shown = fair.leftOut.slice(0, 4).map((m) => `${monthWords(m.start_time, zone)} (${m.why.join('; ')})`);
+  const more = fair.leftOut.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more month${more === 1 ? '' : 's'}` : ''}`;
+}
 
 /**
- * The usage that no stored or candidate tariff prices (before a contract starts, say): the API
- * costs it 0, so the page says so instead of showing a low total silently.
+ * What the totals leave out and why, so that the verdict is read as what it is: a comparison
+ * over the months every column prices in full.
  */
-function unpricedNote(columns: Column[]): string | null {
-  if (!columns.some((c) => c.unpriced_kwh > 0)) return null;
-  if (columns.every((c) => c.unpriced_kwh === columns[0]!.unpriced_kwh))
-    return `${kwhText(columns[0]!.unpriced_kwh)} of this usage fall where no stored tariff applies and are costed 0.`;
-  // A candidate runs over the whole span, so its column may price what the stored tariffs leave out.
-  return `Usage where no tariff of the column applies, costed 0: ${columns.map((c) => `${c.name} (${kwhText(c.unpriced_kwh)})`).join('; ')}.`;
+function coverageNote(fair: Fair, zone: string): string | null {
+  if (fair.all) return null;
+  const alone = fair.columns.length === 1;
+  if (fair.months === 0)
+    return alone
+      ? `No month of this usage is priced in full by the stored tariffs: ${leftOutWords(fair, zone)}.`
+      : `No month is priced in full by every column, so there is no verdict: ${leftOutWords(fair, zone)}.`;
+  const run = fair.run
+    ? `, ${monthWords(new Date(fair.run.from).toISOString(), zone)} – ${monthWords(new Date(fair.run.to - 1).toISOString(), zone)}`
+    : '';
+  const n = fair.months === 1 ? 'the one month' : `the ${fair.months} months`;
+  return alone
+    ? `Left out of the total: ${leftOutWords(fair, zone)}. The total counts ${n} the stored tariffs price in full${run}.`
+    : `Left out of every total: ${leftOutWords(fair, zone)}. The totals and the verdict compare ${n} every column prices in full${run}.`;
 }
 
 /** Each column's total over the compared span, and its difference to the stored tariffs. */
 export function Totals({
-  columns,
+  fair,
+  zone,
   currency,
   span,
   head,
   profile,
 }: {
-  columns: Column[];
+  /** The columns over the months every column prices in full (`fairOf`). */
+  fair: Fair;
+  zone: string;
   currency: string;
   /** The span as the verdict says it: "per year", "over 35 days, 15 Sep – 19 Oct". */
   span: string;
@@ -78,9 +98,11 @@ export function Totals({
   /** Whether the usage is a standard profile (scaled per calendar year, which the caption explains). */
   profile: boolean;
 }) {
+  const { columns } = fair;
   const stored = columns[0];
-  const said = verdict(columns, currency, span);
-  const unpriced = unpricedNote(columns);
+  // Never across unequal coverage: with no month priced in full by every column there is nothing to weigh.
+  const said = fair.months ? verdict(columns, currency, span) : null;
+  const coverage = coverageNote(fair, zone);
   return (
     <>
       {said ? (
@@ -88,46 +110,54 @@ export function Totals({
           {said.text}
         </Alert>
       ) : null}
-      {/* Beside the verdict: a column that prices less of the usage is not cheaper for it. */}
-      {unpriced ? (
-        <Alert severity="warning" sx={{ mb: 1 }} data-testid="compare-unpriced">
-          {unpriced}
+      {/* Beside the verdict: what it leaves out, since a column that prices less of the usage is not cheaper for it. */}
+      {coverage ? (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="compare-coverage">
+          {coverage}
         </Alert>
       ) : null}
-      <Table size="small" aria-label="Totals">
-        <TableHead>
-          <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-            <TableCell>Tariff</TableCell>
-            <TableCell align="right">kWh</TableCell>
-            <TableCell align="right">{head}</TableCell>
-            <TableCell align="right">Difference</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {columns.map((c, i) => {
-            const d = stored && i > 0 ? c.value - stored.value : null;
-            return (
-              <TableRow key={c.key} data-column={c.key}>
-                <TableCell>
-                  <Box
-                    component="span"
-                    aria-hidden
-                    sx={{ display: 'inline-block', width: 10, height: 10, mr: 1, bgcolor: columnColour(i) }}
-                  />
-                  {c.name}
-                </TableCell>
-                <TableCell align="right">{c.kwh.toFixed(1)}</TableCell>
-                <TableCell align="right" data-value={c.value}>
-                  {money(c.value, currency)}
-                </TableCell>
-                <TableCell align="right">
-                  {d === null ? '—' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${money(Math.abs(d), currency)}`}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      {/* With no month in any total there is nothing to tabulate: the note above says why. */}
+      {fair.months ? (
+        <Table size="small" aria-label="Totals">
+          <TableHead>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              <TableCell>Tariff</TableCell>
+              <TableCell align="right">kWh</TableCell>
+              <TableCell align="right">{head}</TableCell>
+              <TableCell align="right">Difference</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {columns.map((c, i) => {
+              const d = stored && i > 0 ? c.value - stored.value : null;
+              return (
+                <TableRow key={c.key} data-column={c.key}>
+                  <TableCell>
+                    <Box
+                      component="span"
+                      aria-hidden
+                      sx={{ display: 'inline-block', width: 10, height: 10, mr: 1, bgcolor: columnColour(i) }}
+                    />
+                    {c.name}
+                  </TableCell>
+                  <TableCell align="right">{c.kwh.toFixed(1)}</TableCell>
+                  <TableCell align="right" data-value={c.value}>
+                    {money(c.value, currency)}
+                  </TableCell>
+                  <TableCell align="right">
+                    {d === null ? '—' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${money(Math.abs(d), currency)}`}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      ) : null}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-rule">
+        Like with like: the totals count only the months every column prices in full. A month where a column leaves
+        usage unpriced, or where a stored tariff that a candidate replaces covers only part of it, is left out of every
+        column.
+      </Typography>
       {profile ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-profile-note">
           A profile is scaled to its kWh per calendar year, so twelve months across New Year hold about, not exactly,

@@ -1,6 +1,6 @@
 /** The comparison as files: its figures as CSV, its chart as PNG. */
 import { columnColour } from './CostChart';
-import { monthOf, type Column } from './model';
+import { monthOf, type Column, type Fair } from './model';
 
 /** Quotes a CSV cell when it needs it. */
 const cell = (v: string | number) => {
@@ -9,15 +9,20 @@ const cell = (v: string | number) => {
 };
 
 /**
- * The comparison as CSV: one row per month with each column's cost, then the span's total and
- * kWh; amounts as the API gave them (major units of `currency`).
+ * The comparison as CSV: one row per month with each column's cost as the API gave it (major
+ * units of `currency`) and whether the month counts in the totals, then the totals over the
+ * compared months and their kWh (the API's own totals when every month counts).
  */
-export function compareCsv(columns: Column[], zone: string, currency: string): string {
-  const head = ['month', ...columns.map((c) => `${c.name} (${currency})`)];
+export function compareCsv(fair: Fair, columns: Column[], zone: string, currency: string): string {
+  const head = ['month', ...columns.map((c) => `${c.name} (${currency})`), 'compared'];
   const months = columns[0]?.periods.map((p) => p.start_time) ?? [];
-  const rows = months.map((m, i) => [monthOf(m, zone), ...columns.map((c) => c.periods[i]?.value ?? 0)]);
-  const total = ['total', ...columns.map((c) => c.value)];
-  const kwh = ['kwh', ...columns.map((c) => c.kwh)];
+  const rows = months.map((m, i) => [
+    monthOf(m, zone),
+    ...columns.map((c) => c.periods[i]?.value ?? 0),
+    fair.compared[i] ? 'yes' : 'no',
+  ]);
+  const total = ['total', ...fair.columns.map((c) => c.value), ''];
+  const kwh = ['kwh', ...fair.columns.map((c) => c.kwh), ''];
   return [head, ...rows, total, kwh].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 }
 

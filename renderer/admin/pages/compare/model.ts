@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { Cost, TariffCandidate } from '../../../../core/engine/schemas/cost';
+import type { Tariff } from '../../../../core/engine/schemas/tariff';
+import { slotWords } from '../../../../core/engine/labels';
 
 /** At most this many candidates beside the stored tariffs: the API prices three alternatives at most. */
 export const MAX_CANDIDATES = 3;
@@ -66,6 +68,15 @@ export type CompareYear = ReturnType<typeof yearFrom>;
 
 type Answer = z.output<typeof Cost>;
 
+/** One month of a column, as the API answered it. */
+export interface ColumnPeriod {
+  start_time: string;
+  end_time: string;
+  kwh: number;
+  unpriced_kwh: number;
+  value: number;
+}
+
 /** One column of the comparison: the stored tariffs, then each candidate, with the API's figures. */
 export interface Column {
   key: string;
@@ -74,7 +85,7 @@ export interface Column {
   /** Energy no tariff of the column prices (costed 0). */
   unpriced_kwh: number;
   value: number;
-  periods: { start_time: string; value: number }[];
+  periods: ColumnPeriod[];
 }
 
 /** The answer's main cost and its alternatives as columns, in the order asked. */
@@ -85,7 +96,13 @@ export function columnsOf(answer: Answer, storedName: string, options: CompareOp
     kwh: c.kwh,
     unpriced_kwh: c.unpriced_kwh,
     value: c.value,
-    periods: c.periods.map((p) => ({ start_time: p.start_time, value: p.value })),
+    periods: c.periods.map((p) => ({
+      start_time: p.start_time,
+      end_time: p.end_time,
+      kwh: p.kwh,
+      unpriced_kwh: p.unpriced_kwh,
+      value: p.value,
+    })),
   });
   return [
     col('stored', storedName, answer),
@@ -98,3 +115,143 @@ export function columnsOf(answer: Answer, storedName: string, options: CompareOp
 /** A month of the year in the location's zone, as a chart and a file label it: "2026-03". */
 export const monthOf = (iso: string, zone: string) =>
   DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('yyyy-MM');
+
+/**
+ * Where the stored tariffs of one kind that a candidate replaces are in force, `[from, to)` epoch
+ * ms per tariff (an open-ended contract runs on): a month they cover only in part would weigh a
+ * whole month of the candidate against part of one.
+ */
+export interface ReplacedKind {
+  /** "the stored tariff for supply (import)", as the coverage note says it. */
+  words: string;
+  spans: [number, number][];
+}
+
+type Stored = Pick<Tariff, 'type' | 'direction' | 'contract_start_date' | 'contract_end_date'>;
+
+/** The stored tariffs of each kind (type and direction) a candidate replaces, where the location has any. */
+export function replacedKinds(stored: Stored[], candidates: Pick<TariffCandidate, 'type' | 'direction'>[]) {
+  const kinds = new Map<string, ReplacedKind>();
+  for (const c of candidates) {
+    const direction = c.direction ?? 'IMPORT';
+    const key = `${c.type}|${direction}`;
+    if (kinds.has(key)) continue;
+    const own = stored.filter((t) => t.type === c.type && (t.direction ?? 'IMPORT') === direction);
+    // No stored tariff of the kind at all: every month weighs the candidate against none alike.
+    if (!own.length) continue;
+    kinds.set(key, {
+      words: `the stored tariff for ${slotWords(c.type, direction).label.toLowerCase()}`,
+      spans: own.map((t) => [
+        Date.parse(t.contract_start_date),
+        t.contract_end_date ? Date.parse(t.contract_end_date) : Infinity,
+      ]),
+    });
+  }
+  return [...kinds.values()];
+}
+
+/** Whether the spans together cover [from, to) without a gap. */
+function covers(spans: [number, number][], from: number, to: number): boolean {
+  let reached = from;
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
+    if (a > reached) break;
+    reached = Math.max(reached, b);
+    if (reached >= to) return true;
+  }
+  return reached >= to;
+}
+
+/** A month left out of every total, and why. */
+export interface LeftOut {
+  start_time: string;
+  why: string[];
+}
+
+/** The comparison over the months every column prices in full (docs/costs.md, Compare view). */
+export interface Fair {
+  /** Each column's kWh and cost over the compared months only. */
+  columns: Column[];
+  /** Per month of the answer: whether it counts. */
+  compared: boolean[];
+  months: number;
+  all: boolean;
+  leftOut: LeftOut[];
+  /** The compared months' span, epoch ms, when they follow each other without a gap. */
+  run: { from: number; to: number } | null;
+}
+
+const micro = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/**
+ * Like with like: a month in which any column leaves usage unpriced (the API's `unpriced_kwh`:
+ * no contract of the column covers it) or in which a stored tariff that a candidate replaces is
+ * in force for only part of the month is left out of every column's total, so no column looks
+ * cheaper for pricing less of the usage. With every month in, the totals are the API's own.
+ */
+export function fairOf(columns: Column[], replaced: ReplacedKind[] = []): Fair {
+  const months = columns[0]?.periods ?? [];
+  const leftOut: LeftOut[] = [];
+  const compared = months.map((m, i) => {
+    const why: string[] = [];
+    for (const c of columns) {
+      const u = c.periods[i]?.unpriced_kwh ?? 0;
+      if (u > 0) why.push(`${c.name} leaves ${kwhWords(u)} unpriced`);
+    }
+    const from = Date.parse(m.start_time);
+    const to = Date.parse(m.end_time);
+    for (const k of replaced)
+      if (!covers(k.spans, from, to))
+        why.push(`${k.words} covers ${k.spans.some(([a, b]) => a < to && b > from) ? 'only part' : 'none'} of it`);
+    if (why.length) leftOut.push({ start_time: m.start_time, why });
+    return why.length === 0;
+  });
+  const all = leftOut.length === 0;
+  const fair = all
+    ? columns
+    : columns.map((c) => {
+        let value = 0;
+        let kwh = 0;
+        c.periods.forEach((p, i) => {
+          if (!compared[i]) return;
+          value += p.value;
+          kwh += p.kwh;
+        });
+        return { ...c, value: micro(value), kwh: micro(kwh), unpriced_kwh: 0 };
+      });
+  const first = compared.indexOf(true);
+  const last = compared.lastIndexOf(true);
+  const gapless = first >= 0 && compared.slice(first, last + 1).every(Boolean);
+  return {
+    columns: fair,
+    compared,
+    months: compared.filter(Boolean).length,
+    all,
+    leftOut,
+    run: gapless ? { from: Date.parse(months[first]!.start_time), to: Date.parse(months[last]!.end_time) } : null,
+  };
+}
+
+/** "12.5 kWh" as the page says energy in words. */
+export const kwhWords = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh`;
+
+/**
+ * How the verdict and the cost column name the compared span: "per year", "over 11 months", or
+ * a meter file's days ("over 35 days, 15 Sep – 19 Oct"), narrowed to the compared months when
+ * some are left out.
+ */
+export function comparedSpan(
+  fair: Fair | null,
+  months: number,
+  file: { from: number; to: number } | null,
+  zone: string,
+): { span: string; head: string } {
+  const some = fair && !fair.all ? fair : null;
+  const n = some ? some.months : months;
+  const inMonths = { span: spanWords(n), head: n === 12 ? 'Cost per year' : `Cost, ${n} month${n === 1 ? '' : 's'}` };
+  if (!file || (some && !some.run)) return inMonths;
+  const from = some?.run ? Math.max(file.from, some.run.from) : file.from;
+  const to = some?.run ? Math.min(file.to, some.run.to) : file.to;
+  if (!(to > from)) return inMonths;
+  const days = fileSpan(from, to, zone);
+  return { span: days.words, head: `Cost, ${days.days} day${days.days === 1 ? '' : 's'}` };
+}

@@ -1,0 +1,35 @@
+import { useRef } from 'react';
+import { Button, type ButtonProps } from '@mui/material';
+
+/**
+ * A button that picks one CSV file through a hidden file input (named by `inputLabel`, which is
+ * how tests and screen readers reach it). The input is emptied after each pick, so picking the
+ * same file again is seen again.
+ */
+export function CsvFileButton({
+  inputLabel,
+  onFile,
+  children,
+  ...button
+}: Omit<ButtonProps, 'onClick'> & { inputLabel: string; onFile(file: File): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button {...button} onClick={() => input.current?.click()}>
+        {children}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        hidden
+        aria-label={inputLabel}
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f) onFile(f);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { comparedSpan, fairOf, replacedKinds, type Column } from '../../renderer/admin/pages/compare/model.js';
+
+/**
+ * The Compare view weighs like with like (docs/costs.md, Compare view): a month that a column
+ * prices only in part is in no total, and the verdict's span says which months are compared.
+ */
+const ZONE = 'Europe/Berlin';
+const months = ['2026-11', '2026-12', '2027-01'].map((m, i, all) => ({
+  start_time: `${m}-01T00:00:00+01:00`,
+  end_time: `${all[i + 1] ?? '2027-02'}-01T00:00:00+01:00`,
+}));
+const column = (key: string, values: [number, number, number][]): Column => ({
+  key,
+  name: key,
+  kwh: values.reduce((t, v) => t + v[1], 0),
+  unpriced_kwh: values.reduce((t, v) => t + v[2], 0),
+  value: values.reduce((t, v) => t + v[0], 0),
+  periods: values.map(([value, kwh, unpriced_kwh], i) => ({ ...months[i]!, value, kwh, unpriced_kwh })),
+});
+
+describe('a fair comparison', () => {
+  it('keeps the API’s totals when every month is priced in full by every column', () => {
+    const cols = [
+      column('stored', [
+        [10, 30, 0],
+        [11, 31, 0],
+        [12, 32, 0],
+      ]),
+      column('c1', [
+        [9, 30, 0],
+        [10, 31, 0],
+        [11, 32, 0],
+      ]),
+    ];
+    const fair = fairOf(cols);
+    expect(fair.all).toBe(true);
+    expect(fair.columns).toBe(cols);
+    expect(comparedSpan(fair, 3, null, ZONE)).toEqual({ span: 'over 3 months', head: 'Cost, 3 months' });
+  });
+
+  it('leaves a month a column prices in part out of every total, and says why', () => {
+    // The stored tariff starts mid-November: costed 0 for half of it, so its naive total is the lower.
+    const cols = [
+      column('stored', [
+        [5, 30, 15],
+        [11.1, 31, 0],
+        [12.2, 32, 0],
+      ]),
+      column('c1', [
+        [10, 30, 0],
+        [11, 31, 0],
+        [12, 32, 0],
+      ]),
+    ];
+    expect(cols[0]!.value).toBeLessThan(cols[1]!.value);
+    const fair = fairOf(cols);
+    expect(fair.compared).toEqual([false, true, true]);
+    expect(fair.columns.map((c) => [c.value, c.kwh, c.unpriced_kwh])).toEqual([
+      [23.3, 63, 0],
+      [23, 63, 0],
+    ]);
+    expect(fair.leftOut).toEqual([{ start_time: months[0]!.start_time, why: ['stored leaves 15 kWh unpriced'] }]);
+    expect(fair.run).toEqual({ from: Date.parse(months[1]!.start_time), to: Date.parse(months[2]!.end_time) });
+    expect(comparedSpan(fair, 3, null, ZONE)).toEqual({ span: 'over 2 months', head: 'Cost, 2 months' });
+    // A meter file's days are narrowed to the compared months.
+    const file = { from: Date.parse('2026-11-15T00:00:00+01:00'), to: Date.parse('2027-01-20T00:00:00+01:00') };
+    expect(comparedSpan(fair, 3, file, ZONE)).toEqual({
+      span: 'over 50 days, 1 Dec 2026 – 19 Jan 2027',
+      head: 'Cost, 50 days',
+    });
+  });
+
+  it('leaves out a month a stored tariff that a candidate replaces covers only in part, even with nothing unpriced', () => {
+    // A grid fee covers every instant, so nothing is unpriced; the supply contract starts on 20 December.
+    const stored = [
+      {
+        type: 'COMMODITY' as const,
+        direction: 'IMPORT' as const,
+        contract_start_date: '2026-12-20T00:00:00+01:00',
+        contract_end_date: null,
+      },
+      {
+        type: 'NON_COMMODITY' as const,
+        direction: 'IMPORT' as const,
+        contract_start_date: '2026-01-01T00:00:00+01:00',
+        contract_end_date: '2028-01-01T00:00:00+01:00',
+      },
+    ];
+    const kinds = replacedKinds(stored, [{ type: 'COMMODITY', direction: 'IMPORT' }]);
+    expect(kinds).toEqual([
+      {
+        words: 'the stored tariff for supply (import)',
+        spans: [[Date.parse(stored[0]!.contract_start_date), Infinity]],
+      },
+    ]);
+    // A candidate of a kind the location has none of is weighed against none in every month alike.
+    expect(replacedKinds(stored, [{ type: 'COMMODITY', direction: 'EXPORT' }])).toEqual([]);
+    const cols = [
+      column('stored', [
+        [2, 30, 0],
+        [6, 31, 0],
+        [12, 32, 0],
+      ]),
+      column('c1', [
+        [10, 30, 0],
+        [10, 31, 0],
+        [11, 32, 0],
+      ]),
+    ];
+    const fair = fairOf(cols, kinds);
+    expect(fair.compared).toEqual([false, false, true]);
+    expect(fair.leftOut.map((m) => m.why)).toEqual([
+      ['the stored tariff for supply (import) covers none of it'],
+      ['the stored tariff for supply (import) covers only part of it'],
+    ]);
+    expect(fair.columns.map((c) => c.value)).toEqual([12, 11]);
+    expect(comparedSpan(fair, 3, null, ZONE)).toEqual({ span: 'over 1 month', head: 'Cost, 1 month' });
+  });
+
+  it('compares nothing when no month is priced in full by every column', () => {
+    const fair = fairOf([column('stored', [[0, 30, 30]]), column('c1', [[10, 30, 0]])]);
+    expect(fair.months).toBe(0);
+    expect(fair.run).toBeNull();
+    expect(fair.columns.map((c) => c.value)).toEqual([0, 0]);
+  });
+
+  it('months apart (a gap between them) are counted, but named by their number, not a span', () => {
+    const fair = fairOf([
+      column('stored', [
+        [10, 30, 0],
+        [5, 31, 3],
+        [12, 32, 0],
+      ]),
+      column('c1', [
+        [9, 30, 0],
+        [10, 31, 0],
+        [11, 32, 0],
+      ]),
+    ]);
+    expect(fair.compared).toEqual([true, false, true]);
+    expect(fair.run).toBeNull();
+    const file = { from: Date.parse(months[0]!.start_time), to: Date.parse(months[2]!.end_time) };
+    expect(comparedSpan(fair, 3, file, ZONE)).toEqual({ span: 'over 2 months', head: 'Cost, 2 months' });
+  });
+});
