@@ -111,19 +111,41 @@ const VERSIONLESS_LINE = /^[A-Za-z]+ [^ \r\n]*\r?$/;
 /** Bytes of a connection's start looked at for that, at most. */
 const FIRST_LINE_BYTES = 8 * 1024;
 
+/** Node's HTTP parser on a server's socket, as far as handing the socket back to it needs. */
+interface SocketParser {
+  _consumed?: boolean;
+  consume(handle: unknown): void;
+}
+type ServerSocket = Socket & { parser?: SocketParser | null; _handle?: { isStreamBase?: boolean } | null };
+
 /**
  * Looks at the first line a connection sends: a request without an HTTP version is answered at
- * once instead of by the header timeout. Only the first line is looked at; then the connection
- * is the parser's alone.
+ * once instead of by the header timeout. Looking means reading the socket in JavaScript, which
+ * takes it from the HTTP parser's own native reading; once the first line is seen, the socket
+ * is handed back (as Node hands a new connection to it), so the connection's later requests cost
+ * nothing more.
  */
-function answerVersionless(socket: Socket, refuse: (socket: Socket) => void): void {
+function answerVersionless(socket: ServerSocket, refuse: (socket: Socket) => void): void {
+  // The parser's pause and resume hooks, which reading in JavaScript takes off the socket.
+  const pauseHooks = socket.listeners('pause') as ((...a: unknown[]) => void)[];
+  const resumeHooks = socket.listeners('resume') as ((...a: unknown[]) => void)[];
   let head = '';
+  const handBack = () => {
+    const parser = socket.parser;
+    if (!parser || parser._consumed || socket.destroyed || !socket._handle?.isStreamBase) return;
+    parser._consumed = true;
+    parser.consume(socket._handle);
+    for (const f of pauseHooks) socket.on('pause', f);
+    for (const f of resumeHooks) socket.on('resume', f);
+  };
   const look = (chunk: Buffer) => {
     head += chunk.toString('latin1', 0, Math.min(chunk.length, FIRST_LINE_BYTES));
     const end = head.indexOf('\n');
     if (end < 0 && head.length < FIRST_LINE_BYTES) return;
     socket.removeListener('data', look);
     if (end >= 0 && VERSIONLESS_LINE.test(head.slice(0, end))) refuse(socket);
+    // After this chunk has reached the parser the JavaScript way.
+    else process.nextTick(handBack);
   };
   socket.prependListener('data', look);
 }
