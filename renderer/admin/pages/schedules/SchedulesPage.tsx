@@ -17,6 +17,7 @@ import {
   chosenOf,
   curlOf,
   DEFAULT_PARAMS,
+  minutesNeeded,
   needsDays,
   pricesMove,
   requestOf,
@@ -71,9 +72,11 @@ export function SchedulesPage() {
   const [form, setForm] = useState<{ zone: string; params: Params } | null>(null);
   useEffect(() => {
     if (!zone || now === undefined) return;
-    setForm((f) =>
-      f?.zone === zone ? f : { zone, params: { ...DEFAULT_PARAMS, ...f?.params, ...tonight(now, zone) } },
-    );
+    setForm((f) => {
+      if (f?.zone === zone) return f;
+      const base = { ...DEFAULT_PARAMS, ...f?.params };
+      return { zone, params: { ...base, ...tonight(now, zone, minutesNeeded(base)) } };
+    });
   }, [zone, now]);
   const params = form && form.zone === zone ? form.params : null;
   const setParams = (p: Params) => setForm((f) => (f ? { ...f, params: p } : null));

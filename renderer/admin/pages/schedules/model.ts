@@ -50,15 +50,31 @@ const LOCAL = "yyyy-MM-dd'T'HH:mm";
 
 /**
  * Tonight at a location: from 18:00 (or now, if later) to the next 07:00, as local wall-clock
- * times. After midnight it is the rest of the night.
+ * times. After midnight it is the rest of the night, unless fewer than `needMinutes` of it are
+ * left: then it is the coming night, so the page never opens on a window the job cannot fit.
  */
-export function tonight(now: number, zone: string): { from: string; to: string } {
+export function tonight(now: number, zone: string, needMinutes = 0): { from: string; to: string } {
   const t = DateTime.fromMillis(now, { zone }).startOf('minute');
   let end = t.set({ hour: 7, minute: 0 });
   if (end <= t) end = end.plus({ days: 1 });
   const evening = end.minus({ days: 1 }).set({ hour: 18, minute: 0 });
-  const start = evening > t ? evening : t;
+  let start = evening > t ? evening : t;
+  if (end.diff(start, 'minutes').minutes < needMinutes) {
+    start = end.set({ hour: 18, minute: 0 });
+    end = end.plus({ days: 1 });
+  }
   return { from: start.toFormat(LOCAL), to: end.toFormat(LOCAL) };
+}
+
+/** Minutes the job needs of its window: an amount at full power, or the hours asked; 0 otherwise. */
+export function minutesNeeded(p: Pick<Params, 'mode' | 'energyKwh' | 'powerKw' | 'minutes'>): number {
+  const m =
+    p.mode === 'amount'
+      ? (Number(p.energyKwh) / Number(p.powerKw)) * 60
+      : p.mode === 'duration'
+        ? Number(p.minutes)
+        : 0;
+  return Number.isFinite(m) && m > 0 ? Math.ceil(m) : 0;
 }
 
 /** A local wall-clock time as RFC 3339 with the zone's offset at it; null when it is not a time. */
