@@ -162,6 +162,26 @@ export function useLocations() {
   });
 }
 
+/** One location of the current mode, when an id is known; the key every page shares, so one write refreshes all. */
+export function useLocation(id: string | undefined) {
+  const { api, liveMode } = useApp();
+  return useQuery({
+    enabled: !!id,
+    queryKey: ['location', liveMode, id],
+    queryFn: () => api.call('locations.retrieve', { params: { id: id! } }),
+  });
+}
+
+/** The tariffs of a location (up to 100, the most a location holds in practice), when an id is known. */
+export function useLocationTariffs(id: string | undefined) {
+  const { api, liveMode } = useApp();
+  return useQuery({
+    enabled: !!id,
+    queryKey: ['tariffs', liveMode, id],
+    queryFn: () => api.call('tariffs.list', { query: { location_id: id!, limit: 100 } }),
+  });
+}
+
 /** A location in a few words: street, post code and city, else city and country, else its id. */
 export function addressOf(l: Pick<Location, 'id' | 'postal_address'> | undefined): string {
   if (!l) return '';

@@ -18,7 +18,15 @@ import { useApp } from '../context';
 import type { ApiClient } from '../api';
 import { EmptyState, ErrorAlert, Loading, PageHeader } from '../components/common';
 import { useFeedback } from '../components/confirm';
-import { addressOf, bindField, FormDialog, locationLabel, SelectField, useLocations } from '../components/forms';
+import {
+  addressOf,
+  bindField,
+  FormDialog,
+  locationLabel,
+  SelectField,
+  useLocation,
+  useLocations,
+} from '../components/forms';
 import { CodeHint, Coded, NoBreak, StatusChip } from '../components/words';
 import { PickList } from '../components/panels';
 import { ResolvePending } from '../components/ResolvePending';
@@ -99,10 +107,7 @@ export function StatusViewer({ id }: { id: string }) {
   const qc = useQueryClient();
   const { confirm, notify } = useFeedback();
   const [editing, setEditing] = useState(false);
-  const loc = useQuery({
-    queryKey: ['location', liveMode, id],
-    queryFn: () => api.call('locations.retrieve', { params: { id } }),
-  });
+  const loc = useLocation(id);
   const status = useQuery({
     queryKey: ['status', liveMode, id],
     queryFn: () => api.call('locations.status', { params: { id } }),

@@ -25,6 +25,7 @@ import type { TariffDirection } from '../../../core/engine/schemas/common';
 import { useServiceToday } from '../service-time';
 import { ServiceError } from '../api';
 import { NoTariff, usePageLocation } from '../components/page-location';
+import { useLocation, useLocationTariffs } from '../components/forms';
 import { ValueField } from '../../shared/value-field';
 
 /** A quiet hint beside a value (an offset, a unit). */
@@ -46,11 +47,7 @@ export function PricesPage() {
   const [direction, setDirection] = useState<TariffDirection>('IMPORT');
   const [picked, setStart] = useState<string | null>(null);
   const [days, setDays] = useState(2);
-  const location = useQuery({
-    enabled: !!locationId,
-    queryKey: ['location', liveMode, locationId],
-    queryFn: () => api.call('locations.retrieve', { params: { id: locationId! } }),
-  });
+  const location = useLocation(locationId);
   const zone = location.data?.timezone ?? 'UTC';
   // Until a date is picked, the window starts on the service clock's today at the location.
   const today = useServiceToday(location.data?.timezone);
@@ -73,11 +70,7 @@ export function PricesPage() {
       }),
     retry: false,
   });
-  const tariffs = useQuery({
-    enabled: !!locationId,
-    queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
-  });
+  const tariffs = useLocationTariffs(locationId);
   const from = Date.parse(win.start_time);
   const to = Date.parse(win.end_time);
   const chart = useMemo(

@@ -17,7 +17,15 @@ import { DateTime } from 'luxon';
 import { useApp } from '../context';
 import { ErrorAlert, Loading, PageHeader } from '../components/common';
 import { useFeedback } from '../components/confirm';
-import { DateField, FormDialog, LocationSelect, NoLocations, SelectField } from '../components/forms';
+import {
+  DateField,
+  FormDialog,
+  LocationSelect,
+  NoLocations,
+  SelectField,
+  useLocation,
+  useLocationTariffs,
+} from '../components/forms';
 import { NoTariff, usePageLocation } from '../components/page-location';
 import { CodeHint, Coded, NoBreak } from '../components/words';
 import { PickList } from '../components/panels';
@@ -31,13 +39,9 @@ import { useServiceToday } from '../service-time';
 import { forget, recreate, refreshWithout, restorable, tariffName } from '../restore';
 
 export function TariffsPage() {
-  const { api, liveMode, route, navigate } = useApp();
+  const { route, navigate } = useApp();
   const { locations, id: locationId, anyTariff } = usePageLocation();
-  const tariffs = useQuery({
-    enabled: !!locationId,
-    queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
-  });
+  const tariffs = useLocationTariffs(locationId);
   const selected = route.params.get('id') ?? tariffs.data?.data[0]?.id;
   // `new=1` (the "Create a tariff" step of another page) opens the new-tariff dialog at once.
   const [creating, setCreating] = useState(route.params.get('new') === '1');
@@ -103,14 +107,8 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
     queryKey: ['tariff', liveMode, id],
     queryFn: () => api.call('tariffs.retrieve', { params: { id } }),
   });
-  const location = useQuery({
-    queryKey: ['location', liveMode, locationId],
-    queryFn: () => api.call('locations.retrieve', { params: { id: locationId } }),
-  });
-  const siblings = useQuery({
-    queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId, limit: 100 } }),
-  });
+  const location = useLocation(locationId);
+  const siblings = useLocationTariffs(locationId);
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   const [editing, setEditing] = useState<'name' | 'dates' | null>(null);
   useEffect(() => {
@@ -234,22 +232,15 @@ function takenBy(tariffs: Tariff[], code: string, window: readonly [string, stri
 
 /** The new-tariff dialog, once "today" at the location is known from the service clock. */
 function CreateTariff({ locationId, onClose }: { locationId: string; onClose(): void }) {
-  const { api, liveMode } = useApp();
-  const location = useQuery({
-    queryKey: ['location', liveMode, locationId],
-    queryFn: () => api.call('locations.retrieve', { params: { id: locationId } }),
-  });
+  const location = useLocation(locationId);
   const today = useServiceToday(location.data?.timezone);
   return today ? <CreateTariffForm locationId={locationId} today={today} onClose={onClose} /> : null;
 }
 
 function CreateTariffForm({ locationId, today, onClose }: { locationId: string; today: string; onClose(): void }) {
-  const { api, liveMode, navigate } = useApp();
+  const { api, navigate } = useApp();
   const qc = useQueryClient();
-  const siblings = useQuery({
-    queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId, limit: 100 } }),
-  });
+  const siblings = useLocationTariffs(locationId);
   const [f, setF] = useState({
     display_name: 'New tariff',
     // Unset until chosen: the first kind free for the dates.

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
-import { SelectField } from '../../components/forms';
+import { SelectField, useLocationTariffs } from '../../components/forms';
 import { ScheduleEditor } from '../../components/ScheduleEditor';
 import { clone, defaultSchedule, scheduleProblems } from '../../components/schedule-model';
 import { candidateOf } from '../../candidate';
@@ -62,10 +62,7 @@ export function CandidatePicker({
     queryKey: ['providers', liveMode],
     queryFn: () => api.call('providers.list', { query: { limit: 100 } }),
   });
-  const saved = useQuery({
-    queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId, limit: 100 } }),
-  });
+  const saved = useLocationTariffs(locationId);
   const [library, setLibrary] = useState('');
   const [copy, setCopy] = useState('');
   const [editing, setEditing] = useState<CompareOption | null>(null);

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ServiceError } from '../../api';
 import { ErrorAlert, PageHeader } from '../../components/common';
-import { LocationSelect, locationLabel, NoLocations } from '../../components/forms';
+import { LocationSelect, locationLabel, NoLocations, useLocation, useLocationTariffs } from '../../components/forms';
 import { NoTariff, usePageLocation } from '../../components/page-location';
 import {
   ready,
@@ -42,16 +42,8 @@ export function ComparePage() {
   // What is priced: the usage once typing pauses (typing 5000 would otherwise ask for five years).
   const priced = useSettled(usage, USAGE_DEBOUNCE_MS);
   const [options, setOptions] = useState<CompareOption[]>([]);
-  const location = useQuery({
-    enabled: !!locationId,
-    queryKey: ['location', liveMode, locationId],
-    queryFn: () => api.call('locations.retrieve', { params: { id: locationId! } }),
-  });
-  const tariffs = useQuery({
-    enabled: !!locationId,
-    queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
-  });
+  const location = useLocation(locationId);
+  const tariffs = useLocationTariffs(locationId);
   const zone = location.data?.timezone ?? 'UTC';
   const currency = location.data?.currency_code ?? '';
   const today = useServiceToday(location.data?.timezone);

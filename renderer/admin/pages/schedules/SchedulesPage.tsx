@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ServiceError } from '../../api';
 import { ErrorAlert, PageHeader } from '../../components/common';
-import { NoLocations, useLocations } from '../../components/forms';
+import { NoLocations, useLocation, useLocations, useLocationTariffs } from '../../components/forms';
 import { NoTariff } from '../../components/page-location';
 import { PriceChart } from '../../components/PriceChart';
 import { useSettled } from '../../components/records';
@@ -54,16 +54,8 @@ export function SchedulesPage() {
     },
   });
   const locationId = asked ?? fallback.data ?? undefined;
-  const location = useQuery({
-    enabled: !!locationId,
-    queryKey: ['location', liveMode, locationId],
-    queryFn: () => api.call('locations.retrieve', { params: { id: locationId! } }),
-  });
-  const tariffs = useQuery({
-    enabled: !!locationId,
-    queryKey: ['tariffs', liveMode, locationId],
-    queryFn: () => api.call('tariffs.list', { query: { location_id: locationId!, limit: 100 } }),
-  });
+  const location = useLocation(locationId);
+  const tariffs = useLocationTariffs(locationId);
   const zone = location.data?.timezone;
   const currency = location.data?.currency_code ?? '';
   const now = useServiceNow();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ServiceError } from '../../api';
 import { EmptyState, ErrorAlert, Loading, PageHeader } from '../../components/common';
-import { LocationSelect, NoLocations, SelectField } from '../../components/forms';
+import { LocationSelect, NoLocations, SelectField, useLocation } from '../../components/forms';
 import { NoTariff, usePageLocation } from '../../components/page-location';
 import { DirectionSelect } from '../../components/DirectionSelect';
 import { useServiceNow, useServiceToday } from '../../service-time';
@@ -59,11 +59,7 @@ export function UsagePage() {
   const [aggregation, setAggregation] = useState<Aggregation>('DAY');
   const [preset, setPreset] = useState<Preset>('7d');
   const [own, setOwn] = useState<{ from: string; to: string } | null>(null);
-  const location = useQuery({
-    enabled: !!locationId,
-    queryKey: ['location', liveMode, locationId],
-    queryFn: () => api.call('locations.retrieve', { params: { id: locationId! } }),
-  });
+  const location = useLocation(locationId);
   const zone = location.data?.timezone ?? listed?.timezone ?? 'UTC';
   const today = useServiceToday(location.data?.timezone);
   const days = preset === 'custom' ? own : today ? presetDays(preset, today) : null;
