@@ -115,6 +115,39 @@ describe('tariff-desk schedule', () => {
     ]);
   });
 
+  it('with only --data-dir finds the host running on that folder, whatever port it picked', () => {
+    // The host listens on a free port, not the default one: only its host file says where.
+    expect(host.info.api_url).not.toMatch(/:7071$/);
+    const r = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        'schedule',
+        loc,
+        '--duration',
+        '60',
+        '--from',
+        NIGHT.start_time,
+        '--to',
+        NIGHT.end_time,
+        '--format',
+        'json',
+        '--data-dir',
+        dir,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).data[0].start_time).toBe('2026-03-02T22:00:00+01:00');
+    // A folder no host runs on: the default address, said when nothing answers there.
+    const empty = mkdtempSync(join(tmpdir(), 'td-schedule-none-'));
+    const none = spawnSync(process.execPath, [BIN, 'schedule', loc, '--duration', '60', '--data-dir', empty], {
+      encoding: 'utf8',
+    });
+    expect(none.status).not.toBe(0);
+  });
+
   it('defaults to the next 24 hours from the service clock', () => {
     const r = run(host, dir, loc, '--duration', '60', '--format', 'json');
     expect(r.status).toBe(0);

@@ -16,6 +16,8 @@ describe('tariff-desk commands', () => {
       'connect',
       'costs',
       'schedule',
+      'meters',
+      'webhooks',
     ]) {
       const r = cli(command, '--help');
       expect([command, r.status]).toEqual([command, 0]);
@@ -31,5 +33,17 @@ describe('tariff-desk commands', () => {
     }
     expect(cli().status).toBe(2);
     expect(cli('--help').status).toBe(0);
+    // serve and start share the top usage, which lists their options; help never starts a host.
+    for (const command of ['serve', 'start']) {
+      const r = cli(command, '--help');
+      expect([command, r.status]).toEqual([command, 0]);
+      expect(r.stdout).toContain('Options for serve and start:');
+    }
+    // Each command is listed once.
+    const listed = cli('--help')
+      .stdout.match(/^ {2}[a-z]+(?= )/gm)!
+      .map((l) => l.trim());
+    expect(listed.length).toBeGreaterThan(10);
+    expect(new Set(listed).size).toBe(listed.length);
   });
 });

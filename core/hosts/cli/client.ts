@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DB_FILE } from '../../node/db/database.js';
 import { DEFAULT_PORTS } from '../constants.js';
+import { hostApiUrl } from './host-file.js';
 
 import { createApiClient, ServiceError, type ApiClient } from '../../engine/api/client.js';
 import { CLIENT_HEADER } from '../../engine/schemas/traffic.js';
@@ -71,9 +72,11 @@ export function clientOptionsOf(
   },
   defaultDataDir: string,
 ): ClientOptions {
+  const dataDir = resolve(v['data-dir'] ?? defaultDataDir);
   return {
-    apiUrl: v['api-url'] ?? `http://127.0.0.1:${DEFAULT_PORTS.api}`,
-    dataDir: resolve(v['data-dir'] ?? defaultDataDir),
+    // Unless told: the host running on the data folder (it may have picked its ports), else the default port.
+    apiUrl: v['api-url'] ?? hostApiUrl(dataDir) ?? `http://127.0.0.1:${DEFAULT_PORTS.api}`,
+    dataDir,
     account: v.account,
     key: v.key,
   };

@@ -6,7 +6,7 @@ import { parseWith } from '../../engine/api/validate.js';
 import { ApiError } from '../../engine/errors.js';
 import { DEFAULT_PORTS } from '../constants.js';
 
-const CONNECTION_OPTIONS = `  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+const CONNECTION_OPTIONS = `  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key (default: $TARIFF_DESK_DATA_DIR or ~/.tariff-desk)
   --account ID --key KEY  credentials instead of the data folder's test key`;
 

@@ -36,7 +36,7 @@ Options:
                           array of them) priced in place of the stored ones of its type; repeatable
   --alternative FILE      a set of candidate tariffs (JSON array) priced beside; repeatable, up to 3
   --format F              table (default), json (the answer) or csv (one row per period)
-  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key
   --account ID --key KEY  credentials instead of the data folder's test key`;
 

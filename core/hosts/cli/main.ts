@@ -17,7 +17,6 @@ Commands:
   trigger   record one event on a running host: trigger TYPE [--data JSON] (trigger --help)
   resolve   end a pending DIRECT connection on a running host: resolve TARIFF_ID succeed|fail
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
-  costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help)
   schedule  when to use energy at a location: schedule LOCATION_ID --duration MIN | --energy KWH … (schedule --help)
   costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help);
             what stored meter records cost: costs session REF, costs interval ID [--aggregation DAY|MONTH]
@@ -41,7 +40,7 @@ Options for serve and start:
   --detached              keep running when the process that started it ends (default: stop with it)
 
 Options for listen, trigger and resolve:
-  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --account ID --key KEY  credentials (default: the test key in --data-dir)`;
 
 export function defaultDataDir(): string {
@@ -215,9 +214,12 @@ export async function main(argv: string[]): Promise<number> {
     if (load) return await (await load())(rest, defaultDataDir());
     switch (command) {
       case 'serve':
-        return await serve(rest);
       case 'start':
-        return await start(rest);
+        if (rest.some((a) => a === '--help' || a === '-h')) {
+          process.stdout.write(USAGE + '\n');
+          return 0;
+        }
+        return await (command === 'serve' ? serve(rest) : start(rest));
       case undefined:
       case 'help':
       case '--help':

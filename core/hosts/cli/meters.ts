@@ -26,7 +26,7 @@ Options:
   --interval PT15M        the length of each timestamp,kwh row (default: the most common step)
   --timestamp-marks end   a timestamp,kwh row's timestamp ends its interval (default: start)
   --format F              table (default) or json (the answers)
-  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key
   --account ID --key KEY  credentials instead of the data folder's test key`;
 

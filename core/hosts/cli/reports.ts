@@ -15,7 +15,7 @@ What the stored meter records of a charging (or any) session cost on a running h
 Options:
   --direction D           IMPORT (default), EXPORT or LOCAL
   --format F              table (default), json (the answer) or csv (one row per record)
-  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key
   --account ID --key KEY  credentials instead of the data folder's test key`;
 
@@ -31,7 +31,7 @@ Options:
                           default: the 30 local days up to the end of the service clock's today
   --direction D           IMPORT (default), EXPORT or LOCAL
   --format F              table (default), json (the answer) or csv (one row per entry)
-  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key
   --account ID --key KEY  credentials instead of the data folder's test key`;
 

@@ -28,7 +28,7 @@ Options:
                           default: from now, for 24 hours
   --direction D           IMPORT (default), EXPORT or LOCAL
   --format F              table (default) or json (the answer)
-  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key
   --account ID --key KEY  credentials instead of the data folder's test key`;
 

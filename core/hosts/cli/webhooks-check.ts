@@ -17,7 +17,7 @@ Exit status: 0 when every check passes, 1 when one fails, 2 on a usage error.
 
 Options:
   --json                  the check as one JSON line, instead of the table
-  --api-url URL           the running host's API (default http://127.0.0.1:7071)
+  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key (default: $TARIFF_DESK_DATA_DIR or ~/.tariff-desk)
   --account ID --key KEY  credentials instead of the data folder's test key`;
 

@@ -1,5 +1,5 @@
 import { commandArgs } from './args.js';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createService, type Service } from '../../node/service.js';
@@ -11,7 +11,7 @@ import { exportWorkspaceFolder, readWorkspaceSource } from '../../node/workspace
 import { applyWorkspace, type ImportSummary } from '../../node/workspace/import.js';
 import { parseWorkspace } from '../../node/workspace/model.js';
 import type { WorkspaceFiles } from '../../node/workspace/format.js';
-import { HOST_FILE } from '../constants.js';
+import { hostApiUrl } from './host-file.js';
 import { connectClient } from './client.js';
 
 export const EXPORT_USAGE = `Usage: tariff-desk export DIR [--data-dir D]
@@ -28,25 +28,13 @@ writes it as the default account's test-mode world in one transaction. A data fo
 test-mode world is not empty needs --replace. When a host runs on D, the import goes through
 its API, so the running service sees it at once.`;
 
-/** The API of a host running on the data folder, if one is. */
+/** The API of a host running on the data folder, if one is and it answers. */
 async function runningHost(dataDir: string): Promise<string | undefined> {
-  const file = join(dataDir, HOST_FILE);
-  if (!existsSync(file)) return undefined;
-  let info: { pid?: unknown; api_url?: unknown };
+  const url = hostApiUrl(dataDir);
+  if (!url) return undefined;
   try {
-    info = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-  if (typeof info.pid !== 'number' || typeof info.api_url !== 'string') return undefined;
-  try {
-    process.kill(info.pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
-  }
-  try {
-    await fetch(`${info.api_url}/clock`, { signal: AbortSignal.timeout(3000) });
-    return info.api_url;
+    await fetch(`${url}/clock`, { signal: AbortSignal.timeout(3000) });
+    return url;
   } catch {
     return undefined;
   }
