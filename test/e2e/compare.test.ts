@@ -21,6 +21,12 @@ const locationOf = async (ref: string): Promise<string> =>
 const eur = (v: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(v);
 
+/** `a - b` as the page shows both: the difference of the two amounts as written, so a row adds up. */
+const shownApart = (a: number, b: number) => {
+  const cents = (v: number) => Math.round(Number(eur(v).replace(/[^0-9.-]/g, '')) * 100);
+  return (cents(a) - cents(b)) / 100;
+};
+
 /** The next POST /costs the page sends that satisfies `test`, and the API's answer to it. */
 async function costRequest(page: Page, test: (body: any) => boolean, act: () => Promise<void>) {
   const isIt = (r: Request) => r.method() === 'POST' && /\/costs\/loc_/.test(r.url()) && test(r.postDataJSON());
@@ -79,7 +85,7 @@ describe('the Compare view, in Chromium', () => {
     await see(fix).toContainText('Nordlicht Energie: Nordlicht Fix 24');
     await see(stored.locator('[data-value]')).toHaveText(eur(answer.value));
     await see(fix.locator('[data-value]')).toHaveText(eur(answer.alternatives[0].value));
-    const diff = answer.value - answer.alternatives[0].value;
+    const diff = shownApart(answer.value, answer.alternatives[0].value);
     await see(page.getByTestId('compare-verdict')).toHaveText(
       diff > 0
         ? `Switching to Nordlicht Energie: Nordlicht Fix 24 saves ${eur(diff)} per year.`
@@ -433,7 +439,7 @@ describe('the Compare view, in Chromium', () => {
     await see(storedRow).toContainText(fair(answer, 'kwh').toFixed(1));
     await see(fixRow).toContainText(fair(fix, 'kwh').toFixed(1));
     await see(page.getByTestId('compare-verdict')).toHaveText(
-      `Switching to Nordlicht Energie: Nordlicht Fix 24 saves ${eur(fair(answer, 'value') - fair(fix, 'value'))} over 11 months.`,
+      `Switching to Nordlicht Energie: Nordlicht Fix 24 saves ${eur(shownApart(fair(answer, 'value'), fair(fix, 'value')))} over 11 months.`,
     );
     const first = now.startOf('month').setLocale('en-GB');
     const kwh = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh`;
@@ -489,7 +495,7 @@ describe('the Compare view, in Chromium', () => {
     expect([grid, night]).toEqual([answer.value, answer.value]);
     expect(fix).toBeGreaterThan(answer.value);
     await see(page.getByTestId('compare-verdict')).toHaveText(
-      `No candidate is cheaper than the stored tariffs: Copy of Spreenetz Berlin: Netzentgelt Spreenetz (Modul 3) and Copy of Nordlicht Nacht cost the same; Nordlicht Energie: Nordlicht Fix 24 costs ${eur(fix - answer.value)} more per year.`,
+      `No candidate is cheaper than the stored tariffs: Copy of Spreenetz Berlin: Netzentgelt Spreenetz (Modul 3) and Copy of Nordlicht Nacht cost the same; Nordlicht Energie: Nordlicht Fix 24 costs ${eur(shownApart(fix, answer.value))} more per year.`,
     );
     const png = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export PNG' }).click();

@@ -104,6 +104,17 @@ describe('layout and labels, in Chromium', () => {
     expect(new Set(options).size).toBe(options.length);
     await shot(page, 'layout-tariffs-location-picker-1024x700');
     await page.keyboard.press('Escape');
+
+    // And the Prices picker, where "see prices" after a connect session lands.
+    for (const route of ['prices', 'schedules', 'compare']) {
+      await page.goto(`${s.env.info.app_url}/#/${route}`);
+      await page.getByRole('combobox', { name: 'Location' }).click();
+      const named = await page.getByRole('option').allInnerTexts();
+      expect([route, named.filter((t) => t.startsWith('Torstraße 1, Berlin')).length]).toEqual([route, 2]);
+      expect([route, new Set(named).size]).toEqual([route, named.length]);
+      await page.keyboard.press('Escape');
+    }
+    await shot(page, 'layout-compare-location-picker-1024x700');
     expect(errors).toEqual([]);
     await page.close();
   });

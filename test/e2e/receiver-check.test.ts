@@ -49,6 +49,9 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
       items.filter((li) => li.textContent?.startsWith('fail')).map((li) => (li as HTMLElement).dataset.check),
     );
     expect(failing).toEqual(['stale_timestamp', 'future_timestamp']);
+    // The signed event was taken: no warning about what the forgeries prove; not the catcher.
+    await see(panel.getByTestId('unsigned-warning')).toHaveCount(0);
+    await see(panel.getByTestId('catcher-check-note')).toHaveCount(0);
     // The delivery log has the eight messages, each marked as the check's, none to retry or resend.
     const deliveries = page.getByLabel('Deliveries', { exact: true });
     await see(deliveries.locator('[data-delivery]')).toHaveCount(8);
@@ -81,7 +84,37 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
     await see(panel.locator('[data-check="duplicate"] span', { hasText: 'expected' })).toHaveText(
       'expected 2xx · seen not sent',
     );
+    // Nothing was accepted, so nothing proves the forgeries were refused for the right reason.
+    await see(panel.getByTestId('unsigned-warning')).toContainText('The correctly signed event was not accepted');
     await shot(page, 'receiver-check-nobody-listens-1280x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('an endpoint added by its URL on the page: listed and opened, the field emptied so a second click adds no twin', async () => {
+    const { page, errors } = await openApp(suite, 'webhooks', { width: 1280, height: 800 });
+    const field = page.getByLabel('Receiver URL');
+    await field.fill(`${rx.url}/added`);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await see(page.getByText(`${rx.url}/added`).first()).toBeVisible();
+    await see(field).toHaveValue('');
+    await see(page.getByRole('button', { name: 'Add endpoint' })).toBeDisabled();
+    const urls = ((await suite.env.api('GET', '/webhooks')).body.data as { url: string }[]).map((w) => w.url);
+    expect(urls.filter((u) => u === `${rx.url}/added`)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('the built-in catcher says before its check that it refuses nothing, so it fails the forgeries by design', async () => {
+    const ep = (await suite.env.api('POST', '/webhooks', { catcher: true, description: 'Catcher' })).body;
+    const { page, errors } = await openApp(suite, `webhooks?id=${ep.id}`, { width: 1280, height: 800 });
+    const panel = page.getByLabel('Receiver check', { exact: true });
+    await see(panel.getByTestId('catcher-check-note')).toContainText('it records every message and refuses none');
+    await panel.getByRole('button', { name: 'Check receiver' }).click();
+    await see(panel.getByLabel('Verdict')).toContainText('checks failed');
+    await see(panel.locator('[data-check="bad_signature"]')).toContainText('fail');
+    await see(panel.getByTestId('unsigned-warning')).toHaveCount(0);
+    await shot(page, 'receiver-check-catcher-1280x800');
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

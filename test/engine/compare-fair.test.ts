@@ -144,3 +144,14 @@ describe('a fair comparison', () => {
     expect(comparedSpan(fair, 3, file, ZONE)).toEqual({ span: 'over 2 months', head: 'Cost, 2 months' });
   });
 });
+
+describe('the verdict and the differences add up to the totals as shown', () => {
+  it('weighs whole cents: €80.40 and €67.70 (80.404 and 67.695 exactly) are €12.70 apart, not €12.71', async () => {
+    const { verdict } = await import('../../renderer/admin/pages/compare/Totals.js');
+    const cols = [column('stored', [[80.404, 100, 0]]), column('cheaper', [[67.695, 100, 0]])];
+    expect(verdict(cols, 'EUR')?.text).toBe('Switching to cheaper saves €12.70 per year.');
+    // Less than a cent apart, both shown as €10.00: the same, not a saving of €0.00.
+    const same = [column('stored', [[10.001, 1, 0]]), column('copy', [[9.996, 1, 0]])];
+    expect(verdict(same, 'EUR')?.text).toBe('copy costs the same as the stored tariffs.');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { DEFAULT_PARAMS, minutesNeeded, tonight } from '../../renderer/admin/pages/schedules/model.js';
+import { DEFAULT_PARAMS, minutesNeeded, needsDays, tonight } from '../../renderer/admin/pages/schedules/model.js';
 
 const at = (local: string, zone: string) => DateTime.fromISO(local, { zone }).toMillis();
 
@@ -53,5 +53,13 @@ describe('the Schedules page opens on tonight, in the location’s zone', () => 
     expect(minutesNeeded({ ...DEFAULT_PARAMS, mode: 'duration', minutes: '90' })).toBe(90);
     expect(minutesNeeded({ ...DEFAULT_PARAMS, mode: 'limit' })).toBe(0);
     expect(minutesNeeded({ ...DEFAULT_PARAMS, powerKw: '' })).toBe(0);
+  });
+});
+
+describe('the Schedules page names the day of a time when a clock time alone could mean two', () => {
+  it('under a day: clock times only; a day or more: with the weekday', () => {
+    expect(needsDays({ from: '2026-11-27T18:00', to: '2026-11-28T07:00' })).toBe(false);
+    expect(needsDays({ from: '2026-11-27T07:00', to: '2026-11-28T07:00' })).toBe(true);
+    expect(needsDays({ from: '2026-11-27T07:00', to: '2026-11-29T07:00' })).toBe(true);
   });
 });

@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
-  MenuItem,
   Paper,
   Stack,
   Table,
@@ -25,7 +24,7 @@ import type { TariffDirection } from '../../../core/engine/schemas/common';
 import { useServiceToday } from '../service-time';
 import { ServiceError } from '../api';
 import { NoTariff, usePageLocation } from '../components/page-location';
-import { useLocation, useLocationTariffs } from '../components/forms';
+import { LocationSelect, useLocation, useLocationTariffs } from '../components/forms';
 import { ValueField } from '../../shared/value-field';
 
 /** A quiet hint beside a value (an offset, a unit). */
@@ -119,20 +118,7 @@ export function PricesPage() {
       ) : null}
       {/* Wraps on a narrow window rather than cutting the date and the days off. */}
       <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 2 }}>
-        <TextField
-          select
-          size="small"
-          label="Location"
-          value={locationId ?? ''}
-          onChange={(e) => navigate(`prices?location=${e.target.value}`)}
-          sx={{ minWidth: 220 }}
-        >
-          {(locations.data?.data ?? []).map((l) => (
-            <MenuItem key={l.id} value={l.id}>
-              {l.postal_address.city ?? l.id}, {l.postal_address.country_code}
-            </MenuItem>
-          ))}
-        </TextField>
+        <LocationSelect value={locationId ?? ''} onChange={(id) => navigate(`prices?location=${id}`)} />
         <DirectionSelect value={direction} onChange={setDirection} sx={{ minWidth: 160 }} />
         <ValueField size="small" type="date" label="From (local)" value={start} onValue={setStart} shrink />
         <TextField

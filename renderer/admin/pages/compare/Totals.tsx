@@ -5,7 +5,12 @@ import { DateTime } from 'luxon';
 import type { Column, Fair } from './model';
 
 /** Whole cents apart: what the page shows as a difference (a sub-cent one reads as "saves €0.00"). */
-const cents = (v: number) => Math.round(v * 100);
+// Rounded the way the shown amount is (half away from zero, on the number's shortest decimal form):
+// 67.695 is shown €67.70, though as a double it is a hair under.
+const cents = (v: number) => Math.sign(v) * Math.round(Number(Math.abs(v * 100).toPrecision(12)));
+
+/** `a - b` of the totals as shown, in whole cents: €80.40 and €67.70 are €12.70 apart, whatever their sub-cent parts. */
+const apart = (a: number, b: number) => (cents(a) - cents(b)) / 100;
 
 /** "A", "A and B", "A, B and C". */
 const names = (list: string[]) =>
@@ -24,10 +29,9 @@ export function verdict(
   const [stored, ...candidates] = columns;
   if (!stored || !candidates.length) return null;
   const best = candidates.reduce((a, b) => (b.value < a.value ? b : a));
-  const diff = stored.value - best.value;
-  if (cents(diff) > 0)
-    return { text: `Switching to ${best.name} saves ${money(diff, currency)} ${span}.`, saves: true };
-  const same = candidates.filter((c) => cents(c.value - stored.value) === 0);
+  const diff = apart(stored.value, best.value);
+  if (diff > 0) return { text: `Switching to ${best.name} saves ${money(diff, currency)} ${span}.`, saves: true };
+  const same = candidates.filter((c) => apart(c.value, stored.value) === 0);
   const dearer = candidates.filter((c) => !same.includes(c));
   const next = dearer.length ? dearer.reduce((a, b) => (b.value < a.value ? b : a)) : null;
   if (!next)
@@ -35,7 +39,7 @@ export function verdict(
       text: `${names(same.map((c) => c.name))} cost${same.length === 1 ? 's' : ''} the same as the stored tariffs.`,
       saves: false,
     };
-  const more = money(next.value - stored.value, currency);
+  const more = money(apart(next.value, stored.value), currency);
   if (same.length)
     return {
       text: `No candidate is cheaper than the stored tariffs: ${names(same.map((c) => c.name))} cost${same.length === 1 ? 's' : ''} the same; ${next.name} costs ${more} more ${span}.`,
@@ -129,7 +133,7 @@ export function Totals({
           </TableHead>
           <TableBody>
             {columns.map((c, i) => {
-              const d = stored && i > 0 ? c.value - stored.value : null;
+              const d = stored && i > 0 ? apart(c.value, stored.value) : null;
               return (
                 <TableRow key={c.key} data-column={c.key}>
                   <TableCell>

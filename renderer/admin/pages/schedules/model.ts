@@ -197,9 +197,12 @@ export function clockOf(iso: string, zone: string, withDay: boolean): string {
   return d.toFormat(withDay ? 'ccc HH:mm' : 'HH:mm');
 }
 
-/** Whether times of a window need their weekday to be told apart: it is longer than a day. */
+/**
+ * Whether times of a window need their weekday to be told apart: a day or longer, where a clock
+ * time can stand twice (07:00 to 07:00 holds both 07:00s).
+ */
 export const needsDays = (p: Pick<Params, 'from' | 'to'>) =>
-  DateTime.fromISO(p.to).diff(DateTime.fromISO(p.from), 'hours').hours > 24;
+  DateTime.fromISO(p.to).diff(DateTime.fromISO(p.from), 'hours').hours >= 24;
 
 /** "01:30 to 04:30", or "23:00 to 00:30, 02:00 to 03:00 and 04:00 to 04:25" for several periods. */
 export function spans(chosen: Chosen[], zone: string, withDay: boolean): string {

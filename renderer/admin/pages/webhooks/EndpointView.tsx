@@ -160,7 +160,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
         </Stack>
         <ErrorAlert error={patch.error ?? setRule.error ?? trigger.error ?? resend.error ?? rotate.error} />
       </Paper>
-      <ReceiverCheck id={id} />
+      <ReceiverCheck id={id} catcher={!!e.catcher} />
       {e.catcher ? <CatcherInbox id={id} /> : null}
       <DeliveryList id={id} held={e.disabled} onResend={(eventId) => resend.mutate(eventId)} />
       <EventsPanel onResend={(eventId) => resend.mutate(eventId)} />

@@ -19,7 +19,7 @@ const seen = (c: Check['checks'][number]) =>
       : `${c.status ?? c.error ?? 'no answer'} in ${c.ms} ms`;
 
 /** The endpoint's receiver, checked on request: the Check receiver button and the scorecard of the last run. */
-export function ReceiverCheck({ id }: { id: string }) {
+export function ReceiverCheck({ id, catcher }: { id: string; catcher: boolean }) {
   const { api, liveMode } = useApp();
   const qc = useQueryClient();
   const run = useMutation({
@@ -48,6 +48,12 @@ export function ReceiverCheck({ id }: { id: string }) {
         the signed event again and an event of an unknown type, and says which answers were the safe ones. None is an
         event of the account, and none counts toward disabling the endpoint.
       </Typography>
+      {catcher ? (
+        <Typography variant="body2" color="text.secondary" data-testid="catcher-check-note" sx={{ mt: 0.5 }}>
+          This is the built-in catcher: it records every message and refuses none, so it fails the forgery checks by
+          design. Add an endpoint with your own receiver's URL to check that receiver.
+        </Typography>
+      ) : null}
       <ErrorAlert error={run.error} />
       {run.data ? <Scorecard check={run.data} /> : null}
     </Paper>
@@ -65,6 +71,13 @@ function Scorecard({ check }: { check: Check }) {
           : `${failed} of ${check.checks.length} checks failed`}{' '}
         · {SCHEMES[check.scheme]} · {when}
       </Alert>
+      {check.checks.some((c) => c.name === 'signed' && !c.passed) ? (
+        // A receiver that refuses everything refuses every forgery too: those passes prove nothing yet.
+        <Alert severity="warning" data-testid="unsigned-warning" sx={{ mt: 1 }}>
+          The correctly signed event was not accepted, so the refused forgeries say little: a receiver that refuses
+          everything refuses them too. Check the receiver's secret and its answer to a good message first.
+        </Alert>
+      ) : null}
       <Box component="ul" aria-label="Scorecard" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {check.checks.map((c) => (
           <Box component="li" key={c.name} data-check={c.name} sx={{ borderBottom: 1, borderColor: 'divider', py: 1 }}>

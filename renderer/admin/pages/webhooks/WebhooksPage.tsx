@@ -49,8 +49,10 @@ export function WebhooksPage() {
       api.call('webhooks.create', {
         body: catcher ? { catcher: true, description: 'Catcher' } : { url, description: 'Receiver' },
       }),
-    onSuccess: (e) => {
+    onSuccess: (e, catcher) => {
       void qc.invalidateQueries({ queryKey: ['webhooks'] });
+      // The URL is taken: an empty field (and a disabled button) so a second click adds no twin.
+      if (!catcher) setUrl('');
       navigate(`webhooks?id=${e.id}`);
     },
   });
