@@ -36,6 +36,10 @@ export const Codes = {
   bodyTooLarge: 'body_too_large',
   // JSON nested deeper than MAX_JSON_DEPTH (core/engine/json-depth.ts), refused before any parse.
   bodyTooDeep: 'body_too_deep',
+  // A key `__proto__` (or `constructor` holding `prototype`): valid JSON the parser refuses, as it could poison objects.
+  bodyKeyForbidden: 'body_key_forbidden',
+  // A string holding half a UTF-16 surrogate pair ("\ud800"): valid JSON, but no text to store.
+  bodyUnicodeInvalid: 'body_unicode_invalid',
   contentTypeUnsupported: 'content_type_unsupported',
   parameterUnknown: 'parameter_unknown',
   routeNotFound: 'route_not_found',

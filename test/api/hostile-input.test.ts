@@ -71,6 +71,40 @@ describe('deep JSON', () => {
   });
 });
 
+describe('valid JSON the service will not take', () => {
+  it('__proto__, constructor.prototype and half a surrogate pair are refused by name, as valid JSON the service will not take, at any depth', async () => {
+    for (const payload of [
+      '{"reference_id":"x5","__proto__":{"admin":true}}',
+      '{"reference_id":"x5","constructor":{"prototype":{"admin":true}}}',
+      '{"postal_address":{"city":"Berlin","country_code":"DE","__proto__":{"x":1}}}',
+    ]) {
+      const url = payload.includes('postal_address') ? '/locations' : '/customers';
+      const e = await refused('POST', url, payload, 400, 'body_key_forbidden');
+      expect(e.message).not.toContain('not valid JSON');
+    }
+    // Half a surrogate pair, in a value or a key, nested or not: no text, so not stored as U+FFFD.
+    for (const payload of [
+      '{"reference_id":"\\ud800"}',
+      '{"reference_id":"a\\udfff\\ud800b"}',
+      '{"postal_address":{"city":"Berlin","country_code":"DE"},"\\udc00":1}',
+    ]) {
+      const url = payload.includes('postal_address') ? '/locations' : '/customers';
+      await refused('POST', url, payload, 400, 'body_unicode_invalid');
+    }
+    // A whole pair (an emoji), and an escaped backslash before "ud800", are text like any other.
+    const ok = await h.call({
+      method: 'POST',
+      url: '/customers',
+      headers: { ...h.test, 'content-type': 'application/json' },
+      payload: '{"reference_id":"car \\ud83d\\ude97 \\\\ud800"}',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.reference_id).toBe('car \u{1F697} \\ud800');
+    // Broken JSON is still called that.
+    await refused('POST', '/customers', '{"reference_id":', 400, 'body_json_invalid');
+  });
+});
+
 describe('codes come from the catalogue, never from the client', () => {
   it('a workspace file named é, or with an empty name, is refused with a catalogue code and the name escaped', async () => {
     for (const name of ['é', '', '\u0000\u202e', 'x'.repeat(300)]) {
