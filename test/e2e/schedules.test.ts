@@ -113,7 +113,17 @@ describe('the Schedules page, in Chromium', () => {
     await page.getByRole('button', { name: /^Charge an amount/ }).click();
     await page.getByLabel('Energy (kWh)').fill('200');
     await see(page.getByRole('alert')).toContainText('energy_unreachable');
-    await see(page.getByRole('alert')).toContainText('data[0].energy: at most 91 KWH fits');
+    // In the form's words, and on the field to fix.
+    await see(page.getByRole('alert')).toContainText('Energy (kWh): at most 91 KWH fits');
+    await see(page.getByLabel('Energy (kWh)')).toHaveAttribute('aria-invalid', 'true');
+    // A share of the range past 1 never reaches the service: the form says what it takes.
+    await page.getByRole('button', { name: /^Under a price/ }).click();
+    await page.getByLabel('Share of the range (0–1)').fill('1.5');
+    await see(page.getByLabel('Share of the range (0–1)')).toHaveAttribute('aria-invalid', 'true');
+    await see(
+      page.getByText('The share of the range is from 0 (the lowest price) to 1 (the highest).').first(),
+    ).toBeVisible();
+    await shot(page, 'schedules-invalid-share-1280x800');
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
     await page.close();
   });

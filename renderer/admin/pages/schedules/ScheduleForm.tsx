@@ -3,9 +3,7 @@ import { ValueField } from '../../../shared/value-field';
 import { LocationSelect } from '../../components/forms';
 import { CodeHint } from '../../components/words';
 import { DirectionSelect } from '../../components/DirectionSelect';
-import { MODES, type Mode, type Params } from './model';
-
-type TextKey = 'from' | 'to' | 'energyKwh' | 'powerKw' | 'minutes' | 'limit' | 'relative';
+import { MODES, type Mode, type Params, type TextKey } from './model';
 
 /** Where, when and what: the location, the window, the mode and its figures. */
 export function ScheduleForm({
@@ -15,6 +13,7 @@ export function ScheduleForm({
   onChange,
   currency,
   zone,
+  invalid,
 }: {
   locationId: string;
   onLocation(id: string): void;
@@ -22,6 +21,8 @@ export function ScheduleForm({
   onChange(p: Params): void;
   currency: string;
   zone: string;
+  /** The field a problem is about, marked with its message under it. */
+  invalid?: { field: TextKey | undefined; message: string } | null;
 }) {
   const set = (patch: Partial<Params>) => onChange({ ...params, ...patch });
   /** A field of the form bound to its key: a number unless said, sharing a row by `basis`. */
@@ -35,6 +36,7 @@ export function ScheduleForm({
       slotProps={{ htmlInput: input }}
       shrink={type !== 'number'}
       sx={{ flex: `1 1 ${basis}` }}
+      {...(invalid?.field === key ? { error: true, helperText: invalid.message } : {})}
     />
   );
   return (

@@ -17,6 +17,7 @@ import {
   chosenOf,
   curlOf,
   DEFAULT_PARAMS,
+  fieldProblem,
   minutesNeeded,
   needsDays,
   pricesMove,
@@ -110,6 +111,13 @@ export function SchedulesPage() {
     return ms > 0 ? money / ms : null;
   }, [prices.data]);
   const missing = schedule.error instanceof ServiceError && schedule.error.code === 'no_tariff_connected';
+  // What is wrong, in the form's words and on its field: the form's own check, else the service's refusal.
+  const invalid =
+    request && 'problem' in request
+      ? { field: request.field, message: request.problem }
+      : schedule.error instanceof ServiceError && !missing
+        ? fieldProblem(schedule.error.code, schedule.error.message)
+        : null;
 
   return (
     <>
@@ -129,6 +137,7 @@ export function SchedulesPage() {
                 onChange={setParams}
                 currency={currency}
                 zone={zone}
+                invalid={invalid}
               />
             </Paper>
           </Grid>
@@ -144,7 +153,13 @@ export function SchedulesPage() {
                 <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Schedule">
                   {request && 'problem' in request ? <Alert severity="info">{request.problem}</Alert> : null}
                   {schedule.isFetching ? <LinearProgress aria-label="Computing the schedule" sx={{ mb: 1 }} /> : null}
-                  <ErrorAlert error={schedule.error ?? prices.error} />
+                  <ErrorAlert
+                    error={
+                      schedule.error instanceof ServiceError && invalid
+                        ? { code: schedule.error.code, message: invalid.message }
+                        : (schedule.error ?? prices.error)
+                    }
+                  />
                   {answer ? (
                     <Typography variant="h6" component="h2" data-testid="schedule-sentence" sx={{ mb: 1 }}>
                       {sentence(answer, zone, withDay)}

@@ -105,22 +105,30 @@ export type ScheduleRequest =
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
 /** The request the form stands for, or what keeps it from being one (said as the page shows it). */
-export function requestOf(p: Params, zone: string): ScheduleRequest | { problem: string } {
+export function requestOf(p: Params, zone: string): ScheduleRequest | Problem {
   const start_time = instantOf(p.from, zone);
   const end_time = instantOf(p.to, zone);
-  if (!start_time || !end_time) return { problem: 'Pick the window: a start and an end.' };
+  if (!start_time) return { problem: 'Pick when the window starts.', field: 'from' };
+  if (!end_time) return { problem: 'Pick when the window ends.', field: 'to' };
+  if (Date.parse(end_time) <= Date.parse(start_time))
+    return { problem: 'The window ends before it starts: pick a To after From.', field: 'to' };
   const window = { start_time, end_time, tariff_direction: p.direction };
   if (p.mode === 'duration') {
     const duration = num(p.minutes);
-    if (duration === undefined || !Number.isInteger(duration))
-      return { problem: 'Give the minutes wanted, a whole number.' };
+    if (duration === undefined || !Number.isInteger(duration) || duration < 1)
+      return { problem: 'Give the minutes wanted, a whole number from 1.', field: 'minutes' };
     return { mode: 'duration', body: { ...window, segment: p.segment, duration } };
   }
   if (p.mode === 'limit') {
     const absolute = num(p.limit);
     const relative = num(p.relative);
     if (absolute === undefined && relative === undefined)
-      return { problem: 'Give a price limit, a share of the range, or both.' };
+      return { problem: 'Give a price limit, a share of the range, or both.', field: 'limit' };
+    if (relative !== undefined && (relative < 0 || relative > 1))
+      return {
+        problem: 'The share of the range is from 0 (the lowest price) to 1 (the highest).',
+        field: 'relative',
+      };
     return {
       mode: 'limit',
       body: {
@@ -133,7 +141,9 @@ export function requestOf(p: Params, zone: string): ScheduleRequest | { problem:
   }
   const energy = num(p.energyKwh);
   const power = num(p.powerKw);
-  if (energy === undefined || power === undefined) return { problem: 'Give the energy and the power.' };
+  if (energy === undefined || !(energy > 0))
+    return { problem: 'Give the energy wanted, more than 0 kWh.', field: 'energyKwh' };
+  if (power === undefined || !(power > 0)) return { problem: 'Give the power, more than 0 kW.', field: 'powerKw' };
   return {
     mode: 'amount',
     body: {
@@ -143,6 +153,39 @@ export function requestOf(p: Params, zone: string): ScheduleRequest | { problem:
       ],
     },
   };
+}
+
+/** The fields of the form a person types into. */
+export type TextKey = 'from' | 'to' | 'energyKwh' | 'powerKw' | 'minutes' | 'limit' | 'relative';
+
+/** What stops a request from being sent, in the form's words, and the field to fix. */
+export interface Problem {
+  problem: string;
+  field: TextKey;
+}
+
+/** The request's fields as the form labels them (the price limit's unit is the location's currency). */
+const FIELDS: [path: RegExp, field: TextKey, label: string][] = [
+  [/^(data\[0\]\.)?energy(?![a-z])/, 'energyKwh', 'Energy (kWh)'],
+  [/^(data\[0\]\.)?max_power(?![a-z])/, 'powerKw', 'Power (kW)'],
+  [/^duration(?![a-z])/, 'minutes', 'Minutes'],
+  [/^relative(?![a-z])/, 'relative', 'Share of the range'],
+  [/^absolute(?![a-z])/, 'limit', 'Price limit'],
+  [/^(data\[0\]\.)?start_time(?![a-z])/, 'from', 'From'],
+  [/^(data\[0\]\.)?end_time(?![a-z])/, 'to', 'To'],
+];
+
+/**
+ * A refusal of the service in the form's words: its codes and messages name the request's
+ * fields (`energy_unreachable`, "data[0].energy: at most 91 KWH fits"); the form shows the field
+ * it is about, and the message with the field's label in place of its path.
+ */
+export function fieldProblem(code: string, message: string): { field: TextKey | undefined; message: string } {
+  for (const [path, field, label] of FIELDS) {
+    if (path.test(code)) return { field, message: message.replace(path, label) };
+    if (path.test(message)) return { field, message: message.replace(path, label) };
+  }
+  return { field: undefined, message };
 }
 
 /** The request as a command to paste into a terminal, with the bearer as `$TOKEN` (GET /login gives one). */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { DEFAULT_PARAMS, minutesNeeded, needsDays, tonight } from '../../renderer/admin/pages/schedules/model.js';
+import {
+  DEFAULT_PARAMS,
+  fieldProblem,
+  minutesNeeded,
+  needsDays,
+  requestOf,
+  tonight,
+} from '../../renderer/admin/pages/schedules/model.js';
 
 const at = (local: string, zone: string) => DateTime.fromISO(local, { zone }).toMillis();
 
@@ -61,5 +68,37 @@ describe('the Schedules page names the day of a time when a clock time alone cou
     expect(needsDays({ from: '2026-11-27T18:00', to: '2026-11-28T07:00' })).toBe(false);
     expect(needsDays({ from: '2026-11-27T07:00', to: '2026-11-28T07:00' })).toBe(true);
     expect(needsDays({ from: '2026-11-27T07:00', to: '2026-11-29T07:00' })).toBe(true);
+  });
+});
+
+describe('the Schedules form says what is wrong in its own words, on the field to fix', () => {
+  const window = { from: '2026-11-27T18:00', to: '2026-11-28T07:00' };
+  const zone = 'Europe/Berlin';
+
+  it('checks what the form can before asking: the window’s order, the minutes, the share, the energy and power', () => {
+    const p = { ...DEFAULT_PARAMS, ...window };
+    expect(requestOf({ ...p, to: '2026-11-27T17:00' }, zone)).toMatchObject({ field: 'to' });
+    expect(requestOf({ ...p, mode: 'duration', minutes: '0' }, zone)).toMatchObject({ field: 'minutes' });
+    expect(requestOf({ ...p, mode: 'limit', relative: '1.5' }, zone)).toMatchObject({ field: 'relative' });
+    expect(requestOf({ ...p, mode: 'limit', relative: '-0.1' }, zone)).toMatchObject({ field: 'relative' });
+    expect(requestOf({ ...p, energyKwh: '0' }, zone)).toMatchObject({ field: 'energyKwh' });
+    expect(requestOf({ ...p, powerKw: '' }, zone)).toMatchObject({ field: 'powerKw' });
+    // In range: a request, not a problem.
+    expect(requestOf({ ...p, mode: 'limit', relative: '1' }, zone)).toMatchObject({ mode: 'limit' });
+  });
+
+  it('puts the service’s refusal on the field its code names, with the field’s label for its path', () => {
+    expect(
+      fieldProblem('energy_unreachable', 'data[0].energy: at most 91 KWH fits (within its window at its max_power).'),
+    ).toEqual({
+      field: 'energyKwh',
+      message: 'Energy (kWh): at most 91 KWH fits (within its window at its max_power).',
+    });
+    expect(fieldProblem('duration_too_long', 'duration: longer than the window.')).toEqual({
+      field: 'minutes',
+      message: 'Minutes: longer than the window.',
+    });
+    // A refusal about no field of the form stays as it is.
+    expect(fieldProblem('no_tariff_connected', 'No tariff.')).toEqual({ field: undefined, message: 'No tariff.' });
   });
 });
