@@ -570,4 +570,23 @@ describe('the Compare view, in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('a library offer of another country is marked, in the list and once chosen: its rates are read in the location’s currency', async () => {
+    const sydney = await locationOf('demo-sydney');
+    const { page, errors } = await openApp(s, `compare?location=${sydney}`, { width: 1280, height: 800 });
+    await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Library tariff' }).click();
+    const offer = page.getByRole('option', { name: /^Nordlicht Energie: Nordlicht Fix 24/ });
+    await see(offer).toContainText('another country (DE)');
+    await offer.click();
+    await costRequest(
+      page,
+      (b) => b.alternatives?.length === 1,
+      () => page.getByRole('button', { name: 'Add', exact: true }).click(),
+    );
+    await see(page.getByTestId('foreign-candidate')).toHaveText('An offer in DE: its rates are read as AUD.');
+    await shot(page, 'compare-foreign-offer-1280x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

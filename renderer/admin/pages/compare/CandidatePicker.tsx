@@ -88,6 +88,7 @@ export function CandidatePicker({
         key: nextKey(),
         name,
         source: 'library',
+        ...(o.local ? {} : { foreign: o.provider.country_codes.join(', ') }),
         candidate: {
           type: o.tariff.type,
           direction: o.tariff.direction,
@@ -141,7 +142,23 @@ export function CandidatePicker({
           >
             <ListItemText
               primary={o.name}
-              secondary={<Chip size="small" variant="outlined" label={SOURCE_WORDS[o.source]} component="span" />}
+              secondary={
+                <>
+                  <Chip size="small" variant="outlined" label={SOURCE_WORDS[o.source]} component="span" />
+                  {o.foreign ? (
+                    // Its rates are figures of another currency, read here as the location's.
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="text.secondary"
+                      data-testid="foreign-candidate"
+                      sx={{ display: 'block', mt: 0.5 }}
+                    >
+                      An offer in {o.foreign}: its rates are read as {currency}.
+                    </Typography>
+                  ) : null}
+                </>
+              }
             />
           </ListItem>
         ))}
@@ -159,7 +176,7 @@ export function CandidatePicker({
             onChange={setLibrary}
             options={offers.map((o) => [
               `${o.provider.id}/${o.tariff.id}`,
-              `${o.provider.display_name}: ${o.tariff.name}${o.tariff.market_rates ? ' (market price)' : ''}`,
+              `${o.provider.display_name}: ${o.tariff.name}${o.tariff.market_rates ? ' (market price)' : ''}${o.local ? '' : ` · another country (${o.provider.country_codes.join(', ')})`}`,
             ])}
             sx={{ flex: 1, minWidth: 0 }}
           />

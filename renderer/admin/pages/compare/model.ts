@@ -16,6 +16,8 @@ export interface CompareOption {
   name: string;
   source: CandidateSource;
   candidate: TariffCandidate;
+  /** A library offer of other countries than the location's: their codes ("DE"), as its rates are read in the location's currency. */
+  foreign?: string;
 }
 
 /** How a span of months is said: "per year" for twelve, else "over 3 months". */
