@@ -105,6 +105,33 @@ describe('valid JSON the service will not take', () => {
   });
 });
 
+describe('a path served under other methods', () => {
+  it('is 405 method_not_allowed naming the methods it takes (Allow), not 404; an unknown path stays 404', async () => {
+    const loc = (
+      await h.call({
+        method: 'POST',
+        url: '/locations',
+        headers: h.test,
+        payload: { postal_address: { city: 'Berlin', country_code: 'DE' } },
+      })
+    ).body.id;
+    const before = snapshot(h.svc);
+    for (const [method, url, allow] of [
+      ['DELETE', `/schedules/amount/${loc}`, 'POST'],
+      ['PUT', '/locations', 'GET, POST'],
+    ] as const) {
+      const r = await h.call({ method, url, headers: h.test });
+      expect([url, r.status, r.body.code]).toEqual([url, 405, 'method_not_allowed']);
+      expect(r.headers.allow).toBe(allow);
+      expect(r.body.message).toContain(`it takes ${allow}`);
+      expect(r.body.request_id).toMatch(/^req_/);
+    }
+    const none = await h.call({ method: 'DELETE', url: '/nothing/here', headers: h.test });
+    expect([none.status, none.body.code]).toEqual([404, 'route_not_found']);
+    expect(snapshot(h.svc)).toBe(before);
+  });
+});
+
 describe('codes come from the catalogue, never from the client', () => {
   it('a workspace file named é, or with an empty name, is refused with a catalogue code and the name escaped', async () => {
     for (const name of ['é', '', '\u0000\u202e', 'x'.repeat(300)]) {

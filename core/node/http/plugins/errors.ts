@@ -188,6 +188,14 @@ export interface ErrorOptions {
   notFound?: boolean;
 }
 
+/** A route's path (`/schedules/amount/:id`, `/catcher/*`) as a pattern matching the paths it serves. */
+function pathPattern(url: string): RegExp {
+  const parts = url
+    .split('/')
+    .map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('/')}/?$`);
+}
+
 const contextOf = (req: FastifyRequest, surface: string) => req.routeOptions.config?.operationId ?? surface;
 
 /**
@@ -259,15 +267,28 @@ export const errorBodies = fp<ErrorOptions>(
       ),
     );
     if (opts.notFound !== false) {
+      // Every route's path as a pattern, so a path served under other methods is told apart from no path.
+      const served: { method: string; path: RegExp }[] = [];
+      app.addHook('onRoute', (r) => {
+        // OPTIONS is the CORS preflight's on every path, not an operation a client could call instead.
+        for (const method of [r.method].flat())
+          if (method !== 'OPTIONS') served.push({ method, path: pathPattern(r.url) });
+      });
       app.setNotFoundHandler((request, reply) => {
-        const e = new ApiError(
-          404,
-          'invalid_request',
-          Codes.routeNotFound,
-          `No route ${request.method} ${request.url.split('?')[0]}.`,
-        );
+        const path = request.url.split('?')[0] ?? '';
+        const allow = [...new Set(served.filter((r) => r.path.test(path)).map((r) => r.method))].sort();
+        const e =
+          allow.length > 0
+            ? new ApiError(
+                405,
+                'invalid_request',
+                Codes.methodNotAllowed,
+                `${request.method} is not served at ${path}; it takes ${allow.join(', ')}.`,
+              )
+            : new ApiError(404, 'invalid_request', Codes.routeNotFound, `No route ${request.method} ${path}.`);
+        if (allow.length > 0) void reply.header('allow', allow.join(', '));
         void reply
-          .code(404)
+          .code(e.status)
           .type('application/json')
           .send(JSON.stringify(errorBody(e, opts.surface, false, opts.now(), request.id)));
       });
