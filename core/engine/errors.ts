@@ -41,6 +41,7 @@ export const Codes = {
   // A string holding half a UTF-16 surrogate pair ("\ud800"): valid JSON, but no text to store.
   bodyUnicodeInvalid: 'body_unicode_invalid',
   contentTypeUnsupported: 'content_type_unsupported',
+  contentEncodingUnsupported: 'content_encoding_unsupported',
   parameterUnknown: 'parameter_unknown',
   routeNotFound: 'route_not_found',
   pagingConflict: 'paging_conflict',

@@ -105,7 +105,7 @@ describe('valid JSON the service will not take', () => {
   });
 });
 
-describe('a path served under other methods', () => {
+describe('methods and encodings the service does not serve', () => {
   it('is 405 method_not_allowed naming the methods it takes (Allow), not 404; an unknown path stays 404', async () => {
     const loc = (
       await h.call({
@@ -126,6 +126,20 @@ describe('a path served under other methods', () => {
       expect(r.body.message).toContain(`it takes ${allow}`);
       expect(r.body.request_id).toMatch(/^req_/);
     }
+    // A body in an encoding the service does not decode is not read as plain text.
+    const gz = await h.call({
+      method: 'POST',
+      url: '/customers',
+      headers: { ...h.test, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: '{"reference_id":"plain"}',
+    });
+    expect([gz.status, gz.body.code]).toEqual([415, 'content_encoding_unsupported']);
+    const identity = await h.call({
+      method: 'GET',
+      url: '/customers',
+      headers: { ...h.test, 'content-encoding': 'identity' },
+    });
+    expect(identity.status).toBe(200);
     const none = await h.call({ method: 'DELETE', url: '/nothing/here', headers: h.test });
     expect([none.status, none.body.code]).toEqual([404, 'route_not_found']);
     expect(snapshot(h.svc)).toBe(before);

@@ -222,6 +222,15 @@ export const errorBodies = fp<ErrorOptions>(
           retry_after: 1,
         });
       }
+      // A body in an encoding the service does not decode would be read as if it were plain.
+      const encoding = request.headers['content-encoding'];
+      if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')
+        throw new ApiError(
+          415,
+          'invalid_request',
+          Codes.contentEncodingUnsupported,
+          'Send the body unencoded: no Content-Encoding (or identity).',
+        );
       // HTTP/1.1 requires a Host (HTTP/1.0 clients may leave it out).
       if (request.raw.httpVersion === '1.1' && !request.headers.host)
         throw new ApiError(400, 'invalid_request', Codes.hostMissing, 'Send a Host header with the request.');
