@@ -49,6 +49,16 @@ describe('GET /login', () => {
     expect(r.body.type).toBe('authentication_error');
   });
 
+  it('says what is wrong with a malformed Basic header in words a person can act on', async () => {
+    const r = await h.call({
+      method: 'GET',
+      url: '/login',
+      headers: { authorization: 'Basic ' + Buffer.from('x:y').toString('base64') },
+    });
+    expectError(r, 401, 'credentials_malformed');
+    expect(r.body.message).toContain('API key (after the colon) that does not start with sk_test_ or sk_live_');
+  });
+
   it('refuses a key presented with the other mode prefix or another account', async () => {
     const swapped = h.cred.test_key.replace('sk_test_', 'sk_live_');
     expectError(

@@ -16,7 +16,10 @@ export const BasicCredentials = z
           account_id: z.string().max(80),
           api_key: z
             .string()
-            .regex(/^sk_(test|live)_/, 'must start with sk_test_ or sk_live_')
+            .regex(
+              /^sk_(test|live)_/,
+              'holds an API key (after the colon) that does not start with sk_test_ or sk_live_',
+            )
             .max(200),
         }),
       ),
