@@ -139,6 +139,11 @@ describe('the admin app in Chromium, served by the headless host', () => {
       'Hauptstraße 5, 10117 Berlin — price available',
     );
     await shot(page, 'admin-connect');
+    // Done, the sheet can be closed; the session's result stays beside it.
+    await page.getByRole('button', { name: 'Close the sheet' }).click();
+    await see(page.locator('iframe[title="Connect session"]')).toHaveCount(0);
+    await see(page.getByText('The session is complete and its sheet closed.')).toBeVisible();
+    await see(page.getByRole('status').filter({ hasText: 'Session completed for' })).toBeVisible();
   });
 
   it('a webhook delivery appears in the console, with the catcher inbox', async () => {

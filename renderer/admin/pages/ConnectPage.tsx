@@ -21,6 +21,8 @@ export function ConnectPage() {
   );
   const [country, setCountry] = useState('DE');
   const [session, setSession] = useState<{ token: string; url: string } | null>(null);
+  // The sheet stays open after the session ends (its last page says so) until closed here, as a phone's would be.
+  const [sheetClosed, setSheetClosed] = useState(false);
   const start = useMutation({
     mutationFn: async () => {
       const [type, direction] = slot.split('+');
@@ -35,7 +37,10 @@ export function ConnectPage() {
       });
       return { token: t.connect_token, url: `${boot.connect_web_url}/?svc_cot=${t.connect_token}` };
     },
-    onSuccess: setSession,
+    onSuccess: (s) => {
+      setSession(s);
+      setSheetClosed(false);
+    },
   });
   const events = useSessionEvents({ token: session?.token ?? '-', poll: session ? 1000 : 0 });
   const done = session ? events.done[0] : undefined;
@@ -89,7 +94,12 @@ export function ConnectPage() {
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
-          {session ? (
+          {session && done && !sheetClosed ? (
+            <Stack direction="row" sx={{ justifyContent: 'center', mb: 1 }}>
+              <Button onClick={() => setSheetClosed(true)}>Close the sheet</Button>
+            </Stack>
+          ) : null}
+          {session && !sheetClosed ? (
             <Box
               sx={{
                 width: 420,
@@ -120,8 +130,9 @@ export function ConnectPage() {
           ) : (
             <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
               <Typography>
-                Choose a location and a slot, then start a session: the connect web app opens here as it would in a
-                mobile app's sheet.
+                {sheetClosed
+                  ? 'The session is complete and its sheet closed. Start another session to open a new one.'
+                  : "Choose a location and a slot, then start a session: the connect web app opens here as it would in a mobile app's sheet."}
               </Typography>
             </Paper>
           )}
