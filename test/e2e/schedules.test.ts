@@ -104,7 +104,11 @@ describe('the Schedules page, in Chromium', () => {
     );
     // Still the dearest: a quarter of the range from the top is the evening rate alone.
     expect(limit.body).toMatchObject({ segment: 'HIGH', relative: 0.25 });
-    await see(page.getByTestId('schedule-sentence')).toHaveText('At or above the limit: 18:00 to 21:00.');
+    // The share worked out to a price: a quarter of the range below the top rate.
+    expect(limit.answer.threshold).toBeCloseTo(0.4925 - 0.25 * (0.4925 - 0.2211), 6);
+    await see(page.getByTestId('schedule-sentence')).toHaveText(
+      `At or above ${limit.answer.threshold.toFixed(4)} per kWh: 18:00 to 21:00.`,
+    );
     await see(page.getByRole('img', { name: 'Price chart with the schedule' })).toHaveAttribute(
       'data-highlights',
       highlightsOf(limit.answer.data),

@@ -264,7 +264,9 @@ export function sentence(a: Answer, zone: string, withDay: boolean): string {
   }
   if (a.mode === 'duration')
     return `The ${a.answer.request.segment === 'LOW' ? 'cheapest' : 'dearest'} ${a.answer.request.duration} minutes: ${when}.`;
-  return `${a.answer.request.segment === 'LOW' ? 'At or below' : 'At or above'} the limit: ${when}.`;
+  // The limit the request's share works out to (or the absolute one), so "a quarter of the range" is a price.
+  const limit = a.answer.threshold === null ? 'the limit' : `${a.answer.threshold.toFixed(4)} per kWh`;
+  return `${a.answer.request.segment === 'LOW' ? 'At or below' : 'At or above'} ${limit}: ${when}.`;
 }
 
 /** The time-weighted average price of the chosen periods (duration, limit), or the plan's (amount). */
