@@ -1,11 +1,11 @@
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { useApp } from '../../context';
 import { TextBlock, headerLines } from '../../components/records';
 import { isSignatureHeader } from '../../../../core/engine/webhooks/signature';
 import { ruleLabel } from './CatcherRule';
 import { SCHEMES, eventTypeOf } from './labels';
+import { instantText } from '../../instant';
 
 /** What the built-in catcher received for an endpoint, newest first: whether each verifies, and why. */
 export function CatcherInbox({ id }: { id: string }) {
@@ -38,8 +38,7 @@ export function CatcherInbox({ id }: { id: string }) {
                 <Chip size="small" variant="outlined" color="warning" label={ruleLabel(m.rule)} />
               ) : null}
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {DateTime.fromISO(m.received_at).toLocaleString(DateTime.DATETIME_MED_WITH_SECONDS)} ·{' '}
-                {eventTypeOf(m.body)}
+                {instantText(m.received_at)} · {eventTypeOf(m.body)}
               </Typography>
             </Stack>
           </AccordionSummary>

@@ -6,6 +6,7 @@ import { useApp } from '../../context';
 import { ErrorAlert, Mono } from '../../components/common';
 import { TextBlock, headerLines } from '../../components/records';
 import { SCHEMES, type DeliveryOut } from './labels';
+import { instantText } from '../../instant';
 
 /** Now by the service clock, which schedules retries: shifted or frozen when the clock was moved. */
 function useServiceNow(): number {
@@ -19,7 +20,7 @@ function useServiceNow(): number {
 /** When the next attempt goes out: in words, and as wall time. */
 function nextAttemptInWords(at: string, now: number): string {
   const when = DateTime.fromISO(at);
-  const wall = when.toLocaleString(DateTime.TIME_WITH_SECONDS);
+  const wall = instantText(at, false);
   const ms = when.toMillis() - now;
   if (ms <= 1000) return `Next attempt due now (${wall})`;
   return `Next attempt ${when.toRelative({ base: DateTime.fromMillis(now) }) ?? ''} at ${wall}`;

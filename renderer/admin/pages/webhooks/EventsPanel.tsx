@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, Collapse, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { useApp } from '../../context';
 import { ErrorAlert, Mono } from '../../components/common';
 import { FilterSelect, TextBlock, useSettled } from '../../components/records';
 import { TYPES } from './labels';
+import { instantText } from '../../instant';
 
 /** The account's events, newest first: filtered by type on the server, searched by id or text over the newest 100. */
 export function EventsPanel({ onResend }: { onResend(eventId: string): void }) {
@@ -51,8 +51,7 @@ export function EventsPanel({ onResend }: { onResend(eventId: string): void }) {
         <Box key={ev.id} data-event={ev.id} sx={{ borderBottom: 1, borderColor: 'divider', py: 0.5 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {ev.type} · <Mono>{ev.id}</Mono> ·{' '}
-              {DateTime.fromISO(ev.time_created).toLocaleString(DateTime.DATETIME_MED_WITH_SECONDS)}
+              {ev.type} · <Mono>{ev.id}</Mono> · {instantText(ev.time_created)}
             </Typography>
             <Button size="small" onClick={() => onResend(ev.id)}>
               Send to this endpoint

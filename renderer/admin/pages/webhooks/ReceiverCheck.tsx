@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { useApp } from '../../context';
 import { ErrorAlert, Mono } from '../../components/common';
 import type { WebhookCheck } from '../../../../core/engine/webhooks/schemas';
 import { NOT_SENT } from '../../../../core/engine/webhooks/check';
 import { SCHEMES } from './labels';
+import { instantText } from '../../instant';
 
 type Check = z.output<typeof WebhookCheck>;
 
@@ -62,7 +62,7 @@ export function ReceiverCheck({ id, catcher }: { id: string; catcher: boolean })
 
 function Scorecard({ check }: { check: Check }) {
   const failed = check.checks.filter((c) => !c.passed).length;
-  const when = DateTime.fromISO(check.time_created).toLocaleString(DateTime.TIME_WITH_SECONDS);
+  const when = instantText(check.time_created, false);
   return (
     <Box sx={{ mt: 1 }}>
       <Alert severity={check.passed ? 'success' : 'error'} aria-label="Verdict">
