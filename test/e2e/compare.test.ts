@@ -551,7 +551,7 @@ describe('the Compare view, in Chromium', () => {
     expect(body.start_time).toBe('2026-10-01T00:00:00+02:00');
     expect(answer.kwh).toBe(372.5);
     await see(page.getByTestId('usage-file')).toContainText(
-      'october.csv · 745 rows · 372.5 kWh · 2026-10-01 → 2026-11-01',
+      'october.csv · 745 rows · 372.5 kWh · 2026-10-01 – 2026-10-31',
     );
     await see(page.getByRole('img', { name: 'Monthly cost chart' })).toHaveAttribute('data-months', '1');
     await see(page.getByRole('table', { name: 'Totals' }).locator('[data-column="stored"]')).toContainText('372.5');

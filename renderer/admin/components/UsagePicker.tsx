@@ -133,7 +133,7 @@ export function UsagePicker({
       {value?.kind === 'csv' ? (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Chip
-            label={`${value.name} · ${value.intervals.length} rows · ${value.total_kwh.toFixed(1)} kWh · ${day(value.from)} → ${day(value.to)}`}
+            label={`${value.name} · ${value.intervals.length} rows · ${value.total_kwh.toFixed(1)} kWh · ${day(value.from)} – ${day(value.to - 1)}`}
             onDelete={() =>
               onChange({ kind: 'profile', ...(lastProfile ?? { profile: '', kwh_per_year: DEFAULT_KWH_PER_YEAR }) })
             }
