@@ -17,25 +17,42 @@ export const Customer = z
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof Customer>;
 
-export const CustomerCreate = z
-  .strictObject({
-    reference_id: reference().optional().meta({ description: 'Your own reference, e.g. an id from your system.' }),
-  })
-  .meta({ id: 'CustomerCreate' });
+/**
+ * How an object that is the integrator's reference and little else is written and listed: a
+ * reference to create it with, a new one (or null) to change it, and a list filtered by it.
+ */
+function referenceWrites(name: 'Customer' | 'Device', plural: string, example: string) {
+  return {
+    create: z
+      .strictObject({
+        reference_id: reference()
+          .optional()
+          .meta({ description: `Your own reference, e.g. ${example}.` }),
+      })
+      .meta({ id: `${name}Create` }),
+    update: z
+      .strictObject({
+        reference_id: reference().nullable().optional().meta({ description: 'null removes it.' }),
+      })
+      .meta({ id: `${name}Update` }),
+    listQuery: z.strictObject({
+      ...PagingQuery,
+      reference_id: z
+        .string()
+        .max(200)
+        .optional()
+        .meta({ description: `Only ${plural} with this reference.` }),
+    }),
+  };
+}
+
+const customerWrites = referenceWrites('Customer', 'customers', 'an id from your system');
+export const CustomerCreate = customerWrites.create;
 export type CustomerCreate = z.infer<typeof CustomerCreate>;
-
-export const CustomerUpdate = z
-  .strictObject({
-    reference_id: reference().nullable().optional().meta({ description: 'null removes it.' }),
-  })
-  .meta({ id: 'CustomerUpdate' });
+export const CustomerUpdate = customerWrites.update;
 export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
-
 export const CustomerList = listOf(Customer, 'CustomerList');
-export const CustomerListQuery = z.strictObject({
-  ...PagingQuery,
-  reference_id: z.string().max(200).optional().meta({ description: 'Only customers with this reference.' }),
-});
+export const CustomerListQuery = customerWrites.listQuery;
 
 /** A device or other metered asset: meter records may name it, and its last_seen follows them. */
 export const Device = z
@@ -51,22 +68,10 @@ export const Device = z
   .meta({ id: 'Device' });
 export type Device = z.infer<typeof Device>;
 
-export const DeviceCreate = z
-  .strictObject({
-    reference_id: reference().optional().meta({ description: 'Your own reference, e.g. the device serial.' }),
-  })
-  .meta({ id: 'DeviceCreate' });
+const deviceWrites = referenceWrites('Device', 'devices', 'the device serial');
+export const DeviceCreate = deviceWrites.create;
 export type DeviceCreate = z.infer<typeof DeviceCreate>;
-
-export const DeviceUpdate = z
-  .strictObject({
-    reference_id: reference().nullable().optional().meta({ description: 'null removes it.' }),
-  })
-  .meta({ id: 'DeviceUpdate' });
+export const DeviceUpdate = deviceWrites.update;
 export type DeviceUpdate = z.infer<typeof DeviceUpdate>;
-
 export const DeviceList = listOf(Device, 'DeviceList');
-export const DeviceListQuery = z.strictObject({
-  ...PagingQuery,
-  reference_id: z.string().max(200).optional().meta({ description: 'Only devices with this reference.' }),
-});
+export const DeviceListQuery = deviceWrites.listQuery;
