@@ -193,6 +193,23 @@ describe('demo data', () => {
     );
   });
 
+  it('POST /demo/reset leaves nothing of the old world behind: no caught messages, no sent lifecycle marks', async () => {
+    // A tariff that ended before the service's now (lifecycle events sent and marked), and a caught message.
+    const loc = (await h.location()).id;
+    await h.tariff(loc, { contract_start_date: '2025-01-01', contract_end_date: '2026-05-01' });
+    h.svc.lifecycle.runDue();
+    const ep = (await h.call({ method: 'POST', url: '/webhooks', headers: h.test, payload: { catcher: true } })).body;
+    await h.call({ method: 'POST', url: `/catcher/${ep.id}`, payload: { hello: 1 } });
+    const count = (sql: string) => (h.svc.db.prepare(sql).get() as { n: number }).n;
+    expect(count('SELECT COUNT(*) AS n FROM tariff_lifecycle')).toBeGreaterThan(0);
+    expect(count('SELECT COUNT(*) AS n FROM catcher_messages')).toBeGreaterThan(0);
+    expect((await h.call({ method: 'POST', url: '/demo/reset', headers: h.test })).status).toBe(200);
+    expect(count('SELECT COUNT(*) AS n FROM tariff_lifecycle WHERE tariff_id NOT IN (SELECT id FROM tariffs)')).toBe(0);
+    expect(
+      count('SELECT COUNT(*) AS n FROM catcher_messages WHERE endpoint_id NOT IN (SELECT id FROM webhook_endpoints)'),
+    ).toBe(0);
+  });
+
   it('the demo set prices every location', async () => {
     await seedDemo(h.svc, { accountId: h.cred.account_id, liveMode: false });
     for (const l of (await h.call({ method: 'GET', url: '/locations', headers: h.test })).body.data) {

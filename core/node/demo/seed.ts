@@ -4,7 +4,7 @@ import type { Location, LocationCreate, StoredLocation } from '../../engine/sche
 import type { Service } from '../service.js';
 import { dailySchedule } from '../../engine/schedule/structure.js';
 import { microKwhOf } from '../../engine/meters/records.js';
-import { CUSTOMER_AND_METER_TABLES } from '../db/store.js';
+import { clearWorld } from '../db/store.js';
 
 const SEEDED = 'demo_seeded';
 
@@ -244,25 +244,10 @@ export async function seedDemoIfNew(svc: Service, scope: Scope): Promise<boolean
  * in one transaction: a crash midway keeps the old world.
  */
 export async function resetDemo(svc: Service, scope: Scope): Promise<void> {
-  const args = [scope.accountId, 0];
   const write = await prepareDemo(svc, scope);
   svc.db
     .transaction(() => {
-      for (const t of [
-        'tariffs',
-        'locations',
-        'connect_tokens',
-        'events',
-        'webhook_endpoints',
-        ...CUSTOMER_AND_METER_TABLES,
-      ])
-        svc.db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
-      svc.db
-        .prepare(
-          'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?)',
-        )
-        .run(...args);
-      svc.db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?').run(...args);
+      clearWorld(svc.db, { ...scope, liveMode: false });
       write();
     })
     .immediate();

@@ -9,7 +9,7 @@ import { contractInstant, contractDateTime } from '../../engine/schedule/contrac
 import { EXPIRING_NOTICE_MS } from '../services/lifecycle.js';
 import { newSecret } from '../webhooks/signing.js';
 import { microKwhOf } from '../../engine/meters/records.js';
-import { CUSTOMER_AND_METER_TABLES, type StoredTariff } from '../db/store.js';
+import { clearWorld, type StoredTariff } from '../db/store.js';
 import { clockSettingOf, parseWorkspace, type Workspace } from './model.js';
 import type { WorkspaceFiles } from './format.js';
 
@@ -71,7 +71,6 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
   const clock = opts.keepClock ? svc.clock.saved() : clockSettingOf(ws.clock);
   const now = nowUnder(svc, clock);
   const db = svc.db;
-  const args = [scope.accountId, scope.liveMode ? 1 : 0];
   const summary = db.transaction((): ImportSummary => {
     const existing = worldSize(svc, scope);
     if (existing > 0 && !opts.replace)
@@ -85,25 +84,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     const secrets = new Map(svc.webhooks.endpoints.all(scope).map((e) => [e.id, e]));
 
     // The old world.
-    db.prepare(
-      'DELETE FROM tariff_lifecycle WHERE tariff_id IN (SELECT id FROM tariffs WHERE account_id = ? AND live_mode = ?)',
-    ).run(...args);
-    db.prepare(
-      'DELETE FROM catcher_messages WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = ? AND live_mode = ?)',
-    ).run(...args);
-    db.prepare(
-      'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE account_id = ? AND live_mode = ?)',
-    ).run(...args);
-    for (const t of [
-      'webhook_deliveries',
-      'tariffs',
-      'locations',
-      'connect_tokens',
-      'events',
-      'webhook_endpoints',
-      ...CUSTOMER_AND_METER_TABLES,
-    ])
-      db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND live_mode = ?`).run(...args);
+    clearWorld(db, scope);
 
     // Ids are unique across accounts and modes: one held elsewhere refuses the whole import.
     const taken = (table: string, id: string) =>
