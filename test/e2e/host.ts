@@ -95,3 +95,15 @@ export async function toContractTerm(send: LiveHost['send'], cot: string) {
   });
   return () => send({ route: 'contract_term_capture', connect_token: cot, type: 'submit' });
 }
+
+/** The four listeners of a host, by the surface name their errors carry. */
+export type Surface = 'api' | 'connect' | 'connect_web' | 'app';
+export const SURFACES: Surface[] = ['api', 'connect', 'connect_web', 'app'];
+
+/** Each listener's base URL (the host is started with the admin app). */
+export const listenerUrls = (i: ReadyInfo): Record<Surface, string> => ({
+  api: i.api_url,
+  connect: i.connect_service_url,
+  connect_web: i.connect_web_url,
+  app: i.app_url!,
+});

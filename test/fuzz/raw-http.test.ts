@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { liveHost, type LiveHost } from '../e2e/host.js';
+import { listenerUrls, liveHost, SURFACES, type LiveHost, type Surface } from '../e2e/host.js';
 import { rawExchange } from '../reliability/raw.js';
 import { errorCatalogue } from './catalogue.js';
 
@@ -13,14 +13,12 @@ import { errorCatalogue } from './catalogue.js';
 
 const RUNS = Math.max(20, Math.round(Number(process.env.FUZZ_RUNS ?? 1500) / 15));
 const catalogue = errorCatalogue();
-type Surface = 'api' | 'connect' | 'connect_web' | 'app';
 
 let h: LiveHost;
 let urls: Record<Surface, string>;
 beforeAll(async () => {
   h = await liveHost({ demo: false });
-  const i = h.host.info;
-  urls = { api: i.api_url, connect: i.connect_service_url, connect_web: i.connect_web_url, app: i.app_url! };
+  urls = listenerUrls(h.host.info);
 });
 afterAll(() => h.host.stop());
 
@@ -98,7 +96,7 @@ const body = fc.constantFrom(
 );
 
 describe('raw HTTP, generated, on every listener', () => {
-  it.each(['api', 'connect', 'connect_web', 'app'] as Surface[])(
+  it.each(SURFACES)(
     `%s answers ${RUNS} generated requests at once with the error object or a success, never 5xx`,
     async (surface) => {
       const host = new URL(urls[surface]).host;

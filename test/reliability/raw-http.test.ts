@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveHost, type LiveHost } from '../e2e/host.js';
+import { listenerUrls, liveHost, SURFACES, type LiveHost, type Surface } from '../e2e/host.js';
 import { rawExchange, type RawAnswer } from './raw.js';
 
 /**
@@ -8,15 +8,11 @@ import { rawExchange, type RawAnswer } from './raw.js';
  * listener's error object and a named code, never the framework's own body or an empty one.
  */
 
-type Surface = 'api' | 'connect' | 'connect_web' | 'app';
-const SURFACES: Surface[] = ['api', 'connect', 'connect_web', 'app'];
-
 let h: LiveHost;
 let urls: Record<Surface, string>;
 beforeAll(async () => {
   h = await liveHost({ demo: false });
-  const i = h.host.info;
-  urls = { api: i.api_url, connect: i.connect_service_url, connect_web: i.connect_web_url, app: i.app_url! };
+  urls = listenerUrls(h.host.info);
 });
 afterAll(() => h.host.stop());
 
