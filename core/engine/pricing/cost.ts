@@ -134,7 +134,7 @@ export function computeCost(q: PriceQuery, usage: UsageSeries, periods: ArrayLik
   const active = sweepShares(q, (_from, to, value, s) => {
     ends.push(to);
     prices.push(p5(value));
-    for (let c = 0; c < s.length; c++) shares.push(p5(s[c]!));
+    for (let c = 0; c < s.values.length; c++) shares.push(p5(s.values[c]!));
   });
   const n = active.length;
   // Where no contract of the direction runs, the sweep's price is 0 like a free band's: the

@@ -24,22 +24,50 @@ export interface PriceQuery {
   breakdown?: boolean;
 }
 
-/** One component's contributions over its active span: contiguous runs. */
+/**
+ * One component's contributions over its active span: contiguous runs, each with the band's
+ * tiers it priced (null in a gap between bands) and the market price it used (NaN for a fixed
+ * rate or where no market price is known): the cost walk prices tiers and the audit explains a
+ * price from them.
+ */
 class Stream {
   starts: number[] = [];
   ends: number[] = [];
   values: number[] = [];
   confs: number[] = [];
-  push(a: number, b: number, v: number, c: number) {
+  rates: (Rate[] | null)[] = [];
+  markets: number[] = [];
+  push(a: number, b: number, v: number, c: number, rate: Rate[] | null, m: number) {
     const n = this.ends.length - 1;
-    if (n >= 0 && this.ends[n] === a && this.values[n] === v && this.confs[n] === c) this.ends[n] = b;
+    if (
+      n >= 0 &&
+      this.ends[n] === a &&
+      this.values[n] === v &&
+      this.confs[n] === c &&
+      this.rates[n] === rate &&
+      Object.is(this.markets[n], m)
+    )
+      this.ends[n] = b;
     else {
       this.starts.push(a);
       this.ends.push(b);
       this.values.push(v);
       this.confs.push(c);
+      this.rates.push(rate);
+      this.markets.push(m);
     }
   }
+}
+
+/**
+ * The price of tier `i` of a band's rate (rule 7): a fixed tariff's `fixed`; a market tariff's
+ * market price `m` with the tier's surcharges (0 where no market price is known).
+ */
+export function tierValue(market: boolean, rate: readonly Rate[], i: number, m: number): number {
+  const tier = rate[i]!;
+  if (!market) return tier.fixed ?? 0;
+  if (Number.isNaN(m)) return 0;
+  return (m + (tier.surcharge_fixed ?? 0)) * (1 + (tier.surcharge_percentage ?? 0));
 }
 
 const round5 = (x: number) => Math.round(x * 1e5) / 1e5 + 0;
@@ -62,14 +90,14 @@ function streamOf(
   const hi = Math.min(to, c.end);
   if (!(hi > lo)) return s;
   const emitRate = (a: number, b: number, rate: Rate[] | null) => {
-    if (rate === null) return s.push(a, b, 0, GAP_CONFIDENCE);
-    const tier = rate[0]!;
+    if (rate === null) return s.push(a, b, 0, GAP_CONFIDENCE, null, Number.NaN);
+    // The first tier is the price signal (rule 7); the cost walk prices the others.
     const cap = rate.length > 1 ? TIERED_CONFIDENCE : 1;
-    if (!c.market) return s.push(a, b, tier.fixed ?? 0, cap);
-    const sf = tier.surcharge_fixed ?? 0;
-    const sp = 1 + (tier.surcharge_percentage ?? 0);
-    if (!market) return s.push(a, b, 0, 0);
-    walkMarket(market, a, b, (x, y, m, conf) => s.push(x, y, (m + sf) * sp, Math.min(conf, cap)));
+    if (!c.market) return s.push(a, b, tierValue(false, rate, 0, Number.NaN), cap, rate, Number.NaN);
+    if (!market) return s.push(a, b, 0, 0, rate, Number.NaN);
+    walkMarket(market, a, b, (x, y, m, conf) =>
+      s.push(x, y, tierValue(true, rate, 0, m), Math.min(conf, cap), rate, m),
+    );
   };
   let prev: DayKey | undefined;
   for (const day of days) {
@@ -152,7 +180,13 @@ export function sweepPrices(q: PriceQuery, sink: IntervalSink): void {
         if (s.confs[i]! < conf) conf = s.confs[i]!;
         any = true;
         if (s.ends[i]! < next) next = s.ends[i]!;
-        shares?.push({ component: active[k]!.source, value: s.values[i]!, confidence: s.confs[i]! });
+        shares?.push({
+          component: active[k]!.source,
+          value: s.values[i]!,
+          confidence: s.confs[i]!,
+          rate: s.rates[i]!,
+          market: s.markets[i]!,
+        });
       } else if (s.starts[i]! < next) next = s.starts[i]!;
     }
     // Outside every contract nothing is known about the price.
@@ -170,23 +204,35 @@ export function sweepPrices(q: PriceQuery, sink: IntervalSink): void {
   if (q.to > q.from) sink(runFrom, q.to, runValue, runConf, runShares);
 }
 
+/** What each active component prices over one interval of `sweepShares`: one slot per component. */
+export interface ShareState {
+  /** Each component's own value, unrounded (0 where it has no band or contract). */
+  values: Float64Array;
+  /** The band's tiers each component priced; null in a gap between its bands; undefined outside its contract. */
+  rates: (Rate[] | null | undefined)[];
+  /** The market price each component used, NaN for a fixed rate or none known. */
+  markets: Float64Array;
+}
+
 /**
- * The sweep of `sweepPrices` with each active component's own value beside the (rounded)
- * total: `shares[k]` belongs to the k-th component of the returned list (0 where it has no band
- * or contract), unrounded. Cut wherever the total or any share changes. `shares` is one array
- * reused for every interval, so the sink reads it at once: costing a year of market quarter
- * hours this way allocates nothing per interval.
+ * The sweep of `sweepPrices` with each active component's own state beside the (rounded)
+ * total: slot k belongs to the k-th component of the returned list. Cut wherever the total or
+ * any component's value, tiers or market price changes. The state is one object reused for
+ * every interval, so the sink reads it at once: costing a year of market quarter hours this way
+ * allocates nothing per interval.
  */
 export function sweepShares(
   q: PriceQuery,
-  sink: (from: number, to: number, value: number, shares: Float64Array) => void,
+  sink: (from: number, to: number, value: number, state: ShareState) => void,
 ): CompiledComponent[] {
   const active = q.components.filter((c) => c.direction === q.direction && c.start < q.to && c.end > q.from);
   const days = active.length ? localDays(q.zone, q.from, q.to) : [];
   const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market));
-  const idx = new Int32Array(streams.length);
-  const now = new Float64Array(streams.length);
-  const run = new Float64Array(streams.length);
+  const n = streams.length;
+  const idx = new Int32Array(n);
+  const now: ShareState = { values: new Float64Array(n), rates: new Array(n), markets: new Float64Array(n) };
+  const run: ShareState = { values: new Float64Array(n), rates: new Array(n), markets: new Float64Array(n) };
+  run.markets.fill(Number.NaN);
   let runFrom = q.from;
   let runValue = Number.NaN;
   let t = q.from;
@@ -195,22 +241,28 @@ export function sweepShares(
     let sum = 0;
     let any = false;
     let same = true;
-    for (let k = 0; k < streams.length; k++) {
+    for (let k = 0; k < n; k++) {
       const s = streams[k]!;
       let i = idx[k]!;
       while (i < s.ends.length && s.ends[i]! <= t) i++;
       idx[k] = i;
       let v = 0;
+      let rate: Rate[] | null | undefined = undefined;
+      let m = Number.NaN;
       if (i < s.ends.length) {
         if (s.starts[i]! <= t) {
           v = s.values[i]!;
+          rate = s.rates[i]!;
+          m = s.markets[i]!;
           sum += v;
           any = true;
           if (s.ends[i]! < next) next = s.ends[i]!;
         } else if (s.starts[i]! < next) next = s.starts[i]!;
       }
-      now[k] = v;
-      if (v !== run[k]) same = false;
+      now.values[k] = v;
+      now.rates[k] = rate;
+      now.markets[k] = m;
+      if (v !== run.values[k] || rate !== run.rates[k] || !Object.is(m, run.markets[k])) same = false;
     }
     // The same total as sweepPrices at every instant: the same sum in the same order, rounded alike.
     const value = any ? round5(sum) : 0;
@@ -218,7 +270,9 @@ export function sweepShares(
       if (t > q.from) sink(runFrom, t, runValue, run);
       runFrom = t;
       runValue = value;
-      run.set(now);
+      run.values.set(now.values);
+      run.markets.set(now.markets);
+      for (let k = 0; k < n; k++) run.rates[k] = now.rates[k];
     }
     t = next;
   }

@@ -39,6 +39,10 @@ export interface ComponentShare {
   component: PricingComponent;
   value: number;
   confidence: number;
+  /** The band's tiers priced (the first is the price signal); null in a gap between bands. */
+  rate: Rate[] | null;
+  /** The market price used, NaN for a fixed rate or where none is known. */
+  market: number;
 }
 
 /** A run of one band (or a gap, `rate` null) on a local day, in seconds since local midnight. */
