@@ -21,6 +21,7 @@ Commands:
   costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help);
             what stored meter records cost: costs session REF, costs interval ID [--aggregation DAY|MONTH]
   meters    submit a meter CSV as meter records: meters submit LOCATION_ID FILE.csv [--device ID] [--session REF]
+  tariffs   import a URDB rate as a tariff: tariffs import FILE.json --location LOCATION_ID [--dry-run] (tariffs --help)
   connect   connect tokens on a running host: connect token | connect complete --token COT … (connect --help)
   webhooks  check an endpoint's receiver on a running host: webhooks check ENDPOINT_ID [--json] (webhooks --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
@@ -201,6 +202,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   costs: async () => (await import('./costs.js')).costsCommand,
   schedule: async () => (await import('./schedule.js')).scheduleCommand,
   meters: async () => (await import('./meters.js')).metersCommand,
+  tariffs: async () => (await import('./tariffs.js')).tariffsCommand,
   connect: async () => (await import('./connect.js')).connectCommand,
   webhooks: async () => (await import('./webhooks-check.js')).webhooksCommand,
   export: async () => (await import('./workspace.js')).exportCommand,
