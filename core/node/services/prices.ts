@@ -313,6 +313,9 @@ export class PriceService {
       return computeCost({ zone, from, to, direction, components: set.components, market }, usage, bounds);
     };
     const fmt = formatter(formOf(req.end_time));
+    // A window that starts mid-month counts tiers from its start: the answer says so.
+    const monthStart = DateTime.fromMillis(from, { zone }).startOf('month').toMillis();
+    const countFrom = monthStart < from ? fmt(from) : undefined;
     const answer = (b: CostBreakdown) => ({
       object: 'cost' as const,
       location_id: locationId,
@@ -322,12 +325,15 @@ export class PriceService {
       end_time: fmt(to),
       kwh: b.microKwh / 1e6,
       unpriced_kwh: b.unpricedMicroKwh / 1e6,
+      above_first_tier_kwh: b.aboveFirstTierMicroKwh / 1e6,
       value: b.micro / 1e6,
       periods: b.periods.map((p, k) => ({
         start_time: fmt(bounds[k]!),
         end_time: fmt(bounds[k + 1]!),
         kwh: p.microKwh / 1e6,
         unpriced_kwh: p.unpricedMicroKwh / 1e6,
+        above_first_tier_kwh: p.aboveFirstTierMicroKwh / 1e6,
+        ...(k === 0 && countFrom ? { tier_count_from: countFrom } : {}),
         value: p.micro / 1e6,
       })),
       components: b.components.map((c) => ({
