@@ -204,7 +204,13 @@ export class PriceService {
   }
 
   /** Loads what a window's prices depend on, without running the engine. */
-  private prepare(scope: Scope, locationId: string, direction: TariffDirection, req: PriceRequest) {
+  private prepare(
+    scope: Scope,
+    locationId: string,
+    direction: TariffDirection,
+    req: PriceRequest,
+    unknownGaps = false,
+  ) {
     const loc = this.locations.find(scope, locationId);
     const set = this.tariffSet(scope, loc, direction, [{ candidates: req.candidates, path: 'candidates' }]);
     const { from, to } = this.window(req, loc.timezone);
@@ -223,7 +229,7 @@ export class PriceService {
     // The set's generation stands for its tariffs: a write loads (and numbers) them afresh.
     const key = `${direction}|${from}|${to}|${marketVersion}|${req.expand?.join() ?? ''}|${set.generation}`;
     const breakdown = req.expand?.includes('components') ?? false;
-    const query = { zone: loc.timezone, from, to, direction, components, market, breakdown };
+    const query = { zone: loc.timezone, from, to, direction, components, market, breakdown, unknownGaps };
     const sweep = (sink: IntervalSink) => sweepPrices(query, sink);
     return {
       from,
@@ -276,7 +282,8 @@ export class PriceService {
 
   /**
    * The intervals `POST /prices` answers for a window, as objects, with the location's zone and
-   * currency: the same tariffs, market series and sweep (the schedules read them). Nothing cached.
+   * currency: the same tariffs, market series and sweep (the schedules read them), except that
+   * time between a tariff's bands has confidence 0. Nothing cached.
    */
   intervals(
     scope: Scope,
@@ -284,7 +291,8 @@ export class PriceService {
     direction: TariffDirection,
     window: { start_time?: string | undefined; end_time: string },
   ): { from: number; to: number; zone: string; currency: string; intervals: PriceInterval[] } {
-    const p = this.prepare(scope, locationId, direction, window);
+    // A gap between a tariff's bands is unknown to the schedules, never free energy.
+    const p = this.prepare(scope, locationId, direction, window, true);
     const out: PriceInterval[] = [];
     p.sweep((from, to, value, confidence) => out.push({ from, to, value, confidence }));
     return { from: p.from, to: p.to, zone: p.zone, currency: p.currency, intervals: out };
