@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import type { Page } from 'playwright';
 import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { topShot as shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 
@@ -13,6 +14,16 @@ import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 const s = browserSuite({ demo: false, now: '2026-03-02T18:00:00Z' });
 const file = (name: string) => new URL(`../../examples/urdb/${name}.json`, import.meta.url);
 const text = (name: string) => readFileSync(file(name), 'utf8');
+
+/** Serious and critical accessibility violations on the page as it stands (as the accessibility suite counts them). */
+async function violations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+}
 
 const DEMAND_FIELDS = [
   'demandratchetpercentage',
@@ -107,6 +118,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
         `US$${last.answer.value.toFixed(2)} with this schedule for ${last.answer.kwh.toFixed(1)} kWh`,
       );
       expect(await stored()).toEqual([]);
+      expect(await violations(page)).toEqual([]);
       await shot(page, `tariff-import-draft-${size}`);
     });
 
@@ -159,6 +171,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await see(dialog().getByRole('alert')).toContainText('period 2 has no entry in energyratestructure');
       await see(dialog().getByRole('alert')).toContainText('energyweekdayschedule_invalid');
       await page.screenshot({ path: `.tmp/screenshots/tariff-import-dialog-${size}.png` });
+      expect(await violations(page)).toEqual([]);
 
       await dialog().getByLabel('Rate', { exact: true }).click();
       await page.getByRole('option', { name: /Inclining Block/ }).click();
