@@ -515,3 +515,53 @@ describe('the round trip: an imported tariff prices every hour as the document s
     await pricedAsTheMatrices(doc('demand-commercial'));
   });
 });
+
+describe('an imported tiered tariff costs by its tiers (POST /costs)', () => {
+  /** Hourly usage of `kwh` each, over the local month starting `from`. */
+  const month = (from: string, kwh: number) => {
+    const start = DateTime.fromISO(from, { zone: ZONE });
+    const end = start.plus({ months: 1 });
+    const intervals = [];
+    for (let t = start; t < end; t = t.plus({ hours: 1 }))
+      intervals.push({ start_time: t.toUTC().toISO(), end_time: t.plus({ hours: 1 }).toUTC().toISO(), kwh });
+    return {
+      start_time: start.toISO(),
+      end_time: end.toISO(),
+      tariff_direction: 'IMPORT',
+      group_by: 'none',
+      usage: { intervals },
+    };
+  };
+  const cost = async (body: object) => {
+    const r = await h.call({ method: 'POST', url: `/costs/${loc}`, headers: h.test, payload: body });
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+
+  it('monthly blocks: 1 080 kWh in April are 500 + 500 + 80 kWh at the three rates', async () => {
+    expect(
+      (await importRate(doc('tiered'), { contract_start_date: '2026-01-01', contract_end_date: '2027-01-01' }, false))
+        .status,
+    ).toBe(201);
+    const c = await cost(month('2026-04-01', 1.5));
+    expect(c.kwh).toBeCloseTo(1080, 6);
+    expect(c.value).toBeCloseTo(500 * 0.1049 + 500 * 0.1302 + 80 * 0.1548, 5);
+  });
+
+  it('daily bounds are the month’s: 10.4 kWh a day is 291.2 kWh in February and 322.4 in March', async () => {
+    expect(
+      (
+        await importRate(
+          doc('daily-baseline'),
+          { contract_start_date: '2026-01-01', contract_end_date: '2027-01-01' },
+          false,
+        )
+      ).status,
+    ).toBe(201);
+    const feb = await cost(month('2026-02-01', 0.5)); // 12 kWh a day, 336 kWh
+    expect(feb.value).toBeCloseTo(291.2 * 0.3128 + (336 - 291.2) * 0.3931, 5);
+    const mar = await cost(month('2026-03-01', 0.5)); // 31 days but 743 hours (DST): 371.5 kWh
+    expect(mar.kwh).toBeCloseTo(371.5, 6);
+    expect(mar.value).toBeCloseTo(322.4 * 0.3128 + (371.5 - 322.4) * 0.3931, 5);
+  });
+});
