@@ -167,7 +167,8 @@ describe('POST /webhooks/{id}/check', () => {
       [401, 'compute the HMAC-SHA256 of', /that was correct/],
     ];
     for (const [status, said, unsaid] of cases) {
-      const rx = await receiver(() => ({ status, headers: status === 302 ? { location: '/elsewhere' } : {} }));
+      const headers: Record<string, string> = status === 302 ? { location: '/elsewhere' } : {};
+      const rx = await receiver(() => ({ status, headers }));
       try {
         const ep = (await env.api('POST', '/webhooks', { url: rx.url })).body;
         const signed = (await check(ep.id)).checks[0]!;

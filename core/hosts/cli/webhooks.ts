@@ -92,7 +92,7 @@ function listenPlanOf(v: ListenValues) {
     if (v.events !== undefined)
       throw new Error('--events and --endpoint: a reused endpoint keeps its own events; change them on the endpoint');
     const { id } = parseWith(api['webhooks.retrieve'].params, { id: v.endpoint }, 'path');
-    return { reuse: id, forwardTo: v['forward-to'] } as const;
+    return { kind: 'reuse', id, forwardTo: v['forward-to'] } as const;
   }
   const url = v['forward-to'];
   if (!url) throw new Error('--forward-to URL is required (or --endpoint whe_… to watch an endpoint you have)');
@@ -106,7 +106,7 @@ function listenPlanOf(v: ListenValues) {
     },
     'body',
   );
-  return { create: body, secretGiven: v.secret !== undefined } as const;
+  return { kind: 'create', body, secretGiven: v.secret !== undefined } as const;
 }
 
 /**
@@ -120,8 +120,8 @@ async function watchedEndpoint(
 ): Promise<{ endpoint: Watched; banner: string[] }> {
   const profileLine = (secret: string) =>
     `Signed by the account's wire profile when sent: Standard Webhooks with ${secret} (spec), or PS256 with a key from ${apiUrl}/jwks.json (published).`;
-  if ('reuse' in plan) {
-    const ep = await client.call('webhooks.retrieve', { params: { id: plan.reuse } });
+  if (plan.kind === 'reuse') {
+    const ep = await client.call('webhooks.retrieve', { params: { id: plan.id } });
     if (plan.forwardTo !== undefined && plan.forwardTo !== ep.url)
       throw new Error(
         `endpoint ${ep.id} delivers to ${ep.url}, not ${plan.forwardTo}: leave out --forward-to, or change the endpoint's url (PATCH /webhooks/${ep.id})`,
@@ -134,7 +134,7 @@ async function watchedEndpoint(
       ],
     };
   }
-  const ep = await client.call('webhooks.create', { body: plan.create });
+  const ep = await client.call('webhooks.create', { body: plan.body });
   const forwarding = `Forwarding events to ${ep.url} (endpoint ${ep.id}). Ctrl+C stops and removes the endpoint.`;
   return {
     endpoint: { id: ep.id, owned: true },
