@@ -66,6 +66,7 @@ describe('POST /costs/{id}', () => {
       end_time: '2026-10-26T00:00:00+01:00',
       kwh: 49,
       unpriced_kwh: 0,
+      above_first_tier_kwh: 0,
       value: micro(day1 + day2),
       periods: [
         {
@@ -73,6 +74,9 @@ describe('POST /costs/{id}', () => {
           end_time: '2026-10-24T23:00:00+01:00',
           kwh: 24,
           unpriced_kwh: 0,
+          above_first_tier_kwh: 0,
+          // The window starts mid-month: its tier counters start with it.
+          tier_count_from: '2026-10-23T23:00:00+01:00',
           value: micro(day1),
         },
         {
@@ -80,6 +84,7 @@ describe('POST /costs/{id}', () => {
           end_time: '2026-10-26T00:00:00+01:00',
           kwh: 25,
           unpriced_kwh: 0,
+          above_first_tier_kwh: 0,
           value: micro(day2),
         },
       ],
@@ -148,6 +153,8 @@ describe('POST /costs/{id}', () => {
         end_time: '2026-11-01T04:00:00Z',
         kwh: 52,
         unpriced_kwh: 0,
+        above_first_tier_kwh: 0,
+        tier_count_from: '2026-10-30T00:00:00Z',
         value: micro(52 * 0.25),
       },
       {
@@ -155,6 +162,7 @@ describe('POST /costs/{id}', () => {
         end_time: '2026-11-03T00:00:00Z',
         kwh: 44,
         unpriced_kwh: 0,
+        above_first_tier_kwh: 0,
         value: micro(44 * 0.25),
       },
     ]);
@@ -166,6 +174,8 @@ describe('POST /costs/{id}', () => {
         end_time: '2026-11-03T00:00:00Z',
         kwh: 96,
         unpriced_kwh: 0,
+        above_first_tier_kwh: 0,
+        tier_count_from: '2026-10-30T00:00:00Z',
         value: micro(96 * 0.25),
       },
     ]);
@@ -273,7 +283,11 @@ describe('POST /costs/{id}', () => {
         type: 'NON_COMMODITY',
         contract_start_date: '2026-01-01',
         contract_end_date: '2027-01-01',
-        schedule: fixedSchedule([['Weekdays', [['08:00', '18:45', 0.0713]]]]),
+        // A band at every hour: time no band covers is unpriced, not Σ price × kWh.
+        schedule: fixedSchedule([
+          ['Weekdays', [['08:00', '18:45', 0.0713]]],
+          ['All', [['00:00', '00:00', 0.0121]]],
+        ]),
       }),
     });
     await fc.assert(
