@@ -93,6 +93,31 @@ describe('POST /costs/{id}', () => {
     });
   });
 
+  it('tariff_direction defaults to IMPORT, as for /prices; EXPORT still asks for the export tariffs', async () => {
+    await addTariff();
+    const body = {
+      start_time: '2026-06-01T00:00:00+02:00',
+      end_time: '2026-06-02T00:00:00+02:00',
+      usage: { intervals: intervals('2026-06-01T00:00:00+02:00', 24, 60, 1) },
+    };
+    const unsaid = await costs(body);
+    expect(unsaid.status).toBe(200);
+    expect(unsaid.body.tariff_direction).toBe('IMPORT');
+    expect(unsaid.body).toEqual((await costs({ ...body, tariff_direction: 'IMPORT' })).body);
+    expect(unsaid.body.value).toBe(micro(9 * 0.21 + 15 * 0.32));
+    // The typed client may leave it out too.
+    const typed = await h.api.call('costs.retrieve', { params: { id: loc }, body });
+    expect(typed.tariff_direction).toBe('IMPORT');
+    expect(await costs({ ...body, tariff_direction: 'EXPORT' })).toMatchObject({
+      status: 422,
+      body: { code: 'no_tariff_connected' },
+    });
+    expect(await costs({ ...body, tariff_direction: 'SIDEWAYS' })).toMatchObject({
+      status: 400,
+      body: { code: 'tariff_direction_invalid' },
+    });
+  });
+
   it('groups by the local months of a New York location; group_by none gives one period', async () => {
     const ny = await h.call({
       method: 'POST',

@@ -113,7 +113,7 @@ export const CostRequest = z
   .strictObject({
     start_time: Timestamp,
     end_time: Timestamp.meta({ description: 'Exclusive.' }),
-    tariff_direction: TariffDirection,
+    tariff_direction: TariffDirection.default('IMPORT').meta({ description: 'Default IMPORT, as for /prices.' }),
     usage: Usage,
     group_by: CostGroupBy.optional().meta({
       description: 'Periods of the answer: the location’s local days (default) or months, or the whole window.',
