@@ -37,12 +37,15 @@ export function CandidatePreview({
   location,
   siblings,
   window,
+  edited: unsaved = true,
 }: {
   tariff: Tariff;
   schedule: Schedule;
   location: Location;
   siblings: Tariff[];
   window: { from: number; to: number };
+  /** Whether the schedule differs from the stored one: "(not saved)" only while it does. */
+  edited?: boolean;
 }) {
   const { api, liveMode } = useApp();
   const zone = location.timezone;
@@ -113,7 +116,8 @@ export function CandidatePreview({
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Price preview from the service" component="section">
       <Typography variant="subtitle1" component="h3">
-        Preview: the next 7 days, {direction.toLowerCase()}, priced by the service with this schedule (not saved)
+        Preview: the next 7 days, {direction.toLowerCase()}, priced by the service with{' '}
+        {unsaved ? 'this schedule (not saved)' : 'the saved schedule'}
       </Typography>
       {/* Reserves its line, so the chart does not jump while a request is out. */}
       <Box sx={{ height: 4, my: 1 }}>{busy ? <LinearProgress aria-label="Pricing the edited schedule" /> : null}</Box>
