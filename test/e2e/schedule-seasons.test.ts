@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright';
 import { topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
@@ -63,6 +64,18 @@ const clipped = (page: Page) =>
       })
       .map((t) => t.textContent);
   });
+
+/** axe-core's serious and critical findings in the editor and its rate panel, one line each. */
+async function axe(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .include('[aria-label="Schedule editor"]')
+    .include('[aria-label="Rate panel"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 
 /** Draws a band on a track from hour `a` to hour `b`. */
 async function draw(page: Page, track: string, a: number, b: number) {
@@ -239,6 +252,7 @@ for (const size of Object.values(VIEWPORTS)) {
       expect(await clipped(page)).toEqual([]);
       await see(tabs(page).nth(1)).toHaveText('●Dec · dates 24, 25, 26');
       await topShot(page, `schedule-seasons-tabs-${px}`);
+      expect(await axe(page)).toEqual([]);
       expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
       await page.close();
     });
@@ -318,6 +332,7 @@ for (const size of Object.values(VIEWPORTS)) {
       // The service refuses the same draft by its code: the editor said it first.
       expect((await (await refused).json()).code).toBe('to_kwh_invalid');
       await topShot(page, `schedule-seasons-bound-${px}`);
+      expect(await axe(page)).toEqual([]);
 
       // An empty bound before the last tier is said too.
       await bound(2).fill('');

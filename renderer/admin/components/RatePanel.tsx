@@ -114,6 +114,8 @@ export function RatePanel({
                     slotProps={{
                       htmlInput: { step: f.step, min: f.max || bound ? 0 : undefined, max: f.max },
                       inputLabel: open ? { shrink: true } : undefined,
+                      // "None: the rest of the month" is read, not greyed out with the field.
+                      formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
                     }}
                   />
                 );

@@ -27,18 +27,19 @@ const kwh = (v: number | undefined) => (v === undefined ? '?' : String(v));
 
 /**
  * A band's rate as the grid writes it, longest first, so the track draws the longest one that
- * fits: "0.40 → 0.49 over 350 kWh/month", then "0.40 → 0.49", then "0.40 →" (more tiers follow,
- * in the tooltip). One tier is its price.
+ * fits: "0.40 → 0.49 over 350 kWh/month", then "0.40 → 0.49" (with three tiers or more
+ * "0.40 → 0.49 over 350 →"), then "0.40 →" (more tiers follow, in the tooltip). Each is the
+ * start of the first, which names the band for screen readers: what is seen is part of what is
+ * read. One tier is its price.
  */
 export function rateLabels(rate: Rate[], market: boolean): string[] {
   const first = tierPrice(rate[0], market);
   if (rate.length < 2) return [first];
-  const steps = rate.slice(1).map((r, k) => ({ price: tierPrice(r, market, false), over: kwh(rate[k]!.to_kwh) }));
-  return [
-    `${first}${steps.map((s) => ` → ${s.price} over ${s.over}`).join('')} ${TIER_UNIT}`,
-    `${first}${steps.map((s) => ` → ${s.price}`).join('')}`,
-    `${first} →`,
-  ];
+  const steps = rate.slice(1).map((r, k) => ` → ${tierPrice(r, market, false)} over ${kwh(rate[k]!.to_kwh)}`);
+  const full = `${first}${steps.join('')} ${TIER_UNIT}`;
+  // With two tiers the prices alone are a start of the whole; with more, the first step and an arrow.
+  const shorter = rate.length === 2 ? `${first} → ${tierPrice(rate[1], market, false)}` : `${first}${steps[0]!} →`;
+  return [full, shorter, `${first} →`];
 }
 
 /** The whole rate in words: the band's name on the grid and in its tooltip. */
