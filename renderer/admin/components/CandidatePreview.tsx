@@ -153,11 +153,18 @@ export function CandidatePreview({
         {/* Not while the draft is refused: the figure would be an older draft's. */}
         {cost.data && edits && !cost.error && !prices.error && !outside ? (
           <Typography data-testid="preview-cost" aria-live="polite">
-            {money(edits.value, cost.data.currency_code)} with this schedule for {edits.kwh.toFixed(1)} kWh · saved
-            schedule of {tariffName(tariff)}: {money(cost.data.value, cost.data.currency_code)}
-            {edits.value !== cost.data.value
-              ? ` (${edits.value > cost.data.value ? '+' : '−'}${money(Math.abs(edits.value - cost.data.value), cost.data.currency_code)})`
-              : ''}
+            {unsaved ? (
+              <>
+                {money(edits.value, cost.data.currency_code)} with this schedule for {edits.kwh.toFixed(1)} kWh · saved
+                schedule of {tariffName(tariff)}: {money(cost.data.value, cost.data.currency_code)}
+                {edits.value !== cost.data.value
+                  ? ` (${edits.value > cost.data.value ? '+' : '−'}${money(Math.abs(edits.value - cost.data.value), cost.data.currency_code)})`
+                  : ''}
+              </>
+            ) : (
+              // Nothing edited: one figure, not the same schedule set against itself.
+              `${money(edits.value, cost.data.currency_code)} for ${edits.kwh.toFixed(1)} kWh with the saved schedule of ${tariffName(tariff)}`
+            )}
           </Typography>
         ) : null}
       </Stack>
