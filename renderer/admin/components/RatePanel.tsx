@@ -173,8 +173,8 @@ export function RatePanel({
           ? 'Market tariffs price (market + surcharge) × (1 + fraction).'
           : 'Fixed tariffs use the price; surcharges are ignored.'}{' '}
         Tiers count the tariff&apos;s energy in each calendar month at the location (its local month): a tier prices the
-        month&apos;s kWh up to its bound, the next tier from there, and the last tier, without a bound, the rest. Prices
-        (the price signal) use the first tier, at a confidence of at most 0.8.
+        month&apos;s kWh up to its bound, the next tier from there, and the last tier, without a bound, the rest. Costs
+        price every tier; prices (the price signal) use the first, at a confidence of at most 0.8.
       </Typography>
     </Paper>
   );
