@@ -68,7 +68,9 @@ export function GroupBar({
               px: 1.5,
               borderBottom: '2px solid transparent',
               '&.Mui-selected': { borderBottomColor: 'primary.main', fontWeight: 600 },
-              ...(bad.has(i) ? { color: 'error.main', '&.Mui-selected': { borderBottomColor: 'error.main' } } : {}),
+              ...(bad.has(i)
+                ? { color: 'error.main', '&.Mui-selected': { color: 'error.main', borderBottomColor: 'error.main' } }
+                : {}),
             }}
           />
         ))}
