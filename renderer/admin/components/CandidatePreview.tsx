@@ -38,6 +38,7 @@ export function CandidatePreview({
   siblings,
   window,
   draft = false,
+  edited: unsaved = true,
 }: {
   tariff: Tariff;
   schedule: Schedule;
@@ -46,6 +47,8 @@ export function CandidatePreview({
   window: { from: number; to: number };
   /** A tariff not saved yet (an import): its cost is set beside the location's tariffs as stored. */
   draft?: boolean;
+  /** Whether the schedule differs from the stored one: "(not saved)" only while it does. */
+  edited?: boolean;
 }) {
   const { api, liveMode } = useApp();
   const zone = location.timezone;
@@ -121,7 +124,8 @@ export function CandidatePreview({
         {draft
           ? `7 days of the contract from ${DateTime.fromMillis(window.from, { zone }).toFormat('d LLL yyyy')}`
           : 'the next 7 days'}
-        , {direction.toLowerCase()}, priced by the service with this schedule (not saved)
+        , {direction.toLowerCase()}, priced by the service with{' '}
+        {draft || unsaved ? 'this schedule (not saved)' : 'the saved schedule'}
       </Typography>
       {/* Reserves its line, so the chart does not jump while a request is out. */}
       <Box sx={{ height: 4, my: 1 }}>{busy ? <LinearProgress aria-label="Pricing the edited schedule" /> : null}</Box>
@@ -157,13 +161,20 @@ export function CandidatePreview({
         {/* Not while the draft is refused: the figure would be an older draft's. */}
         {cost.data && edits && !cost.error && !prices.error && !outside ? (
           <Typography data-testid="preview-cost" aria-live="polite">
-            {money(edits.value, cost.data.currency_code)} with this schedule for {edits.kwh.toFixed(1)} kWh
-            {draft
-              ? null
-              : ` · saved schedule of ${tariffName(tariff)}: ${money(cost.data.value, cost.data.currency_code)}`}
-            {!draft && edits.value !== cost.data.value
-              ? ` (${edits.value > cost.data.value ? '+' : '−'}${money(Math.abs(edits.value - cost.data.value), cost.data.currency_code)})`
-              : ''}
+            {draft ? (
+              `${money(edits.value, cost.data.currency_code)} with this schedule for ${edits.kwh.toFixed(1)} kWh`
+            ) : unsaved ? (
+              <>
+                {money(edits.value, cost.data.currency_code)} with this schedule for {edits.kwh.toFixed(1)} kWh · saved
+                schedule of {tariffName(tariff)}: {money(cost.data.value, cost.data.currency_code)}
+                {edits.value !== cost.data.value
+                  ? ` (${edits.value > cost.data.value ? '+' : '−'}${money(Math.abs(edits.value - cost.data.value), cost.data.currency_code)})`
+                  : ''}
+              </>
+            ) : (
+              // Nothing edited: one figure, not the same schedule set against itself.
+              `${money(edits.value, cost.data.currency_code)} for ${edits.kwh.toFixed(1)} kWh with the saved schedule of ${tariffName(tariff)}`
+            )}
           </Typography>
         ) : null}
       </Stack>

@@ -257,6 +257,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
           location={location.data}
           siblings={siblings.data.data}
           window={window}
+          edited={dirty}
         />
       ) : null}
     </Stack>
