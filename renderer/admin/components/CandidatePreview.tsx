@@ -177,6 +177,18 @@ export function CandidatePreview({
             )}
           </Typography>
         ) : null}
+        {cost.data && edits && !cost.error && !prices.error && !outside && edits.unpriced_kwh > 0 ? (
+          <Typography variant="body2" color="warning.main" data-testid="preview-unpriced">
+            {edits.unpriced_kwh.toFixed(1)} kWh fall at times no band covers: their price is unknown, so they are left
+            out of the cost, not counted as free.
+          </Typography>
+        ) : null}
+        {cost.data && edits && !cost.error && !prices.error && !outside && edits.above_first_tier_kwh > 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="preview-tiers">
+            {edits.above_first_tier_kwh.toFixed(1)} kWh are billed above the first tier (tiers count each local calendar
+            month from its first day; this week is counted from its own start).
+          </Typography>
+        ) : null}
       </Stack>
     </Paper>
   );
