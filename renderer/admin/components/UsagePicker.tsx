@@ -61,9 +61,12 @@ export function usageOf(u: UsageChoice, from: number, to: number): Usage {
   };
 }
 
-/** A profile in a few words: its description up to the first colon or bracket ("German household standard load profile H0"). */
+/** A profile in words: its description up to the first colon or bracket ("German household standard load profile H0"). */
+export const profileHead = (description: string) => description.split(/[:(.]/)[0]!.trim();
+
+/** `profileHead` cut to fit a picker. */
 export const profileWords = (description: string) => {
-  const head = description.split(/[:(.]/)[0]!.trim();
+  const head = profileHead(description);
   return head.length > 48 ? `${head.slice(0, 47)}…` : head;
 };
 
