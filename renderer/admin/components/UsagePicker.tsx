@@ -159,6 +159,15 @@ export function UsagePicker({
               })
             }
             sx={{ minWidth: 200, maxWidth: '100%', flex: '1 1 240px' }}
+            // Closed, the profile's words alone (its code is in the list), and its code for the tests.
+            slotProps={{
+              select: {
+                renderValue: (v) => {
+                  const p = list.find((x) => x.name === v);
+                  return p ? <span data-code={p.name}>{profileWords(p.description)}</span> : String(v);
+                },
+              },
+            }}
           >
             {list.map((p) => (
               <MenuItem key={p.name} value={p.name} title={p.description}>

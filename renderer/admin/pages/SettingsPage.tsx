@@ -15,6 +15,8 @@ const LIMIT_FIELDS = [
   ['rate', 'Requests a minute (this account)'],
 ] as const;
 import { WorkspacePanel } from './WorkspacePanel';
+import { CodeHint } from '../components/words';
+import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
 
 export function SettingsPage() {
   const { api, boot, liveMode } = useApp();
@@ -115,8 +117,12 @@ export function SettingsPage() {
             onChange={(_e, v: WireProfile | null) => v && profile.mutate(v)}
             aria-label="Wire profile"
           >
-            <ToggleButton value="spec">Service interface (spec)</ToggleButton>
-            <ToggleButton value="published">Production forms (published)</ToggleButton>
+            {(['spec', 'published'] as const).map((v) => (
+              <ToggleButton key={v} value={v} title={WIRE_PROFILE_WORDS[v].hint} sx={{ textTransform: 'none' }}>
+                {WIRE_PROFILE_WORDS[v].label}
+                <CodeHint code={v} />
+              </ToggleButton>
+            ))}
           </ToggleButtonGroup>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {settings.data?.wire_profile === 'published'

@@ -102,6 +102,7 @@ export function ScheduleForm({
             label="Look for"
             value={params.segment}
             onChange={(e) => set({ segment: e.target.value === 'HIGH' ? 'HIGH' : 'LOW' })}
+            slotProps={{ select: { renderValue: (v) => (v === 'HIGH' ? 'Dearest' : 'Cheapest') } }}
             sx={{ flex: '1 1 140px' }}
           >
             <MenuItem value="LOW">
