@@ -1,9 +1,19 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Fragment, useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import type { WireProfile } from '../../../core/engine/wire-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
-import { CopyTable, ErrorAlert, Mono, PageHeader } from '../components/common';
+import { CopyTable, ErrorAlert, PageHeader } from '../components/common';
 import { bindField } from '../components/forms';
 import { useFeedback } from '../components/confirm';
 import { ScenariosPanel } from './ScenariosPanel';
@@ -15,7 +25,7 @@ const LIMIT_FIELDS = [
   ['rate', 'Requests a minute (this account)'],
 ] as const;
 import { WorkspacePanel } from './WorkspacePanel';
-import { CodeHint } from '../components/words';
+import { CodeHint, NoBreak } from '../components/words';
 import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
 
 export function SettingsPage() {
@@ -140,8 +150,22 @@ export function SettingsPage() {
             {port(boot.connect_web_url)} · this app {port(boot.app_url)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Change them with{' '}
-            <Mono>npx tariff-desk serve --api-port N --connect-port N --connect-web-port N --app-port N</Mono>.
+            Change them with {/* Broken between its options, never inside one. */}
+            <Box component="code" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 13 }}>
+              {[
+                'npx tariff-desk serve',
+                '--api-port N',
+                '--connect-port N',
+                '--connect-web-port N',
+                '--app-port N',
+              ].map((part, i) => (
+                <Fragment key={part}>
+                  {i ? ' ' : ''}
+                  <NoBreak>{part}</NoBreak>
+                </Fragment>
+              ))}
+            </Box>
+            .
           </Typography>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
