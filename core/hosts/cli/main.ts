@@ -13,7 +13,7 @@ const USAGE = `Usage: tariff-desk <command> [options]
 Commands:
   serve     run the service headless (API, connect service, connect web app)
   start     the desktop app; serves it in the browser where Electron is missing
-  listen    forward a running host's events to a local URL: listen --forward-to URL [--events a,b] (listen --help)
+  listen    forward a running host's events to a local URL: listen --forward-to URL [--secret whsec_…] (listen --help)
   trigger   record one event on a running host: trigger TYPE [--data JSON] (trigger --help)
   resolve   end a pending DIRECT connection on a running host: resolve TARIFF_ID succeed|fail
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
