@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
@@ -51,14 +51,23 @@ export function ConnectPage() {
     },
   });
   const onEnded = useCallback(() => setEnded(true), []);
-  const events = useSessionEvents({ token: session?.token ?? '-', poll: session && !ended ? 1000 : 0 });
-  const done = session ? events.done[0] : undefined;
   // Once the sheet has left, the token says what the session came to (what a client backend reads).
   const token = useQuery({
     enabled: !!session && ended,
     queryKey: ['connect-token', liveMode, session?.token],
     queryFn: () => api.call('connect_token.retrieve', { query: { connect_token: session!.token } }),
   });
+  // Waiting for the session's event until it comes, or until the token says none will (nothing was saved).
+  const [found, setFound] = useState<string | null>(null);
+  const nothingSaved = ended && !!token.data && token.data.complete_action !== 'SAVE';
+  const events = useSessionEvents({
+    token: session?.token ?? '-',
+    poll: session && found !== session.token && !nothingSaved ? 1000 : 0,
+  });
+  const done = session ? events.done[0] : undefined;
+  useEffect(() => {
+    if (done && session) setFound(session.token);
+  }, [done, session]);
   const standing: Standing = ended
     ? { kind: 'ended', token: token.data }
     : done
