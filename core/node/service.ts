@@ -80,7 +80,7 @@ export function createService(opts: ServiceOptions): Service {
   const events = new EventService(db, clock, ids);
   const webhooks = new WebhookService(db, clock, ids, events, settings, () => clock.millis());
   const market = new MarketService(db, clock);
-  market.seedIfEmpty();
+  market.seedMissing();
   const locations = new LocationService(db, store, clock, ids, market, events);
   const providers = new ProviderService(db, ids);
   providers.seedIfEmpty();

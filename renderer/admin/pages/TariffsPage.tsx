@@ -353,6 +353,7 @@ function CreateTariffForm({ locationId, today, onClose }: { locationId: string; 
         label="Kind"
         value={slot}
         onChange={(v) => setF({ ...f, slot: v })}
+        renderValue={(v) => SLOTS.find((s) => s.code === v)?.label ?? v}
         options={SLOTS.map((s) => {
           const t = takenBy(existing, s.code, window);
           return [

@@ -30,6 +30,7 @@ import { EventsPanel } from './EventsPanel';
 import { ReceiverCheck } from './ReceiverCheck';
 import { SigningKey } from './SigningKey';
 import { FAULTS, TYPES, type Endpoint } from './labels';
+import { RETRY_WORDS } from '../../../../core/engine/labels';
 import { instantText } from '../../instant';
 
 /** One endpoint: its settings, faults and trigger, the receiver check, the catcher inbox, deliveries and events. */
@@ -136,6 +137,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
             size="small"
             label="Retries"
             schema={RetrySchedule}
+            words={RETRY_WORDS}
             value={e.retry_schedule}
             onChange={(retry_schedule) => patch.mutate({ retry_schedule })}
             sx={{ ml: 'auto', width: 150 }}
