@@ -106,7 +106,7 @@ describe('the Compare view, in Chromium', () => {
     expect(rows[0]).toBe(
       'month,Stored: Nordlicht Nacht + grid fee (EUR),Nordlicht Energie: Nordlicht Fix 24 (EUR),compared',
     );
-    expect(rows).toHaveLength(1 + 12 + 2);
+    expect(rows).toHaveLength(1 + 12 + 3);
     answer.periods.forEach((p: any, i: number) => {
       const [month, a, b, compared] = rows[1 + i]!.split(',');
       // Local months from the window's start (the answer's times carry the window end's offset).
@@ -118,6 +118,9 @@ describe('the Compare view, in Chromium', () => {
     });
     expect(rows[13]).toBe(`total,${answer.value},${answer.alternatives[0].value},`);
     expect(rows[14]).toBe(`kwh,${answer.kwh},${answer.alternatives[0].kwh},`);
+    expect(rows[15]).toBe(
+      `kwh above the first tier,${answer.above_first_tier_kwh},${answer.alternatives[0].above_first_tier_kwh},`,
+    );
 
     const png = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export PNG' }).click();
