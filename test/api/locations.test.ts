@@ -33,7 +33,7 @@ describe('locations', () => {
       },
       tariff_elements: [],
       market_sources: { import: null, export: null },
-      time_created: '2026-03-01T12:00:00.000Z',
+      time_created: '2026-03-01T12:00:00Z',
       account_id: h.cred.account_id,
     });
     const g = await h.call({ method: 'GET', url: `/locations/${r.body.id}`, headers: h.test });

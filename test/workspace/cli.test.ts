@@ -72,7 +72,7 @@ describe('tariff-desk export and import, no host running', () => {
       expect.arrayContaining(['workspace.json', 'settings.json', 'clock.json', 'market/GB.csv', 'market/regions.json']),
     );
     expect(Object.keys(files).filter((p) => p.startsWith('locations/'))).toHaveLength(4);
-    expect(JSON.parse(files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-01T12:00:00.000Z' });
+    expect(JSON.parse(files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-01T12:00:00Z' });
 
     // Into a data folder that does not exist yet.
     const d2 = join(temp('data2'), 'data');
@@ -110,7 +110,7 @@ describe('tariff-desk export and import, no host running', () => {
       (l) => `locations/${l.id}.json`,
     );
     expect(locs.sort()).toEqual(Object.keys(files).filter((p) => p.startsWith('locations/')));
-    expect((await api.call('clock.retrieve')).now).toBe('2026-03-01T12:00:00.000Z');
+    expect((await api.call('clock.retrieve')).now).toBe('2026-03-01T12:00:00Z');
   });
 
   it('refuses a malformed workspace naming the file and the field, and imports nothing', async () => {
@@ -181,7 +181,7 @@ describe('tariff-desk export and import beside a running host', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/through the host at http:\/\/127\.0\.0\.1:\d+; clock frozen 2026-03-01T12:00:00\.000Z/);
     // The running service's memory follows: its clock and its objects are the workspace's.
-    expect((await api.call('clock.retrieve')).now).toBe('2026-03-01T12:00:00.000Z');
+    expect((await api.call('clock.retrieve')).now).toBe('2026-03-01T12:00:00Z');
     const now = (await api.call('locations.list')).data.map((l) => `${l.id}.json`);
     expect(now.sort()).toEqual(readdirSync(join(w, 'locations')).sort());
   });

@@ -133,7 +133,7 @@ describe('a workspace round trip', () => {
       }
     expect(paths).not.toContain('providers/prv_thamespower.json');
     expect(Object.values(first.files).some((f) => f.includes('"provider_id": "prv_thamespower"'))).toBe(true);
-    expect(JSON.parse(first.files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-02T09:30:00.000Z' });
+    expect(JSON.parse(first.files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-02T09:30:00Z' });
     expect(JSON.parse(first.files['settings.json']!)).toEqual({
       bearer_token_ttl_seconds: 3600,
       connect_token_ttl_seconds: 86400,
@@ -162,7 +162,7 @@ describe('a workspace round trip', () => {
       customers: 2,
       devices: 2,
       meter_records: demoRecords + 2,
-      clock: { mode: 'frozen', now: '2026-03-02T09:30:00.000Z' },
+      clock: { mode: 'frozen', now: '2026-03-02T09:30:00Z' },
     });
     const second = await b.api.call('workspace.export');
     expect(Object.keys(second.files)).toEqual(paths);

@@ -7,6 +7,7 @@ import { invalid, notFound } from '../../engine/errors.js';
 import { seedRegions, type MarketRegion, type DemoShape } from '../../engine/market/regions.js';
 import { demoDay } from '../../engine/market/demo-series.js';
 import { parsePriceCsv, type PriceUnit } from './csv-import.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 const DAY = 86_400_000;
 /** Days of history kept before a window, so estimates have reference days. */
@@ -37,7 +38,7 @@ export class MarketService {
   seedIfEmpty(): void {
     if ((this.db.prepare('SELECT COUNT(*) AS n FROM market_regions').get() as { n: number }).n > 0) return;
     const ins = this.db.prepare('INSERT INTO market_regions (id, body, time_updated) VALUES (?, ?, ?)');
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     this.db.transaction(() => seedRegions.forEach((r) => ins.run(r.id, JSON.stringify(r), now)))();
   }
 
@@ -87,7 +88,7 @@ export class MarketService {
     return [...this.regionMeta().entries()].map(([id, m]) => {
       const { shape: _shape, ...region } = m.region;
       const t = (last.get(id) as { t: number | null }).t;
-      return { ...region, time_updated: m.timeUpdated, published_until: t === null ? null : new Date(t).toISOString() };
+      return { ...region, time_updated: m.timeUpdated, published_until: t === null ? null : isoSeconds(t) };
     });
   }
 
@@ -249,7 +250,7 @@ export class MarketService {
     const ins = this.db.prepare(
       'INSERT OR REPLACE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)',
     );
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     this.db.transaction(() => {
       for (const p of parsed.points) {
         del.run(id, p.end, p.start);
@@ -268,8 +269,8 @@ export class MarketService {
       unit: parsed.unit,
       imported: parsed.points.length,
       resolution_minutes: parsed.resolution_minutes,
-      from: new Date(first.start).toISOString(),
-      to: new Date(last.end).toISOString(),
+      from: isoSeconds(first.start),
+      to: isoSeconds(last.end),
     };
   }
 
@@ -282,8 +283,8 @@ export class MarketService {
     for (let i = 0; i < s.starts.length; i++)
       if (s.ends[i]! > from && s.starts[i]! < to)
         out.push({
-          start: new Date(s.starts[i]!).toISOString(),
-          end: new Date(s.ends[i]!).toISOString(),
+          start: isoSeconds(s.starts[i]!),
+          end: isoSeconds(s.ends[i]!),
           price: s.values[i]!,
         });
     return out;

@@ -21,6 +21,7 @@ import type { LocationService } from './locations.js';
 import type { DeviceService } from './devices.js';
 import { costWindow, type PriceService } from './prices.js';
 import type { MeterService, ReportRow } from './meters.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 const utc = formatter({ kind: 'Z' });
 
@@ -186,7 +187,7 @@ export class CostReportService {
         session: c.session_reference_id,
         record: c.record_reference_id,
       }),
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
       account_id: scope.accountId,
     };
   }

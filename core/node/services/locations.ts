@@ -17,6 +17,7 @@ import type { EventService } from './events.js';
 import { ReadCache } from '../cache.js';
 import { coordinatesOf } from '../geo/coordinates.js';
 import type { z } from 'zod';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** The slots a location's tariff status names, by type and direction; the last two are not offered. */
 const SLOTS = [
@@ -103,7 +104,7 @@ export class LocationService {
       market_region: this.marketRegion(postal_address, input.market_region),
       geo_location: coordinatesOf(postal_address),
       flex_allowed: input.flex_allowed ?? true,
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
       account_id: scope.accountId,
     };
   }

@@ -32,6 +32,7 @@ import type { LocationService } from './locations.js';
 import { ReadCache } from '../cache.js';
 import type { MeterSeries } from '../../engine/pricing/meter-cost.js';
 import type { DeviceService } from './devices.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** A meter record as stored: a row, `device_id` '' for the location's own meter. */
 export interface RecordRow {
@@ -272,7 +273,7 @@ export class MeterService {
    */
   putAll(scope: Scope, records: readonly CheckedRecord[]): { id: string; changed: boolean }[] {
     const mode = scope.liveMode ? 1 : 0;
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     return records.map((c) => {
       const values = valuesOf(c);
       const id = this.ids('mre');
@@ -314,7 +315,7 @@ export class MeterService {
       records_accepted: 0,
       records_processed: 0,
       failed_records: [] as MeterBatch['failed_records'],
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
       account_id: scope.accountId,
     };
   }

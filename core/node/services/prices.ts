@@ -24,6 +24,7 @@ import { COST_LIMITS, type Cost, type CostRequest, type TariffCandidate } from '
 import type { StoredLocation as Location } from '../../engine/schemas/location.js';
 import type { Pricing } from '../../engine/pricing/meter-cost.js';
 import { ByteLru, ReadCache, estimateBytes } from '../cache.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -112,9 +113,10 @@ export class PriceService {
   /** The window of a request (rule 10): end required and after start; up to max(90×24 h, 90 local days). */
   window(req: PriceRequest, zone: string): { from: number; to: number } {
     const to = DateTime.fromISO(req.end_time, { setZone: true }).toMillis();
+    // Now by default, to the second: answers write instants in whole seconds.
     const from = req.start_time
       ? DateTime.fromISO(req.start_time, { setZone: true }).toMillis()
-      : this.clock.now().getTime();
+      : Math.floor(this.clock.now().getTime() / 1000) * 1000;
     if (!(to > from))
       throw invalid(
         'end_time_before_start_time',
@@ -264,7 +266,7 @@ export class PriceService {
     };
     const h = JSON.stringify(head);
     const open = `${h.slice(0, -1)},"data":[`;
-    const close = `],"time_created":"${this.clock.now().toISOString()}"}`;
+    const close = `],"time_created":"${isoSeconds(this.clock.now())}"}`;
     // Just written: the head and tail go around the items in the writer's own buffer, and the
     // cache keeps a view of the items, so a cold answer allocates its megabyte once, not twice.
     const framed = writer?.framed(open, close);

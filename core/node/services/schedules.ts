@@ -16,6 +16,7 @@ import {
   type ScheduleDurationRequest,
   type ScheduleLimitRequest,
 } from '../../engine/schemas/schedule-request.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** What the schedules read: the price sweep, the location, the clock and the id generator. */
 export interface ScheduleDeps {
@@ -96,7 +97,7 @@ export function scheduleDuration(deps: ScheduleDeps, scope: Scope, locationId: s
     ...headOf(deps, scope, 'std', 'schedule_duration', locationId, w, direction),
     request: { start_time: fmt(w.from), end_time: fmt(w.to), segment, duration: body.duration },
     data: periodsOut(result.periods, fmt),
-    time_created: deps.clock.now().toISOString(),
+    time_created: isoSeconds(deps.clock.now()),
   };
 }
 
@@ -120,7 +121,7 @@ export function scheduleLimit(deps: ScheduleDeps, scope: Scope, locationId: stri
     duration: round(result.durationMs / MINUTE, 3),
     threshold: result.limit === null ? null : round(result.limit, 6),
     data: periodsOut(result.periods, fmt),
-    time_created: deps.clock.now().toISOString(),
+    time_created: isoSeconds(deps.clock.now()),
   };
 }
 
@@ -235,6 +236,6 @@ export function scheduleAmount(deps: ScheduleDeps, scope: Scope, locationId: str
     tariff: total,
     savings: { value: round(saved, 6), percentage: percentOf(saved, baseline) },
     data,
-    time_created: deps.clock.now().toISOString(),
+    time_created: isoSeconds(deps.clock.now()),
   };
 }

@@ -144,7 +144,8 @@ function meterReadings(svc: Service, scope: Scope): Record<string, MeterReadingL
       device_id: r.device_id || null,
       tariff_direction: r.tariff_direction,
       energy_flow_direction: r.energy_flow_direction,
-      time: new Date(r.time_ms).toISOString(),
+      // A reading's own instant: to the millisecond it was read, whole seconds written without a fraction.
+      time: new Date(r.time_ms).toISOString().replace('.000Z', 'Z'),
       kwh: r.micro_kwh / 1e6,
     });
   return out;

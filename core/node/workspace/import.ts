@@ -12,6 +12,7 @@ import { microKwhOf } from '../../engine/meters/records.js';
 import { clearWorld, type StoredTariff } from '../db/store.js';
 import { clockSettingOf, parseWorkspace, type Workspace } from './model.js';
 import type { WorkspaceFiles } from './format.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 export interface ImportOptions {
   /** Replace a non-empty test-mode world; without it such an import is refused (409 workspace_not_empty). */
@@ -173,7 +174,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     }
     const touch = db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?');
     const mark = db.prepare('INSERT OR IGNORE INTO tariff_lifecycle (tariff_id, kind, time_sent) VALUES (?, ?, ?)');
-    const sentAt = new Date(now).toISOString();
+    const sentAt = isoSeconds(now);
     for (const t of ws.tariffs) {
       // A tariff file is the stored tariff less its account and mode, plus when its rates changed.
       const { time_updated, ...kept } = t;

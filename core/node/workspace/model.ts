@@ -20,7 +20,7 @@ import {
   WorkspaceManifest,
   type WorkspaceKind,
 } from '../../engine/schemas/workspace.js';
-import type { ClockSetting } from '../../engine/clock.js';
+import { isoSeconds, type ClockSetting } from '../../engine/clock.js';
 import { contractInstant, windowsOverlap } from '../../engine/schedule/contract.js';
 import { ApiError, Codes, invalid } from '../../engine/errors.js';
 import { excerpt } from '../../engine/excerpt.js';
@@ -413,7 +413,7 @@ export function clockSettingOf(c: ClockFile): ClockSetting {
 
 /** A service clock setting as `clock.json` writes it. */
 export function clockFileOf(s: ClockSetting): ClockFile {
-  if (s.mode === 'frozen') return { mode: 'frozen', now: new Date(s.value).toISOString() };
+  if (s.mode === 'frozen') return { mode: 'frozen', now: isoSeconds(s.value) };
   if (s.mode === 'offset') return { mode: 'offset', offset_ms: Math.round(s.value) };
   return { mode: 'real' };
 }
