@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../../engine/clock.js';
+import type { TariffDirection } from '../../engine/schemas/common.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
 import { seriesFrom } from '../../engine/pricing/market.js';
 import { invalid, notFound } from '../../engine/errors.js';
@@ -98,6 +100,31 @@ export class MarketService {
 
   timeUpdated(id: string): string {
     return this.metaOf(id).timeUpdated;
+  }
+
+  private sources = new Map<string, string>();
+
+  /**
+   * The market source of a region, direction and mode (`mrs_` and 24 hex digits), or null when
+   * the region has no market series: a demo region always has one, another one once prices were
+   * imported. Derived, never stored: the first 24 hex digits of the SHA-256 of
+   * `region:direction:mode` (`GB:IMPORT:test`), so the id is the same for every location of the region, on
+   * every install and across a workspace's export and import.
+   */
+  source(region: string | null | undefined, direction: TariffDirection, liveMode: boolean): string | null {
+    if (!region || !this.regionMeta().has(region)) return null;
+    if (
+      !this.region(region).demo &&
+      !this.db.prepare('SELECT 1 FROM market_prices WHERE region = ? LIMIT 1').get(region)
+    )
+      return null;
+    const key = `${region}:${direction}:${liveMode ? 'live' : 'test'}`;
+    let id = this.sources.get(key);
+    if (id === undefined) {
+      id = `mrs_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+      this.sources.set(key, id);
+    }
+    return id;
   }
 
   /** The region serving an address: a state-specific one first, then the country's. */

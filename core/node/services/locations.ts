@@ -31,7 +31,6 @@ export class LocationService {
   /** The state of the newest tariff of a slot, by an index probe: as fast for 100,000 tariffs as for one. */
   private readonly slotStmt;
   private readonly idsStmt;
-  private readonly marketStmt;
   private readonly deleteRecords;
   private readonly deleteReadings;
 
@@ -53,11 +52,6 @@ export class LocationService {
     this.idsStmt = db
       .prepare<{ account: string; mode: number; location: string }, string>(
         `SELECT id FROM tariffs WHERE ${where} ORDER BY seq`,
-      )
-      .pluck();
-    this.marketStmt = db
-      .prepare<{ account: string; mode: number; location: string; direction: string }, number>(
-        `SELECT EXISTS (SELECT 1 FROM tariffs WHERE ${where} AND direction = @direction AND json_extract(body, '$.market_rates') = 1)`,
       )
       .pluck();
     const scoped = 'WHERE account_id = ? AND live_mode = ? AND location_id = ?';
@@ -134,16 +128,15 @@ export class LocationService {
   }
 
   /**
-   * The location as answered: what it stores, and what its tariffs say of it (each slot's state,
-   * its tariff ids, the market regions its market-rate tariffs follow), derived when read.
+   * The location as answered: what it stores, and what is derived when read: what its tariffs
+   * say of it (each slot's state, its tariff ids) and the market sources of its region.
    */
   view(scope: Scope, loc: StoredLocation): Location {
     const key = { account: scope.accountId, mode: scope.liveMode ? 1 : 0, location: loc.id };
     const slot = (type: string, direction: string) =>
       (this.slotStmt.get({ ...key, type, direction }) as Location['tariff_status']['commodity_import'] | undefined) ??
       'NOT_CONNECTED';
-    const region = (direction: string) =>
-      this.marketStmt.get({ ...key, direction }) ? (loc.market_region ?? null) : null;
+    const source = (direction: 'IMPORT' | 'EXPORT') => this.market.source(loc.market_region, direction, scope.liveMode);
     const status = Object.fromEntries(SLOTS.map(([name, type, direction]) => [name, slot(type, direction)]));
     return {
       ...loc,
@@ -157,7 +150,7 @@ export class LocationService {
         local: 'NOT_SUPPORTED',
       },
       tariff_elements: this.idsStmt.all(key) as string[],
-      market_sources: { import: region('IMPORT'), export: region('EXPORT') },
+      market_sources: { import: source('IMPORT'), export: source('EXPORT') },
     };
   }
 

@@ -428,7 +428,7 @@ function JournalRow({ e }: { e: JournalEntry }) {
               <Chip size="small" color="error" variant="outlined" label={`fault ${e.fault}`} sx={{ mr: 1 }} />
             ) : null}
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {e.latency_ms} ms · {e.time.slice(11, 23)}
+              {e.latency_ms} ms · {e.time.slice(11, 19)}
             </Typography>
           </>
         }
