@@ -383,6 +383,42 @@ export class PriceService {
     // The last interval ends the window: not a change.
     return { written: { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) }, key, writer };
   }
+
+  /**
+   * The intervals of `intervals` with what a price answer's head says of them: `last_updated`,
+   * and `next_update` by the rule of `POST /prices`. With `breakdown`, each interval carries its
+   * components' shares from the same sweep, cut finer where a share changes but the price does
+   * not. The price audit and the schedule by limit read it. Nothing cached.
+   */
+  explain(
+    scope: Scope,
+    locationId: string,
+    direction: TariffDirection,
+    window: { start_time?: string | undefined; end_time: string },
+    breakdown = false,
+  ) {
+    const req: PriceRequest = breakdown ? { ...window, expand: ['components'] } : window;
+    const p = this.prepare(scope, locationId, direction, req);
+    const out: PriceInterval[] = [];
+    p.sweep((from, to, value, confidence, components) =>
+      out.push(components ? { from, to, value, confidence, components } : { from, to, value, confidence }),
+    );
+    let next = p.market ? p.nextPublication : null;
+    if (!p.market) {
+      const now = this.clock.now().getTime();
+      // The first change of price after now: where `POST /prices` cuts, not where only a share changes.
+      for (let i = 0; i + 1 < out.length; i++) {
+        const a = out[i]!;
+        const b = out[i + 1]!;
+        if (a.to > now && (a.value !== b.value || a.confidence !== b.confidence)) {
+          next = a.to;
+          break;
+        }
+      }
+    }
+    const { from, to, zone, currency, lastUpdated } = p;
+    return { from, to, zone, currency, lastUpdated, nextUpdate: next, intervals: out };
+  }
 }
 
 /**

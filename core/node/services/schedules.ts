@@ -106,21 +106,28 @@ export function scheduleLimit(deps: ScheduleDeps, scope: Scope, locationId: stri
   samePlace(body, locationId);
   const direction = directionOf(body) ?? 'IMPORT';
   const segment = body.segment ?? 'LOW';
-  const w = deps.prices.intervals(scope, locationId, direction, body);
+  const w = deps.prices.explain(scope, locationId, direction, body);
   const result = scheduleByLimit(w.intervals, segment, body);
   const fmt = formatter(formOf(body.end_time));
   return {
     ...headOf(deps, scope, 'spl', 'schedule_limit', locationId, w, direction),
+    // The reference's example reads `direction` and each period's `tariff.rate_avg`: both are given.
+    direction,
     request: {
       start_time: fmt(w.from),
       end_time: fmt(w.to),
       segment,
+      direction,
       ...(body.relative !== undefined ? { relative: body.relative } : {}),
       ...(body.absolute !== undefined ? { absolute: body.absolute } : {}),
     },
     duration: round(result.durationMs / MINUTE, 3),
     threshold: result.limit === null ? null : round(result.limit, 6),
-    data: periodsOut(result.periods, fmt),
+    next_update: w.nextUpdate === null ? null : fmt(w.nextUpdate),
+    data: periodsOut(result.periods, fmt).map((p) => ({
+      ...p,
+      tariff: { rate_avg: p.price.average, confidence: p.price.confidence },
+    })),
     time_created: isoSeconds(deps.clock.now()),
   };
 }
