@@ -134,6 +134,9 @@ export function scheduleLimit(deps: ScheduleDeps, scope: Scope, locationId: stri
 
 /** A quantity in its units, from watts or watt-hours. */
 const inUnits = (base: number, units: string) => round(units === 'KW' || units === 'KWH' ? base / 1000 : base, 6);
+/** An energy as an answer shows it: whole watt-hours (half away from zero) in WH; the plan uses the exact one. */
+const energyIn = (wh: number, units: string) =>
+  units === 'WH' ? Math.sign(wh) * Math.round(Math.abs(wh)) + 0 : inUnits(wh, units);
 const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : round((100 * part) / Math.abs(whole), 2));
 
 /** An entry's window, by the rule of prices; an error names the entry. */
@@ -211,7 +214,10 @@ export function scheduleAmount(deps: ScheduleDeps, scope: Scope, locationId: str
       start_time: fmt(windows[i]!.from),
       end_time: fmt(windows[i]!.to),
       max_power: { units: e.max_power.units, value: Number(e.max_power.value) },
-      energy: { units: e.energy.units, value: Number(e.energy.value) },
+      energy: {
+        units: e.energy.units,
+        value: e.energy.units === 'WH' ? energyIn(baseValue(e.energy), 'WH') : Number(e.energy.value),
+      },
       cost: money,
       tariff: money,
       savings: { value: round(saved, 6), percentage: percentOf(saved, plan.baseline) },
@@ -234,7 +240,7 @@ export function scheduleAmount(deps: ScheduleDeps, scope: Scope, locationId: str
     ...(body.shaving_threshold ? { shaving_threshold: body.shaving_threshold } : {}),
     energy: {
       units: energyUnits,
-      value: inUnits(
+      value: energyIn(
         devices.reduce((t, d) => t + d.energyWh, 0),
         energyUnits,
       ),
