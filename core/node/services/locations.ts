@@ -33,6 +33,8 @@ export class LocationService {
   private readonly idsStmt;
   private readonly deleteRecords;
   private readonly deleteReadings;
+  private readonly unlinkBatches;
+  private readonly dropBatchIfLast;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +59,12 @@ export class LocationService {
     const scoped = 'WHERE account_id = ? AND live_mode = ? AND location_id = ?';
     this.deleteRecords = db.prepare(`DELETE FROM meter_records ${scoped}`);
     this.deleteReadings = db.prepare(`DELETE FROM meter_readings ${scoped}`);
+    this.unlinkBatches = db
+      .prepare<unknown[], string>(`DELETE FROM meter_batch_locations ${scoped} RETURNING batch_id`)
+      .pluck();
+    this.dropBatchIfLast = db.prepare(
+      'DELETE FROM meter_batches WHERE id = ? AND NOT EXISTS (SELECT 1 FROM meter_batch_locations WHERE batch_id = ?)',
+    );
   }
 
   private marketRegion(address: StoredLocation['postal_address'], given: string | null | undefined): string | null {
@@ -217,7 +225,7 @@ export class LocationService {
     this.events.record(scope, 'location.updated', id, this.view(scope, next));
   }
 
-  /** Deletes the location, every tariff of it and its meter records, in one transaction. */
+  /** Deletes the location, every tariff of it, its meter records and the batches left without any, in one transaction. */
   delete(scope: Scope, id: string): Location {
     return this.db.transaction(() => {
       const loc = this.get(scope, id);
@@ -225,6 +233,8 @@ export class LocationService {
       const where = [scope.accountId, scope.liveMode ? 1 : 0, id];
       this.deleteRecords.run(...where);
       this.deleteReadings.run(...where);
+      // A meter batch lives as long as its records: it goes with the last location it stored them for.
+      for (const batch of this.unlinkBatches.all(...where)) this.dropBatchIfLast.run(batch, batch);
       this.store.locations.delete(scope, id);
       this.events.record(scope, 'location.deleted', id, loc);
       return loc;

@@ -153,7 +153,7 @@ function meterReadings(svc: Service, scope: Scope): Record<string, MeterReadingL
 
 /**
  * The test-mode world of an account as a workspace: its locations, tariffs, webhook
- * endpoints (without secrets), customers, devices and meter data, the service's provider library and grid fees, the imported
+ * endpoints (without secrets), customers, devices and meter data (records, readings, batches), the service's provider library and grid fees, the imported
  * market series, the account's settings and the service clock. Reads only.
  */
 export function readWorld(svc: Service, scope: Scope): Workspace {
@@ -214,6 +214,15 @@ export function readWorld(svc: Service, scope: Scope): Workspace {
       reference_id: d.reference_id,
       last_seen: d.last_seen,
       time_created: d.time_created,
+    })),
+    meter_batches: svc.meters.allBatches(scope).map(({ batch, locations }) => ({
+      id: batch.id,
+      records_submitted: batch.records_submitted,
+      records_accepted: batch.records_accepted,
+      records_processed: batch.records_processed,
+      failed_records: batch.failed_records,
+      location_ids: locations,
+      time_created: batch.time_created,
     })),
     meter_records: meterRecords(svc, scope),
     meter_readings: meterReadings(svc, scope),

@@ -34,12 +34,13 @@ export interface ImportSummary {
   customers: number;
   devices: number;
   meter_records: number;
+  meter_batches: number;
 }
 
-/** Objects of the account's test-mode world: locations, tariffs, webhook endpoints, customers and devices. */
+/** Objects of the account's test-mode world: locations, tariffs, webhook endpoints, customers, devices and meter batches. */
 export function worldSize(svc: Service, scope: Scope): number {
   let n = 0;
-  for (const t of ['locations', 'tariffs', 'webhook_endpoints', 'customers', 'devices'])
+  for (const t of ['locations', 'tariffs', 'webhook_endpoints', 'customers', 'devices', 'meter_batches'])
     n += (
       svc.db
         .prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE account_id = ? AND live_mode = ?`)
@@ -96,6 +97,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       ['webhook_endpoints', 'webhooks', ws.webhooks],
       ['customers', 'customers', ws.customers],
       ['devices', 'devices', ws.devices],
+      ['meter_batches', 'meter-batches', ws.meter_batches],
     ] as const)
       for (const o of list)
         if (taken(table, o.id))
@@ -220,6 +222,23 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       svc.webhooks.endpoints.insert(scope, e);
     }
 
+    for (const { location_ids, ...b } of ws.meter_batches)
+      svc.meters.keepBatch(
+        scope,
+        {
+          id: b.id,
+          object: 'meter_batch',
+          live_mode: scope.liveMode,
+          records_submitted: b.records_submitted,
+          records_accepted: b.records_accepted,
+          records_processed: b.records_processed,
+          failed_records: b.failed_records,
+          time_created: b.time_created,
+          account_id: scope.accountId,
+        },
+        location_ids,
+      );
+
     let records = 0;
     for (const [location, lines] of Object.entries(ws.meter_records))
       for (const r of lines) {
@@ -267,6 +286,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       customers: ws.customers.length,
       devices: ws.devices.length,
       meter_records: records,
+      meter_batches: ws.meter_batches.length,
     };
   })();
   // What the service holds in memory follows the database.
