@@ -135,6 +135,9 @@ export const Codes = {
   sessionNotFound: 'session_not_found',
   reportSpansCurrencies: 'report_spans_currencies',
   customerNotFound: 'customer_not_found',
+  // Tariff imports (docs/import.md): a URDB rate a tariff cannot hold.
+  urdbUnitUnsupported: 'urdb_unit_unsupported',
+  urdbTiersUnsupported: 'urdb_tiers_unsupported',
 } as const;
 
 export interface ErrorBody {

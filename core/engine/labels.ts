@@ -54,6 +54,24 @@ export const DIRECTION_WORDS: Record<TariffDirection, Words> = {
   LOCAL: { label: 'Local generation', hint: 'Energy made and used on site.' },
 };
 
+/** How quickly a webhook endpoint's failed deliveries are retried (`retry_schedule`). */
+export const RETRY_WORDS: Record<'compressed' | 'standard', Words> = {
+  compressed: {
+    label: 'Within a minute',
+    hint: 'For testing: retries after 1, 2, 4, 8, 15 and 30 seconds, seven attempts within about a minute.',
+  },
+  standard: {
+    label: 'Over a day',
+    hint: 'As in production: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, eight attempts over about a day.',
+  },
+};
+
+/** How an account speaks where the service's own interface and the production service differ (`wire_profile`). */
+export const WIRE_PROFILE_WORDS: Record<'spec' | 'published', Words> = {
+  spec: { label: 'Service interface', hint: 'The service’s own event names, statuses and webhook signatures.' },
+  published: { label: 'Production forms', hint: 'The production service’s event names, statuses and signatures.' },
+};
+
 /** A tariff kind: its type and direction together, as the status page and the connect flow name them. */
 const SLOT_WORDS: Record<`${TariffType}+${TariffDirection}`, Words> = {
   'COMMODITY+IMPORT': { label: 'Supply (import)', hint: 'The energy bought from the supplier.' },

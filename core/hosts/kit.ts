@@ -14,6 +14,7 @@ import type { Event as EventSchema } from '../engine/schemas/misc.js';
 import { EVENT_TYPES, type EventType } from '../engine/webhooks/schemas.js';
 import { canonicalEventType } from '../engine/wire-profile.js';
 import { api } from '../engine/api/index.js';
+import { CLIENT_HEADER, type OwnClient } from '../engine/schemas/traffic.js';
 
 /** An event as the events list answers it. */
 export type TariffDeskEvent = z.output<typeof EventSchema>;
@@ -351,8 +352,11 @@ export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<
     credentials: { accountId: info.account_id, apiKey: info.test_key },
     // A bearer's expiry follows the service clock: renew it after the clock moves.
     renewAfter: ['clock.set', 'clock.advance', 'workspace.import'] satisfies OperationId[],
+    // Marked, so the Traffic page names the kit's requests (and shows them by default).
+    headers: { [CLIENT_HEADER]: 'kit' satisfies OwnClient },
   });
-  const journal = new EventJournal(client);
+  // A wait reads the events journal every 100 ms: marked apart, so the default view hides that polling.
+  const journal = new EventJournal(client.withHeaders({ [CLIENT_HEADER]: 'kit-wait' satisfies OwnClient }));
   let startWorld: ResponseOf<Api['workspace.export']>['files'];
   const waits = new Set<{ fail(e: Error): void }>();
 

@@ -80,7 +80,7 @@ export function createService(opts: ServiceOptions): Service {
   const events = new EventService(db, clock, ids);
   const webhooks = new WebhookService(db, clock, ids, events, settings, () => clock.millis());
   const market = new MarketService(db, clock);
-  market.seedIfEmpty();
+  market.seedMissing();
   const locations = new LocationService(db, store, clock, ids, market, events);
   const providers = new ProviderService(db, ids);
   providers.seedIfEmpty();
@@ -93,7 +93,7 @@ export function createService(opts: ServiceOptions): Service {
   // While a long jump runs in the background, bearers are issued and judged at the instant it
   // began, so a client polling its progress stays logged in; once it lands, what it outlived lapses.
   const authClock: Clock = { now: () => new Date(timeTravel.advancingFrom() ?? clock.millis()) };
-  const accounts = new Accounts(db, authClock, ids, opts.tokenTtlSeconds ?? 3600);
+  const accounts = new Accounts(db, authClock, ids, opts.tokenTtlSeconds ?? 3600, () => base.now().getTime());
   // The demo market publishes tomorrow's prices at 13:00 local: time travel passes each publication.
   // Each region's next publication is worked out again only once the clock passes it (or goes back).
   const publications = new Map<string, { from: number; at: number }>();

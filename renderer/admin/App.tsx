@@ -26,7 +26,7 @@ import { TariffsPage } from './pages/TariffsPage';
 import { PricesPage } from './pages/PricesPage';
 import { ComparePage } from './pages/compare/ComparePage';
 import { SchedulesPage } from './pages/schedules/SchedulesPage';
-import { ConnectPage } from './pages/ConnectPage';
+import { ConnectPage } from './pages/connect/ConnectPage';
 import { WebhooksPage } from './pages/webhooks/WebhooksPage';
 import { LibraryPage } from './pages/LibraryPage';
 import { SettingsPage } from './pages/SettingsPage';

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { fieldOf, headerOf, isError, isRedirect, send, tokenFrom, type AnyPage, type ErrorReply } from './protocol';
 import { PAGES, TITLES } from './pages/index';
 import { CompletePage } from './pages/CompletePage';
+import { endingOf, rememberEnding } from './ending';
 import type { PageProps } from './page-props';
 
 /** The connect token of the page address (`svc_cot` or `fp_cot`). */
@@ -15,18 +16,23 @@ export function App() {
   const [busy, setBusy] = useState(false);
   const cot = token();
 
-  const handle = useCallback((reply: Awaited<ReturnType<typeof send>>) => {
-    if (isError(reply)) {
-      setError(reply);
-      return;
-    }
-    setError(null);
-    if (isRedirect(reply)) {
-      window.location.assign(reply.data.redirect_url);
-      return;
-    }
-    setPage(reply);
-  }, []);
+  // `left`: the page answered and its action, so that a redirect can be told apart (an ending, or a provider's login).
+  const handle = useCallback(
+    (reply: Awaited<ReturnType<typeof send>>, left?: { page: AnyPage; action: string | undefined }) => {
+      if (isError(reply)) {
+        setError(reply);
+        return;
+      }
+      setError(null);
+      if (isRedirect(reply)) {
+        rememberEnding(cot, left ? endingOf(left.page, left.action) : null);
+        window.location.assign(reply.data.redirect_url);
+        return;
+      }
+      setPage(reply);
+    },
+    [cot],
+  );
 
   useEffect(() => {
     if (!cot || window.location.pathname.endsWith('/complete')) return;
@@ -47,7 +53,7 @@ export function App() {
         ...(action ? { action } : {}),
         ...(data !== undefined ? { data } : {}),
       })
-        .then(handle)
+        .then((reply) => handle(reply, { page, action }))
         .finally(() => setBusy(false));
     },
     [page, cot, handle],

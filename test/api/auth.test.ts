@@ -112,6 +112,72 @@ describe('bearer tokens', () => {
     expectError(await h.call({ method: 'GET', url: '/locations', headers: h.test }), 401, 'token_expired');
   });
 
+  it('time travel never deletes a bearer: expired while the clock is ahead, working again back at real time', async () => {
+    const other = h.svc.accounts.create('Second account');
+    const otherTest = await h.login(other.account_id, other.test_key);
+    const otherLive = await h.login(other.account_id, other.live_key);
+    const minted = { test: h.test, live: h.live, otherTest, otherLive };
+    const status = async (headers: Record<string, string>) =>
+      (await h.call({ method: 'GET', url: '/locations', headers })).status;
+    for (const headers of Object.values(minted)) expect(await status(headers)).toBe(200);
+
+    const advance = await h.call({
+      method: 'POST',
+      url: '/clock/advance',
+      headers: h.test,
+      payload: { seconds: 2 * 86_400 },
+    });
+    expect(advance.status).toBe(200);
+    // Service time may expire them: each is refused as expired while the clock is ahead, and used so.
+    for (const headers of Object.values(minted))
+      expectError(await h.call({ method: 'GET', url: '/locations', headers }), 401, 'token_expired');
+    // A login while the clock is ahead (any account, any mode) deletes none of them.
+    const during = await h.login(h.cred.account_id, h.cred.test_key);
+    await h.login(other.account_id, other.live_key);
+    expect(await status(during)).toBe(200);
+    for (const headers of Object.values(minted))
+      expectError(await h.call({ method: 'GET', url: '/locations', headers }), 401, 'token_expired');
+
+    expect((await h.call({ method: 'PUT', url: '/clock', headers: during, payload: { mode: 'real' } })).status).toBe(
+      200,
+    );
+    for (const [name, headers] of Object.entries(minted)) expect([name, await status(headers)]).toEqual([name, 200]);
+    // The one minted ahead runs out an hour after the instant it was minted at, not before.
+    expect(await status(during)).toBe(200);
+  });
+
+  it('real time deletes a bearer once it has run out: a later login removes it for good', async () => {
+    h.clock.advance(3600 * 1000 + 1);
+    expectError(await h.call({ method: 'GET', url: '/locations', headers: h.test }), 401, 'token_expired');
+    // The same instant by the service clock and by real time: nothing keeps it.
+    await h.login(h.cred.account_id, h.cred.live_key);
+    expectError(await h.call({ method: 'GET', url: '/locations', headers: h.test }), 401, 'token_invalid');
+    // Set back an hour, service time would hold it valid again, but it was deleted.
+    const back = await h.login(h.cred.account_id, h.cred.test_key);
+    const setBack = new Date(Date.parse('2026-03-01T12:00:00Z') + 1000).toISOString();
+    expect(
+      (await h.call({ method: 'PUT', url: '/clock', headers: back, payload: { mode: 'frozen', now: setBack } })).status,
+    ).toBe(200);
+    expectError(await h.call({ method: 'GET', url: '/locations', headers: h.test }), 401, 'token_invalid');
+  });
+
+  it('a bearer minted while the clock is set back is kept: it is deleted only once expired in both times', async () => {
+    expect(
+      (
+        await h.call({
+          method: 'PUT',
+          url: '/clock',
+          headers: h.test,
+          payload: { mode: 'offset', now: '2026-01-01T12:00:00Z' },
+        })
+      ).status,
+    ).toBe(200);
+    // Minted at service time January: it expires in January, long before real time (March).
+    const back = await h.login(h.cred.account_id, h.cred.test_key);
+    await h.login(h.cred.account_id, h.cred.live_key);
+    expect((await h.call({ method: 'GET', url: '/locations', headers: back })).status).toBe(200);
+  });
+
   it('ends when its key is revoked, and the key cannot log in again', async () => {
     h.svc.accounts.revokeKey(h.cred.test_key);
     expectError(await h.call({ method: 'GET', url: '/locations', headers: h.test }), 401, 'token_invalid');

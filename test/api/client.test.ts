@@ -58,6 +58,37 @@ describe('the typed API client', () => {
     expect([refused, logins]).toEqual([5, 3]);
   });
 
+  it('withHeaders: a client sending more headers shares the bearer, and its logins, with the one it came from', async () => {
+    let logins = 0;
+    const inner = injectFetch(h.app);
+    const client = createApiClient({
+      baseUrl: '',
+      credentials: { accountId: h.cred.account_id, apiKey: h.cred.test_key },
+      headers: { 'x-tariff-desk-client': 'kit' },
+      fetch: async (url, init) => {
+        if (url.startsWith('/login')) logins++;
+        return inner(url, init);
+      },
+    });
+    const waiting = client.withHeaders({ 'x-tariff-desk-client': 'kit-wait' });
+    await client.call('locations.list');
+    await waiting.call('events.list');
+    expect(logins).toBe(1);
+    expect(await waiting.bearer()).toBe(await client.bearer());
+    const journal = await h.api.call('journal.list', { query: { limit: 10 } });
+    // The marked requests, newest first (the harness's own client marks nothing).
+    expect(journal.data.filter((e) => e.client !== null).map((e) => [e.path, e.client])).toEqual([
+      ['/events', 'kit-wait'],
+      ['/locations', 'kit'],
+      ['/login', 'kit'],
+    ]);
+    // A lapsed bearer met by either is renewed for both, once.
+    h.clock.advance(2 * 3600 * 1000);
+    await waiting.call('events.list');
+    await client.call('locations.list');
+    expect(logins).toBe(2);
+  });
+
   it('every contract is served, and only those', () => {
     const served = new Set(h.app.routeTable);
     const contracted = new Set(Object.values(api).map((c) => `${c.method} ${c.path}`));

@@ -66,6 +66,7 @@ describe('POST /costs/{id}', () => {
       end_time: '2026-10-26T00:00:00+01:00',
       kwh: 49,
       unpriced_kwh: 0,
+      above_first_tier_kwh: 0,
       value: micro(day1 + day2),
       periods: [
         {
@@ -73,6 +74,9 @@ describe('POST /costs/{id}', () => {
           end_time: '2026-10-24T23:00:00+01:00',
           kwh: 24,
           unpriced_kwh: 0,
+          above_first_tier_kwh: 0,
+          // The window starts mid-month: its tier counters start with it.
+          tier_count_from: '2026-10-23T23:00:00+01:00',
           value: micro(day1),
         },
         {
@@ -80,11 +84,37 @@ describe('POST /costs/{id}', () => {
           end_time: '2026-10-26T00:00:00+01:00',
           kwh: 25,
           unpriced_kwh: 0,
+          above_first_tier_kwh: 0,
           value: micro(day2),
         },
       ],
       components: [{ tariff_id: t.id, type: 'COMMODITY', value: micro(day1 + day2) }],
       live_mode: false,
+    });
+  });
+
+  it('tariff_direction defaults to IMPORT, as for /prices; EXPORT still asks for the export tariffs', async () => {
+    await addTariff();
+    const body = {
+      start_time: '2026-06-01T00:00:00+02:00',
+      end_time: '2026-06-02T00:00:00+02:00',
+      usage: { intervals: intervals('2026-06-01T00:00:00+02:00', 24, 60, 1) },
+    };
+    const unsaid = await costs(body);
+    expect(unsaid.status).toBe(200);
+    expect(unsaid.body.tariff_direction).toBe('IMPORT');
+    expect(unsaid.body).toEqual((await costs({ ...body, tariff_direction: 'IMPORT' })).body);
+    expect(unsaid.body.value).toBe(micro(9 * 0.21 + 15 * 0.32));
+    // The typed client may leave it out too.
+    const typed = await h.api.call('costs.retrieve', { params: { id: loc }, body });
+    expect(typed.tariff_direction).toBe('IMPORT');
+    expect(await costs({ ...body, tariff_direction: 'EXPORT' })).toMatchObject({
+      status: 422,
+      body: { code: 'no_tariff_connected' },
+    });
+    expect(await costs({ ...body, tariff_direction: 'SIDEWAYS' })).toMatchObject({
+      status: 400,
+      body: { code: 'tariff_direction_invalid' },
     });
   });
 
@@ -123,6 +153,8 @@ describe('POST /costs/{id}', () => {
         end_time: '2026-11-01T04:00:00Z',
         kwh: 52,
         unpriced_kwh: 0,
+        above_first_tier_kwh: 0,
+        tier_count_from: '2026-10-30T00:00:00Z',
         value: micro(52 * 0.25),
       },
       {
@@ -130,6 +162,7 @@ describe('POST /costs/{id}', () => {
         end_time: '2026-11-03T00:00:00Z',
         kwh: 44,
         unpriced_kwh: 0,
+        above_first_tier_kwh: 0,
         value: micro(44 * 0.25),
       },
     ]);
@@ -141,6 +174,8 @@ describe('POST /costs/{id}', () => {
         end_time: '2026-11-03T00:00:00Z',
         kwh: 96,
         unpriced_kwh: 0,
+        above_first_tier_kwh: 0,
+        tier_count_from: '2026-10-30T00:00:00Z',
         value: micro(96 * 0.25),
       },
     ]);
@@ -248,7 +283,11 @@ describe('POST /costs/{id}', () => {
         type: 'NON_COMMODITY',
         contract_start_date: '2026-01-01',
         contract_end_date: '2027-01-01',
-        schedule: fixedSchedule([['Weekdays', [['08:00', '18:45', 0.0713]]]]),
+        // A band at every hour: time no band covers is unpriced, not Σ price × kWh.
+        schedule: fixedSchedule([
+          ['Weekdays', [['08:00', '18:45', 0.0713]]],
+          ['All', [['00:00', '00:00', 0.0121]]],
+        ]),
       }),
     });
     await fc.assert(

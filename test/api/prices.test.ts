@@ -287,7 +287,7 @@ describe('market data', () => {
   it('lists regions, imports CSV in the common layouts, and refuses bad rows naming the line', async () => {
     const regions = await h.call({ method: 'GET', url: '/market/regions', headers: h.test });
     expect(regions.body.data.map((r: any) => r.resolution_minutes).sort((a: number, b: number) => a - b)).toEqual([
-      5, 15, 15, 30, 60,
+      5, 15, 15, 15, 30, 60,
     ]);
     const imp = (csv: string, unit?: string) =>
       h.call({

@@ -63,10 +63,38 @@ const todTariff = (day: number, night: number, name: string) => ({
   ]),
 });
 
+/** Time of day with two consumption tiers per band: `bound` kWh a month at the band's price, `step` more beyond. */
+const tieredTariff = (day: number, night: number, bound: number, step: number, name: string) => {
+  const rate = (p: number) => [{ fixed: p, to_kwh: bound }, { fixed: Math.round((p + step) * 1e4) / 1e4 }];
+  return {
+    type: 'COMMODITY',
+    direction: 'IMPORT',
+    display_name: name,
+    contract_start_date: '2026-01-01',
+    contract_end_date: '2027-01-01',
+    schedule: [
+      {
+        days_and_hours: [
+          {
+            days: ['All'],
+            hours: [
+              { valid_from: '07:00:00', valid_to: '22:00:00', rate: rate(day) },
+              { valid_from: '22:00:00', valid_to: '07:00:00', rate: rate(night) },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+};
+
 /** A Berlin location with a time-of-day energy tariff and a flat grid fee. */
-export async function todLocation(s: Session): Promise<string> {
+export async function todLocation(
+  s: Session,
+  commodity: object = todTariff(0.34, 0.24, 'Day and night'),
+): Promise<string> {
   const loc = await s.json('POST', '/locations', { postal_address: berlinAddress });
-  await s.json('POST', '/tariffs', { location_id: loc.id, ...todTariff(0.34, 0.24, 'Day and night') });
+  await s.json('POST', '/tariffs', { location_id: loc.id, ...commodity });
   await s.json('POST', '/tariffs', {
     location_id: loc.id,
     type: 'NON_COMMODITY',
@@ -125,8 +153,10 @@ export async function benchCosts(): Promise<void> {
     const { api, auth } = sess;
 
     const tod = await todLocation(sess);
+    const tiered = await todLocation(sess, tieredTariff(0.34, 0.24, 150, 0.09, 'Tiered day and night'));
     const marketLoc = await benchLocation(sess);
     const market = marketLoc.id;
+    const market_ = market;
     const base = { ...YEAR, tariff_direction: 'IMPORT', group_by: 'month', usage: { intervals } };
     const alternatives = [
       [todTariff(0.31, 0.26, 'Flatter')],
@@ -148,9 +178,14 @@ export async function benchCosts(): Promise<void> {
     const stored = (loc: string) =>
       host.service.store.tariffs.all(scope, { location_id: loc }).map((t: StoredTariff) => compileComponent(t, ZONE));
     const series = host.service.market.series(marketLoc.market_region, from, to);
-    const engine = (loc: string, sets: ReturnType<typeof todTariff>[][]) => {
+    const tieredAlternatives = [
+      [tieredTariff(0.31, 0.26, 150, 0.09, 'Flatter, tiered')],
+      [tieredTariff(0.38, 0.19, 200, 0.12, 'Steeper, tiered')],
+      [tieredTariff(0.3, 0.3, 100, 0.05, 'Flat, tiered')],
+    ];
+    const engine = (loc: string, sets: object[][]) => {
       const base = stored(loc);
-      const market = loc === tod ? undefined : series;
+      const market = loc === market_ ? series : undefined;
       return () => {
         computeCost({ zone: ZONE, from, to, direction: 'IMPORT', components: base, market }, usage, months);
         for (const [k, set] of sets.entries()) {
@@ -175,6 +210,20 @@ export async function benchCosts(): Promise<void> {
         location: tod,
         body: JSON.stringify({ ...base, alternatives }),
         engine: engine(tod, alternatives),
+        target: 200,
+      },
+      {
+        name: 'tiered time-of-day, per month',
+        location: tiered,
+        body: JSON.stringify(base),
+        engine: engine(tiered, []),
+        target: 50,
+      },
+      {
+        name: 'tiered + 3 tiered alternatives',
+        location: tiered,
+        body: JSON.stringify({ ...base, alternatives: tieredAlternatives }),
+        engine: engine(tiered, tieredAlternatives),
         target: 200,
       },
       {

@@ -133,17 +133,52 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await frame.getByRole('button', { name: /Nordlicht Fix 24/ }).click();
     await frame.getByRole('button', { name: 'No end date' }).click();
     await see(frame.getByRole('heading', { name: 'Nordlicht Fix 24' })).toBeVisible();
-    await frame.getByRole('button', { name: 'Done' }).click();
-    await see(frame.getByRole('status')).toHaveText('All done. You can close this window.');
+    // Completed (the tariff is stored), the customer still on its summary: the pane says so, the sheet stays.
     await see(page.getByRole('status').filter({ hasText: 'Session completed for' })).toContainText(
-      'Hauptstraße 5, 10117 Berlin — price available',
+      'The customer sees the tariff’s summary; Done closes the sheet.',
     );
-    await shot(page, 'admin-connect');
-    // Done, the sheet can be closed; the session's result stays beside it.
-    await page.getByRole('button', { name: 'Close the sheet' }).click();
+    await frame.getByRole('button', { name: 'Done' }).click();
+    // Done: the sheet closes, the result stays in words.
     await see(page.locator('iframe[title="Connect session"]')).toHaveCount(0);
-    await see(page.getByText('The session is complete and its sheet closed.')).toBeVisible();
-    await see(page.getByRole('status').filter({ hasText: 'Session completed for' })).toBeVisible();
+    await see(page.getByRole('region', { name: 'Sheet' })).toContainText('The sheet closed when the session ended');
+    const result = page.locator('[data-outcome="connected"]');
+    await see(result).toContainText('Session completed for Hauptstraße 5, 10117 Berlin — price available');
+    await see(result).not.toContainText('Done closes the sheet');
+    await shot(page, 'admin-connect');
+  });
+
+  it('a session closed without connecting says so, and the pane stops waiting', async () => {
+    // A fresh Connect page (the last test left one with its finished session).
+    await go('overview');
+    await go('connect');
+    await page.getByRole('button', { name: 'Start connect session' }).click();
+    const frame = page.frameLocator('iframe[title="Connect session"]');
+    await see(frame.getByLabel('Street and number')).toBeVisible();
+    await see(page.getByText('Waiting for the customer to finish in the sheet…')).toBeVisible();
+    const cot = (await page.locator('[data-code^="cot_"]').getAttribute('data-code'))!;
+    const polls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/events?')) polls.push(r.url());
+    });
+    await frame.getByRole('button', { name: 'Close' }).click();
+    await see(page.locator('iframe[title="Connect session"]')).toHaveCount(0);
+    const closed = page.locator('[data-outcome="closed"]');
+    await see(closed).toContainText('Closed without connecting');
+    await see(closed).toHaveClass(/MuiAlert-colorWarning/);
+    await see(page.getByText('Waiting for the customer')).toHaveCount(0);
+    await see(page.locator('[data-outcome="connected"]')).toHaveCount(0);
+    // What the pane says is the token's own outcome: nothing was saved.
+    const t = await env.api('GET', `/connect/token?connect_token=${cot}`);
+    expect(t.body).toMatchObject({ complete_action: '', location_id: null, tariff_id: null });
+    // It stopped waiting: no more polling for the session's event.
+    const seen = polls.length;
+    await page.waitForTimeout(2500);
+    expect(polls.length).toBe(seen);
+    await shot(page, 'admin-connect-closed');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await see(closed).toBeVisible();
+    await shot(page, 'admin-connect-closed-1024x700');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('a webhook delivery appears in the console, with the catcher inbox', async () => {

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright';
 import { pixelsOf } from './png.js';
 import { DateTime } from 'luxon';
-import { shot, SHOTS } from './browser.js';
-import { browserSuite, openApp } from './suite.js';
+import { shot, SHOTS, topShot } from './browser.js';
+import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 import { fixedSchedule } from '../helpers.js';
 
 /**
@@ -20,6 +20,8 @@ const locationOf = async (ref: string): Promise<string> =>
 
 const eur = (v: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(v);
+const usd = (v: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(v);
 
 /** `a - b` as the page shows both: the difference of the two amounts as written, so a row adds up. */
 const shownApart = (a: number, b: number) => {
@@ -250,7 +252,7 @@ describe('the Compare view, in Chromium', () => {
       () => dialog.getByRole('button', { name: 'Use this schedule' }).click(),
     );
     expect(edited.answer.alternatives[0].value).toBeLessThan(edited.answer.value);
-    await see(page.getByTestId('compare-verdict')).toContainText('Switching to Copy of Home three-rate saves');
+    await see(page.getByTestId('compare-verdict')).toContainText('Switching to Copy of Home three-rate, edited saves');
     await see(page.getByRole('list', { name: 'Chosen candidates' })).toContainText('edited here');
     // A direction the location has no tariff for: the next step, not an error box.
     await page.getByLabel('Direction').click();
@@ -569,6 +571,132 @@ describe('the Compare view, in Chromium', () => {
     );
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('an edited library candidate is named as edited in the table, the chart and the CSV; any twelve months are compared', async () => {
+    const austin = await locationOf('demo-austin');
+    const { page, errors } = await openApp(s, `compare?location=${austin}`, VIEWPORTS.large);
+    const totals = page.getByRole('table', { name: 'Totals' });
+    await see(totals).toBeVisible();
+    // The profile and why, in one line: the location's country's household, where it is.
+    await see(page.getByTestId('compare-profile-why')).toHaveText(
+      'Household profile: US household, ERCOT residential, as the location is in TX, US.',
+    );
+    await page.getByRole('combobox', { name: 'Library tariff' }).click();
+    await page.getByRole('option', { name: /^Prairie Sun Utilities: Residential Flat/ }).click();
+    const added = await costRequest(
+      page,
+      (b) => b.alternatives?.length === 1,
+      () => page.getByRole('button', { name: 'Add', exact: true }).click(),
+    );
+    const offer = 'Prairie Sun Utilities: Residential Flat';
+    await see(totals.locator('tr[data-column]').nth(1)).toContainText(offer);
+    await page.getByRole('button', { name: `Edit the schedule of ${offer}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Schedule of ${offer}` });
+    await dialog
+      .getByRole('button', { name: /^Band / })
+      .first()
+      .click();
+    await dialog.getByLabel('Rate panel').getByLabel('Price USD/kWh').fill('0.05');
+    const edited = `${offer}, edited`;
+    const { body, answer } = await costRequest(
+      page,
+      (b) => b.alternatives?.[0]?.[0]?.display_name === edited,
+      () => dialog.getByRole('button', { name: 'Use this schedule' }).click(),
+    );
+    expect(answer.alternatives[0].value).toBeLessThan(added.answer.alternatives[0].value);
+    // Its figures are no longer the offer's: every place names it as edited.
+    const row = totals.locator('tr[data-column]').nth(1);
+    await see(row).toContainText(edited);
+    await see(row.locator('[data-value]')).toHaveText(usd(answer.alternatives[0].value));
+    await see(page.getByRole('img', { name: 'Monthly cost chart' }).locator('.recharts-legend-item').nth(1)).toHaveText(
+      edited,
+    );
+    await see(page.getByRole('list', { name: 'Chosen candidates' })).toContainText(edited);
+    await see(page.getByTestId('compare-verdict')).toContainText(`Switching to ${edited} saves`);
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const head = readFileSync((await (await csv).path())!, 'utf8').split('\n')[0];
+    expect(head).toBe(`month,Stored: Time of Use 4-9 pm (USD),"${edited} (USD)",compared`);
+    await topShot(page, 'compare-edited-1440x900');
+
+    // A calendar year: January to December of the next year, in the location's zone.
+    const first = DateTime.fromISO(body.start_time, { setZone: true }).setZone('America/Chicago');
+    const next = first.year + 1;
+    const calendar = await costRequest(
+      page,
+      (b) => b.start_time.startsWith(`${next}-01-01`),
+      async () => {
+        await page.getByRole('combobox', { name: 'Months' }).click();
+        await page.getByRole('option', { name: `Calendar year ${next}` }).click();
+      },
+    );
+    expect(calendar.body.start_time).toBe(`${next}-01-01T00:00:00-06:00`);
+    expect(calendar.body.end_time).toBe(`${next + 1}-01-01T00:00:00-06:00`);
+    // The candidate runs over the months compared, and keeps its edited name.
+    expect(calendar.body.alternatives[0][0]).toMatchObject({
+      display_name: edited,
+      contract_start_date: `${next}-01-01`,
+      contract_end_date: `${next + 1}-01-01`,
+    });
+    await see(page.getByRole('region', { name: 'Comparison' })).toContainText(
+      `Monthly cost, Jan ${next} – Dec ${next} (months in America/Chicago)`,
+    );
+    await see(page.getByLabel('First month')).toHaveValue(`${next}-01`);
+    // Twelve months from a month picked: March to February.
+    const march = await costRequest(
+      page,
+      (b) => b.start_time.startsWith(`${next}-03-01`),
+      () => page.getByLabel('First month').fill(`${next}-03`),
+    );
+    expect(march.answer.periods).toHaveLength(12);
+    await see(page.getByRole('combobox', { name: 'Months' })).toHaveText('12 months from a month of your own');
+    await see(page.getByRole('region', { name: 'Comparison' })).toContainText(
+      `Monthly cost, Mar ${next} – Feb ${next + 1}`,
+    );
+    // The service answers that request with those figures.
+    const again = await s.env.api('POST', `/costs/${austin}`, march.body);
+    expect(again.body.alternatives[0].value).toBe(march.answer.alternatives[0].value);
+    await topShot(page, 'compare-months-1440x900');
+    await page.setViewportSize(VIEWPORTS.small);
+    await see(page.getByRole('group', { name: 'Months compared' })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    await topShot(page, 'compare-months-1024x700');
+
+    // A profile picked by hand says so, and which the location's own would be.
+    await page.getByRole('combobox', { name: 'Usage profile' }).click();
+    await page.locator('[role="option"]:has([data-code="heat_pump"])').click();
+    await see(page.getByTestId('compare-profile-why')).toHaveText(
+      /^Usage profile: An air-source heat pump for heating and hot water, picked here \(the location’s own would be US household, ERCOT residential\)\.$/,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a Californian location is priced on the US household profile and says why; its market is California’s', async () => {
+    const made = await s.env.api('POST', '/locations', {
+      postal_address: {
+        address_line1: '200 E Santa Clara St',
+        city: 'San Jose',
+        state: 'California',
+        post_code: '95113',
+        country_code: 'US',
+      },
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.market_region).toBe('US-CAISO');
+    const { page, errors } = await openApp(s, `compare?location=${made.body.id}`, VIEWPORTS.large);
+    // No tariff yet: the next step, and still the profile and why.
+    await see(page.getByRole('heading', { name: /^No tariff at 200 E Santa Clara St/ })).toBeVisible();
+    await see(page.getByTestId('compare-profile-why')).toHaveText(
+      'Household profile: US household, ERCOT residential, as the location is in California, US.',
+    );
+    await topShot(page, 'compare-california-1440x900');
+    expect(errors).toEqual([]);
+    await page.close();
+    await s.env.api('DELETE', `/locations/${made.body.id}`);
   });
 
   it('a library offer of another country is marked, in the list and once chosen: its rates are read in the location’s currency', async () => {

@@ -80,9 +80,32 @@ describe('the hosted connect web app in Chromium', () => {
     await shot(page, 'connect-tariff_summary');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/complete\?svc_cot=/);
-    await see(page.getByRole('status')).toHaveText('All done. You can close this window.');
+    await see(page.getByRole('status')).toHaveText('All done: your tariff is connected. You can close this window.');
+    await see(page.getByRole('status')).toHaveClass(/MuiAlert-colorSuccess/);
     const t = await suite.env.api('GET', `/connect/token?connect_token=${cot}`);
     expect(t.body).toMatchObject({ used: true, price_available: true, location_id: expect.stringMatching(/^loc_/) });
+    await page.close();
+  });
+
+  it('a session closed without connecting ends in those words, never a green "All done"', async () => {
+    const cot = await token({ postal_address: berlin });
+    const page = await open(cot);
+    await onRoute(page, 'provider_select');
+    await page.getByRole('button', { name: 'Nordlicht Energie' }).click();
+    await onRoute(page, 'tariff_select');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(/\/complete\?svc_cot=/);
+    const status = page.getByRole('status');
+    await see(status).toHaveText('Closed without connecting: no tariff was saved. Start again to connect your tariff.');
+    await see(status).toHaveClass(/MuiAlert-colorWarning/);
+    await see(status).toHaveAttribute('data-ending', 'closed');
+    await shot(page, 'connect-closed-without-connecting');
+    // The service's record agrees: nothing was saved.
+    const t = await suite.env.api('GET', `/connect/token?connect_token=${cot}`);
+    expect(t.body).toMatchObject({ complete_action: '', tariff_id: null, location_id: null });
+    // The callback page opened on its own (no session seen leaving) says only that the session ended.
+    await page.goto(`${suite.env.info.connect_web_url}/complete?svc_cot=cot_unknown`);
+    await see(page.getByRole('status')).toHaveText('This session has ended. You can close this window.');
     await page.close();
   });
 

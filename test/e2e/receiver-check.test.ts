@@ -85,10 +85,45 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
       'expected 2xx · seen not sent',
     );
     // Nothing was accepted, so nothing proves the forgeries were refused for the right reason.
-    await see(panel.getByTestId('unsigned-warning')).toContainText('The correctly signed event was not accepted');
+    await see(panel.getByTestId('unsigned-warning')).toContainText(
+      'The correctly signed event got no answer (ECONNREFUSED), so the other messages were not sent',
+    );
     await shot(page, 'receiver-check-nobody-listens-1280x800');
     expect(errors).toEqual([]);
     await page.close();
+  }, 60_000);
+
+  it('a receiver that fails with 500 after verifying: the scorecard says the signature was fine and the receiver failed', async () => {
+    let crashSecret = '';
+    const crashing = await receiver((r) => {
+      try {
+        new Webhook(crashSecret).verify(r.body, r.headers as Record<string, string>);
+        return { status: 500 };
+      } catch {
+        return { status: 401 };
+      }
+    });
+    try {
+      const ep = (await suite.env.api('POST', '/webhooks', { url: crashing.url, description: 'Crashing' })).body;
+      crashSecret = ep.secret;
+      const { page, errors } = await openApp(suite, `webhooks?id=${ep.id}`, { width: 1440, height: 900 });
+      const panel = page.getByLabel('Receiver check', { exact: true });
+      await panel.getByRole('button', { name: 'Check receiver' }).click();
+      await see(panel.getByLabel('Verdict')).toContainText('3 of 9 checks failed');
+      const signed = panel.locator('[data-check="signed"]');
+      await see(signed).toContainText('expected 2xx · seen 500 in');
+      await see(signed).toContainText('which is the receiver failing, not the signature (that was correct)');
+      await see(signed).not.toContainText('HMAC');
+      await see(panel.locator('[data-check="duplicate"]')).toContainText('answer 2xx to a webhook-id you have seen');
+      await see(panel.getByTestId('unsigned-warning')).toContainText(
+        'The receiver failed (500) on the correctly signed event: the signature was fine',
+      );
+      await shot(page, 'receiver-check-500-1440x900');
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await crashing.close();
+    }
   }, 60_000);
 
   it('an endpoint added by its URL on the page: listed and opened, the field emptied so a second click adds no twin', async () => {

@@ -66,7 +66,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
         presses++;
         if (await page.evaluate(() => document.activeElement?.hasAttribute('data-band'))) break;
       }
-      // Tab → Add month group → the month chips (one stop) → Dates → row days → track → band.
+      // Tab → Add month group → Duplicate month group → the month chips (one stop) → Dates → row days → track → band.
       expect(presses).toBeLessThanOrEqual(7);
       console.log(`${size}: ${presses} Tab presses from the month-group tab to the first band`);
       const ring = await page.evaluate(() => {
@@ -85,7 +85,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await see(chips.getByRole('button', { name: 'Feb', exact: true })).toBeFocused();
       expect(await chips.locator('[tabindex="0"]').count()).toBe(1);
       await page.keyboard.press('Tab');
-      await see(page.getByLabel('Dates')).toBeFocused();
+      await see(page.getByLabel('Dates', { exact: true })).toBeFocused();
     });
 
     it("the preview is the service's answer for the edited schedule, asked with it as a candidate", async () => {
@@ -125,12 +125,12 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       // An invalid draft: the API refuses the candidate, and its message names the field.
       const refused = page.waitForResponse((r) => r.url().includes('/prices/') && r.status() === 400);
       await panel.getByRole('button', { name: 'Add tier' }).click();
-      await panel.getByRole('group', { name: 'Tier 2' }).getByLabel('Up to kWh').fill('500');
+      await panel.getByRole('group', { name: 'Tier 1' }).getByLabel('Up to kWh/month').fill('');
       const error = await (await refused).json();
       expect(error.message).toContain('candidates[0].schedule[0]');
       await see(preview.getByRole('alert')).toContainText(error.message);
       await shot(page, `schedule-preview-refused-${size}`);
-      // Back to the saved schedule: the bound, the tier, the price.
+      // Back to the saved schedule: the emptied bound, the tier, the price.
       for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '↶ Undo' }).click();
       await see(page.getByRole('button', { name: '↶ Undo' })).toBeDisabled();
       await see(range).toContainText('highest 0.40000 EUR/kWh');
@@ -209,21 +209,25 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await band('07:00', '09:00').click();
       const panel = page.getByLabel('Rate panel');
       await panel.getByRole('button', { name: 'Add tier' }).click();
-      await panel.getByRole('group', { name: 'Tier 2' }).getByLabel('Up to kWh').fill('500');
+      await panel.getByRole('button', { name: 'Add tier' }).click();
+      await panel.getByRole('group', { name: 'Tier 2' }).getByLabel('Up to kWh/month').fill('500');
+      // Said on the tier whose bound does not rise.
       const sentence = page.getByRole('button', {
-        name: 'Month group 1 (All), row ‘Weekdays’, band 07:00–09:00, tier 1: the upper bound must be above the lower bound (only the last tier may be open-ended)',
+        name: 'Month group 1 (All), row ‘Weekdays’, band 07:00–09:00, tier 2: its bound, 500 kWh/month, must be above tier 1’s, 1000 kWh/month (bounds rise)',
       });
       await see(sentence).toBeVisible();
       await see(band('07:00', '09:00')).toHaveAttribute('aria-invalid', 'true');
       const shadow = await band('07:00', '09:00').evaluate((el) => getComputedStyle(el).boxShadow);
       expect(shadow).toContain('rgb(211, 47, 47)');
-      await see(panel.getByRole('group', { name: 'Tier 1' })).toHaveAttribute('aria-invalid', 'true');
+      await see(panel.getByRole('group', { name: 'Tier 2' })).toHaveAttribute('aria-invalid', 'true');
+      await see(panel.getByRole('group', { name: 'Tier 1' })).not.toHaveAttribute('aria-invalid', 'true');
       await band('17:00', '20:00').click();
       await sentence.click();
       await see(band('07:00', '09:00')).toHaveAttribute('aria-pressed', 'true');
       await see(band('07:00', '09:00')).toBeFocused();
       await shot(page, `schedule-validation-${size}`);
-      // Two undos: the typed bound (one step however many digits), then the added tier.
+      // Three undos: the typed bound (one step however many digits), then the two added tiers.
+      await page.keyboard.press('Control+z');
       await page.keyboard.press('Control+z');
       await page.keyboard.press('Control+z');
       await see(page.getByText('The schedule is valid.')).toBeVisible();
@@ -304,7 +308,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
     });
 
     it('the Dates field takes "25, 26"', async () => {
-      const dates = page.getByLabel('Dates');
+      const dates = page.getByLabel('Dates', { exact: true });
       await dates.click();
       await dates.pressSequentially('25, 26');
       await see(dates).toHaveValue('25, 26');

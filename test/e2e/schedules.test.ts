@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import type { Page, Request } from 'playwright';
-import { shot } from './browser.js';
-import { browserSuite, openApp } from './suite.js';
+import { shot, topShot } from './browser.js';
+import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 
 /**
  * The Schedules page on the demo data (offline), the service clock at noon in Sydney: it opens
@@ -75,6 +75,96 @@ describe('the Schedules page, in Chromium', () => {
     const again = await s.env.api('POST', `/schedules/amount/${sydney}`, body);
     expect(again.body.data).toEqual(answer.data);
     await shot(page, 'schedules-1280x800');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('one action stores the plan as a charging session of the charger and opens its cost on Usage and cost', async () => {
+    const sydney = await locationOf('demo-sydney');
+    const charger = (await s.env.api('GET', '/devices?limit=100')).body.data.find(
+      (d: any) => d.reference_id === 'demo-ev-charger',
+    ).id;
+    const { page, errors } = await openApp(s, `schedules?location=${sydney}`, VIEWPORTS.large);
+    await see(page.getByTestId('schedule-sentence')).toHaveText('Your car charges from 00:00 to 03:00.');
+    const planned = await scheduleRequest(page, 'amount', async () => {
+      await page.getByRole('combobox', { name: 'Device' }).click();
+      await page.getByRole('option', { name: 'demo-ev-charger' }).click();
+    });
+    expect(planned.body.data[0].device_id).toBe(charger);
+    const store = page.getByRole('button', { name: 'Store as a session and open its cost' });
+    await see(store).toBeVisible();
+    await topShot(page, 'schedules-store-1440x900');
+    await page.setViewportSize(VIEWPORTS.small);
+    await see(store).toBeVisible();
+    await topShot(page, 'schedules-store-1024x700');
+    await page.setViewportSize(VIEWPORTS.large);
+
+    // The one click: the plan's run becomes a meter record of the location and its charger.
+    const puts: any[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith('/meters/interval')) puts.push(r.postDataJSON());
+    });
+    const [stored] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/meters/interval')),
+      store.click(),
+    ]);
+    expect(stored.status()).toBe(200);
+    const session = 'charge-2026-05-20-0000';
+    expect(puts[0]).toEqual([
+      {
+        location_id: sydney,
+        device_id: charger,
+        session_reference_id: session,
+        record_reference_id: `${session}-01`,
+        tariff_direction: 'IMPORT',
+        units: 'KWH',
+        value: 21,
+        start_time: '2026-05-20T00:00:00+10:00',
+        end_time: '2026-05-20T03:00:00+10:00',
+      },
+    ]);
+    expect((await stored.json()).records_accepted).toBe(1);
+    // Stored, as the API lists them.
+    const records = (await s.env.api('GET', `/meter-records?session_reference_id=${session}`)).body.data;
+    expect(records.map((r: any) => [r.location_id, r.device_id, r.kwh])).toEqual([[sydney, charger, 21]]);
+
+    // Usage and cost opens on the session: its cost is the session report's, and the schedule's.
+    await see(page).toHaveURL(/#\/usage\?/);
+    const focus = page.getByRole('region', { name: 'This session' });
+    const report = await s.env.api('POST', `/costs/session/${session}`);
+    expect(report.status).toBe(200);
+    expect(report.body.total.cost.value).toBeCloseTo(planned.answer.data[0].cost.value, 6);
+    await see(focus).toContainText(session);
+    await see(focus.locator('[data-value]')).toHaveText(aud(report.body.total.cost.value));
+    await see(focus).toContainText('21.00 kWh, Wed 20 May, 00:00 – 03:00, demo-ev-charger');
+    const row = page.getByRole('table', { name: 'Sessions' }).locator(`[data-session="${session}"]`);
+    await see(row).toHaveAttribute('aria-current', 'true');
+    await see(page.getByLabel('First day')).toHaveValue('2026-05-20');
+    await topShot(page, 'schedules-session-usage-1440x900');
+    await page.setViewportSize(VIEWPORTS.small);
+    await see(focus).toBeInViewport();
+    await topShot(page, 'schedules-session-usage-1024x700');
+    await page.setViewportSize(VIEWPORTS.large);
+
+    // Back on the same plan, the button opens the same session: nothing is stored twice.
+    await page.goBack();
+    await see(page.getByRole('button', { name: 'Open its cost', exact: true })).toBeVisible();
+    await see(page.getByRole('region', { name: 'Store as a session' })).toContainText(session);
+    await page.getByRole('button', { name: 'Open its cost', exact: true }).click();
+    await see(focus).toContainText(session);
+    expect(puts).toHaveLength(1);
+
+    // Another plan starting at the same time is a session of its own, never mixed into the first.
+    await page.goBack();
+    await scheduleRequest(page, 'amount', () => page.getByLabel('Energy (kWh)').fill('28'));
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/meters/interval')),
+      page.getByRole('button', { name: 'Store as a session and open its cost' }).click(),
+    ]);
+    expect(puts[1][0]).toMatchObject({ session_reference_id: `${session}-2`, value: 28 });
+    await see(focus).toContainText(`${session}-2`);
+    const first = await s.env.api('POST', `/costs/session/${session}`);
+    expect(first.body.total.energy.value).toBe(21_000);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -265,21 +265,29 @@ describe.each([
   it('the connect frame fits the window; Done on an existing tariff completes the session in words', async () => {
     const berlin = await locationId('demo-berlin');
     await go(`connect?location=${berlin}&type=COMMODITY&direction=IMPORT`);
-    await see(page.getByRole('combobox', { name: 'Tariff kind' })).toContainText('Supply (import)');
-    await see(page.getByRole('combobox', { name: 'Tariff kind' })).toContainText('COMMODITY+IMPORT');
+    // Words in the field; the code stands beside them, quietly, in the list.
+    const kind = page.getByRole('combobox', { name: 'Tariff to connect' });
+    await see(kind).toHaveText('Supply (import)');
+    await kind.click();
+    await see(
+      page.getByRole('option', { name: /^Supply \(import\)/ }).locator('[data-code="COMMODITY+IMPORT"]'),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Start connect session' }).click();
     const box = (await page.locator('iframe[title="Connect session"]').boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(height);
     expect(box.height).toBeGreaterThanOrEqual(440);
     const frame = page.frameLocator('iframe[title="Connect session"]');
     await see(frame.getByRole('heading', { name: 'Nordlicht Nacht' })).toBeVisible();
-    await see(page.getByText('Waiting for the session to complete…')).toBeVisible();
+    await see(page.getByText('Waiting for the customer to finish in the sheet…')).toBeVisible();
     await shot(page, `connect-frame-${size}`);
     await frame.getByRole('button', { name: 'Done' }).click();
     const done = page.getByRole('status').filter({ hasText: 'Session completed for' });
     await see(done).toContainText('Session completed for Invalidenstraße 44, 10115 Berlin — price available');
     await see(done).toContainText(/evt_/);
-    await see(page.getByText('Waiting for the session to complete…')).toHaveCount(0);
+    await see(page.getByText('Waiting for the customer to finish in the sheet…')).toHaveCount(0);
+    // Done closes the sheet: the result stays.
+    await see(page.locator('iframe[title="Connect session"]')).toHaveCount(0);
     await shot(page, `connect-done-${size}`);
     await done.getByRole('button', { name: 'see prices' }).click();
     await see(page).toHaveURL(new RegExp(`#/prices\\?location=${berlin}`));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
-import { shot } from './browser.js';
+import { shot, topShot } from './browser.js';
 import { browserSuite, pageErrors, VIEWPORTS } from './suite.js';
 
 // A first retry far off, so the pending delivery waits for "Retry now"; a short timeout for the Timeout answer.
@@ -55,14 +55,51 @@ describe('the webhook tester console in Chromium', () => {
       await see(row.getByLabel('Next attempt')).toHaveCount(0);
       await see(row.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
 
-      // The payload, indented and copyable.
+      // The attempts, newest first, each payload on one line until opened.
       await row.getByRole('button', { name: 'Details' }).click();
-      const payload = row.locator('pre[aria-label="Payload"]').first();
+      const attempts = row.locator('[data-attempt]');
+      await see(attempts).toHaveCount(2);
+      expect(await attempts.evaluateAll((l) => l.map((a) => (a as HTMLElement).dataset.attempt))).toEqual(['2', '1']);
+      await see(attempts.nth(0)).toContainText(/^Attempt 2 · \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} \S+ → 200/);
+      await see(attempts.nth(1)).toContainText(/^Attempt 1 · .* → 500/);
+      await see(row.locator('pre[aria-label="Payload"]')).toHaveCount(0);
+      const line = attempts.nth(0).getByLabel('Payload of attempt 2, on one line');
+      await see(line).toHaveText(/^\{"id":"evt_\w+","object":"event","type":"connect\.session\.complete",/);
+      const box = (await line.boundingBox())!;
+      expect(box.height).toBeLessThan(30);
+      await page.waitForTimeout(400); // the details' slide-open, for the picture
+      await topShot(page, `tester-console-attempts-${size}`);
+      // Opened: indented and copyable.
+      await attempts.nth(0).getByRole('button', { name: 'Open attempt 2' }).click();
+      const payload = row.locator('pre[aria-label="Payload"]');
+      await see(payload).toHaveCount(1);
       await see(payload).toContainText('\n  "type": "connect.session.complete",');
+      await see(attempts.nth(1).locator('pre')).toHaveCount(0);
       await row.getByRole('button', { name: 'Copy payload' }).first().click();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(JSON.parse(copied)).toMatchObject({ object: 'event', type: 'connect.session.complete' });
-      await shot(page, `tester-console-delivered-${size}`);
+      await page.waitForTimeout(400);
+      await topShot(page, `tester-console-delivered-${size}`);
+      await attempts.nth(0).getByRole('button', { name: 'Close attempt 2' }).click();
+      await see(payload).toHaveCount(0);
+
+      // Every time the page writes is in the computer's zone, as on every other page: nothing in
+      // ISO form outside the recorded bodies and headers, rotations included.
+      await page.getByRole('button', { name: 'Rotate', exact: true }).click();
+      await see(
+        page.getByText(/^Previous secret signs too until \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2}/),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Rotate key' }).click();
+      await see(page.getByText(/stays in \/jwks\.json until \w{3} \d{1,2} \w{3} \d{4}, /)).toBeVisible();
+      await see(
+        inbox.getByText(/^\w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} \S+ · connect\.session\.complete$/).first(),
+      ).toBeVisible();
+      const written = await page.locator('main').evaluate((main) => {
+        const copy = main.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('code, pre').forEach((n) => n.remove());
+        return copy.textContent ?? '';
+      });
+      expect(written).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
       await row.getByRole('button', { name: 'Hide' }).click();
 
       // Events: a type filter on the server, a search box over the page.

@@ -75,7 +75,7 @@ describe('computeCost: usage costed at the prices of the sweep', () => {
     const r = cost(BERLIN, from, to, DAY_NIGHT(), hourly(from, to, 2), [from, to]);
     expect(r.microKwh).toBe(50e6);
     expect(r.micro).toBe(micro(2 * (10 * 0.21 + 15 * 0.32)));
-    expect(r.periods).toEqual([{ microKwh: 50e6, micro: r.micro, unpricedMicroKwh: 0 }]);
+    expect(r.periods).toEqual([{ microKwh: 50e6, micro: r.micro, unpricedMicroKwh: 0, aboveFirstTierMicroKwh: 0 }]);
   });
 
   it('splits an interval spanning a price change pro rata by time', () => {
@@ -108,13 +108,14 @@ describe('computeCost: usage costed at the prices of the sweep', () => {
     expect(c.micro).toBe(0);
   });
 
-  it('a tiered rate costs at the first tier across the tier bound, as prices give it (rule 7)', () => {
+  it('a tiered rate costs each tier at its price: the hour across the bound is split at the bound', () => {
     const tiered = component(allDayRate([{ fixed: 0.3, to_kwh: 100 }, { fixed: 0.4 }]));
     const from = local('2026-06-01T00:00');
-    // Ten hours of 15 kWh: 150 kWh, past the 100 kWh bound.
+    // Ten hours of 15 kWh: 150 kWh; the seventh hour reaches the 100 kWh bound 10 kWh in.
     const r = cost(BERLIN, from, from + 10 * H, [tiered], hourly(from, from + 10 * H, 15));
     expect(r.microKwh).toBe(150e6);
-    expect(r.micro).toBe(micro(150 * 0.3));
+    expect(r.micro).toBe(micro(100 * 0.3 + 50 * 0.4));
+    expect(r.aboveFirstTierMicroKwh).toBe(50e6);
   });
 
   it('a market tariff: (market + surcharge) × (1 + percentage), each price rounded to 5 decimals', () => {
@@ -221,21 +222,27 @@ describe('computeCost: usage costed at the prices of the sweep', () => {
       to,
     ]);
     expect(r.periods).toEqual([
-      { microKwh: 500_000, micro: micro(0.15), unpricedMicroKwh: 0 },
-      { microKwh: 500_000, micro: micro(0.15), unpricedMicroKwh: 0 },
+      { microKwh: 500_000, micro: micro(0.15), unpricedMicroKwh: 0, aboveFirstTierMicroKwh: 0 },
+      { microKwh: 500_000, micro: micro(0.15), unpricedMicroKwh: 0, aboveFirstTierMicroKwh: 0 },
     ]);
   });
 
   it('components: each tariff costed at its share of the price', () => {
     const commodity = component(daily([['00:00:00', '00:00:00', 0.3]]), { id: 'trf_a' });
-    const fee = component(daily([['08:00:00', '20:00:00', 0.08]]), { id: 'trf_b', type: 'NON_COMMODITY' });
+    const fee = component(
+      daily([
+        ['08:00:00', '20:00:00', 0.08],
+        ['20:00:00', '08:00:00', 0.02],
+      ]),
+      { id: 'trf_b', type: 'NON_COMMODITY' },
+    );
     const from = local('2026-06-01T00:00');
     const r = cost(BERLIN, from, from + 24 * H, [commodity, fee], hourly(from, from + 24 * H, 0.5));
     expect(r.components.map((c) => [c.component.id, c.micro])).toEqual([
       ['trf_a', micro(12 * 0.3)],
-      ['trf_b', micro(6 * 0.08)],
+      ['trf_b', micro(6 * 0.08 + 6 * 0.02)],
     ]);
-    expect(r.micro).toBe(micro(12 * 0.3 + 6 * 0.08));
+    expect(r.micro).toBe(micro(12 * 0.3 + 6 * 0.08 + 6 * 0.02));
   });
 });
 
@@ -302,17 +309,33 @@ describe('property: costing usage equals Σ over the price intervals × kWh', ()
           }
           const to = t + H;
           const compiled = comps.map((c) => compileComponent(c, zone));
-          const prices = computePrices({ zone, from, to, direction: 'IMPORT', components: compiled });
+          // Time in a gap between trf_a's bands has no known price: it is left out of the money.
+          const prices = computePrices({ zone, from, to, direction: 'IMPORT', components: compiled, breakdown: true });
+          const priced = prices.filter((p) => !p.components?.some((c) => c.rate === null));
           const series: UsageSeries = {
             starts: Float64Array.from(u.map((x) => x.start)),
             ends: Float64Array.from(u.map((x) => x.end)),
             microKwh: Float64Array.from(u.map((x) => x.microKwh)),
           };
           const r = computeCost({ zone, from, to, direction: 'IMPORT', components: compiled }, series, [from, to]);
-          expect(r.micro).toBe(referenceMicro(prices, u));
+          expect(r.micro).toBe(referenceMicro(priced, u));
           expect(r.periods[0]!.micro).toBe(r.micro);
-          // Each component costs what it costs alone; the parts add up to the whole within their roundings.
-          r.components.forEach((c, k) => {
+          const gapMicroKwh = u.reduce(
+            (n, x) =>
+              n +
+              prices
+                .filter((p) => !priced.includes(p))
+                .reduce(
+                  (m, p) =>
+                    m +
+                    (x.microKwh * Math.max(0, Math.min(x.end, p.to) - Math.max(x.start, p.from))) / (x.end - x.start),
+                  0,
+                ),
+            0,
+          );
+          expect(Math.abs(r.unpricedMicroKwh - gapMicroKwh)).toBeLessThanOrEqual(1);
+          // The gap holder costs what it costs alone; the parts add up to the whole within their roundings.
+          r.components.slice(0, 1).forEach((c, k) => {
             const alone = computeCost({ zone, from, to, direction: 'IMPORT', components: [compiled[k]!] }, series, [
               from,
               to,

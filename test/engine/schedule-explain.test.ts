@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { component, price } from './support.js';
-import { overrides, precedenceText } from '../../core/engine/schedule/precedence.js';
+import { monthsText, overrides, precedenceText } from '../../core/engine/schedule/precedence.js';
 import { describeIssues } from '../../core/engine/schedule/issues.js';
 import { dstNotes } from '../../core/engine/schedule/dst.js';
 import { Schedule as ScheduleSchema, type Schedule } from '../../core/engine/schemas/schedule.js';
@@ -122,8 +122,8 @@ describe('schema issues in words, with their place', () => {
     ];
     expect(problems(s).map((p) => p.text)).toEqual([
       'Month group 1 (All), row ‘All’, band 08:00–24:00: it overlaps band 07:00–09:00 of the same row',
-      'Month group 2 (Jun, Jul, dates 40): a date must be a whole day of the month, 1–31',
-      'Month group 2 (Jun, Jul, dates 40), row ‘Weekend’: the row has no band; draw at least one',
+      'Month group 2 (Jun–Jul, dates 40): a date must be a whole day of the month, 1–31',
+      'Month group 2 (Jun–Jul, dates 40), row ‘Weekend’: the row has no band; draw at least one',
     ]);
     expect(problems(s).map((p) => p.at)).toEqual([{ entry: 0, item: 0, band: 1 }, { entry: 1 }, { entry: 1, item: 0 }]);
   });
@@ -183,5 +183,38 @@ describe('DST notes: the skipped and repeated hour, and the bands it touches', (
 
   it('a zone without DST has no notes', () => {
     expect(dstNotes('Asia/Tokyo', [{ days_and_hours: [row(['All'], 0.1)] }], JAN, 365)).toEqual([]);
+  });
+});
+
+describe('a month group named by its months', () => {
+  it('runs of months joined in calendar order, whatever order they are written in', () => {
+    expect(monthsText(['October', 'Jun', 'jul', 'August', 'Sept'])).toBe('Jun–Oct');
+    expect(monthsText(['Nov', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May'])).toBe('Jan–May, Nov–Dec');
+    expect(monthsText(['March'])).toBe('Mar');
+    expect(monthsText(['Jan', 'Mar', 'Apr'])).toBe('Jan, Mar–Apr');
+  });
+  it('every month is All, none is said, an unknown name is kept as written', () => {
+    expect(monthsText(undefined)).toBe('All');
+    expect(monthsText(['All'])).toBe('All');
+    expect(monthsText(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'])).toBe(
+      'All',
+    );
+    expect(monthsText([])).toBe('no months yet');
+    expect(monthsText(['Jan', 'Smarch'])).toBe('Jan, Smarch');
+  });
+  it('a group with no months yet overrides nothing and covers no gap', () => {
+    const s: Schedule = [
+      { months: ['Jun'], days_and_hours: [row(['Weekdays'], 0.3)] },
+      { months: [], days_and_hours: [row(['All'], 0.2)] },
+    ];
+    expect(precedenceText(s).size).toBe(0);
+    expect(overrides(s)).toEqual([]);
+  });
+  it('an empty month list is a sentence that says what to do', () => {
+    const s = [{ months: [], days_and_hours: [row(['All'], 0.3)] }];
+    const r = ScheduleSchema.safeParse(s);
+    expect(describeIssues(s as Schedule, r.error!.issues).map((p) => p.text)).toEqual([
+      'Month group 1 (no months yet): no month is chosen yet; pick at least one',
+    ]);
   });
 });

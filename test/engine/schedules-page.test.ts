@@ -8,6 +8,7 @@ import {
   requestOf,
   tonight,
 } from '../../renderer/admin/pages/schedules/model.js';
+import { planRecords, sessionReference } from '../../renderer/admin/pages/schedules/session.js';
 
 const at = (local: string, zone: string) => DateTime.fromISO(local, { zone }).toMillis();
 
@@ -100,5 +101,45 @@ describe('the Schedules form says what is wrong in its own words, on the field t
     });
     // A refusal about no field of the form stays as it is.
     expect(fieldProblem('no_tariff_connected', 'No tariff.')).toEqual({ field: undefined, message: 'No tariff.' });
+  });
+});
+
+describe('a plan stored as a session', () => {
+  // 10 kWh at 7 kW over two runs: an hour at night, then the rest, its end rounded up to the second.
+  const answer = {
+    id: 'sae_x',
+    tariff_direction: 'IMPORT',
+    data: [
+      {
+        device_id: 'dev_car1',
+        energy: { units: 'KWH', value: 10 },
+        schedule: [
+          {
+            start_time: '2026-03-02T22:00:00+01:00',
+            end_time: '2026-03-02T23:00:00+01:00',
+            power: { units: 'W', value: 7000 },
+          },
+          {
+            start_time: '2026-03-03T01:00:00+01:00',
+            end_time: '2026-03-03T01:25:43+01:00',
+            power: { units: 'W', value: 7000 },
+          },
+        ],
+      },
+    ],
+  } as never;
+
+  it('is one record per run, the last holding what is left of the energy asked', () => {
+    const records = planRecords(answer, 'loc_1', 'charge-2026-03-02-2200');
+    expect(records.map((r) => [r.record_reference_id, r.value, r.device_id, r.session_reference_id])).toEqual([
+      ['charge-2026-03-02-2200-01', 7, 'dev_car1', 'charge-2026-03-02-2200'],
+      ['charge-2026-03-02-2200-02', 3, 'dev_car1', 'charge-2026-03-02-2200'],
+    ]);
+  });
+
+  it('is named by its first run in the location’s zone, and never joins a session in use', async () => {
+    const used = new Set(['charge-2026-03-02-2200', 'charge-2026-03-02-2200-2']);
+    expect(await sessionReference(answer, 'Europe/Berlin', async (r) => used.has(r))).toBe('charge-2026-03-02-2200-3');
+    expect(await sessionReference(answer, 'UTC', async () => false)).toBe('charge-2026-03-02-2100');
   });
 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import { globalRegistry, type z } from 'zod';
 import { api } from '../../core/engine/api/index.js';
 import type { ContractDef } from '../../core/engine/api/contract.js';
 import { Codes } from '../../core/engine/errors.js';
@@ -38,6 +38,19 @@ export function errorCatalogue(): Set<string> {
       }
     for (const key of ['innerType', 'element', 'valueType', 'in', 'out', 'left', 'right'] as const) walk(d[key]);
     for (const o of d.options ?? []) walk(o);
+    // A part checked by hand (a URDB rate) declares its fields by the JSON Schema it documents itself with.
+    if (d.type === 'custom') walkJson(globalRegistry.get(s));
+  };
+  const walkJson = (j: unknown) => {
+    if (typeof j !== 'object' || j === null || seen.has(j)) return;
+    seen.add(j);
+    const o = j as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
+    for (const [k, v] of Object.entries(o.properties ?? {})) {
+      fields.add(k);
+      walkJson(v);
+    }
+    walkJson(o.items);
+    for (const x of o.anyOf ?? []) walkJson(x);
   };
   for (const c of Object.values(api))
     for (const part of ['params', 'query', 'body', 'response'] as const) walk((c as ContractDef)[part]);

@@ -403,8 +403,9 @@ describe('tariff-desk costs: windows over the request limit', () => {
       end_time: b,
       kwh,
       unpriced_kwh,
+      above_first_tier_kwh: 0,
       value,
-      periods: [{ start_time: a, end_time: b, kwh, unpriced_kwh, value }],
+      periods: [{ start_time: a, end_time: b, kwh, unpriced_kwh, above_first_tier_kwh: 0, value }],
       components: [{ tariff_id: 'trf_a', type: 'COMMODITY' as const, value }],
       live_mode: false,
     });
@@ -422,7 +423,14 @@ describe('tariff-desk costs: windows over the request limit', () => {
     expect(byDay.components).toEqual([{ tariff_id: 'trf_a', type: 'COMMODITY', value: 0.900003 }]);
     const whole = mergeCosts([one, two], 'none');
     expect(whole.periods).toEqual([
-      { start_time: one.start_time, end_time: two.end_time, kwh: 3.3, unpriced_kwh: 0.2, value: 0.900003 },
+      {
+        start_time: one.start_time,
+        end_time: two.end_time,
+        kwh: 3.3,
+        unpriced_kwh: 0.2,
+        above_first_tier_kwh: 0,
+        value: 0.900003,
+      },
     ]);
   });
 });

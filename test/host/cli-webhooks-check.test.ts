@@ -144,6 +144,50 @@ describe('the outside check, Standard Webhooks (spec profile): tariff-desk webho
     );
   });
 
+  it('a receiver that verifies and then fails with 500: the signature was fine and the receiver failed, no HMAC advice', async () => {
+    // Refuses what does not verify (401) and fails on what does (500), as a handler that throws after its check.
+    let secret = '';
+    const rx = await receiver((r) => {
+      try {
+        new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
+        return { status: 500, body: 'TypeError: cannot read properties of undefined' };
+      } catch {
+        return { status: 401 };
+      }
+    });
+    closers.push(rx.close);
+    const ep = (await api('POST', '/webhooks', { url: rx.url })).body;
+    secret = ep.secret;
+    const r = await cli(['webhooks', 'check', ep.id, ...connection()]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^signed\s+2xx\s+500\s+[\d.]+\s+FAIL$/m);
+    expect(r.stdout).toContain('3 of 9 checks failed:');
+    const detail = (name: string) => r.stdout.split('\n').find((l) => l.startsWith(`  ${name}: `))!;
+    expect(detail('signed')).toContain(
+      "was answered 500, which is the receiver failing, not the signature (that was correct): find the error behind the 500 in the receiver's log and leave its signature check as it is",
+    );
+    expect(detail('duplicate')).toContain('was answered 500 (the receiver failing: the signature was correct)');
+    expect(detail('duplicate')).toContain('answer 2xx to a webhook-id you have seen');
+    expect(detail('unknown_type')).toContain('(the receiver failing: the signature was correct)');
+    expect(r.stdout).not.toContain('HMAC');
+    expect(r.stdout).not.toMatch(/\ban webhook-id/);
+    // Then the warning the app's scorecard shows too.
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'The receiver failed (500) on the correctly signed event: the signature was fine, so leave its check as it is and fix the error behind the 500. Until that event is accepted, the refused forgeries say little: a receiver that fails everything refuses them too.',
+    );
+  });
+
+  it('a receiver that refuses the correctly signed event with 401 is told how to verify, and to check its secret', async () => {
+    const wrong = await endpointFor(() => false);
+    const r = await cli(['webhooks', 'check', wrong, ...connection()]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(
+      "  signed: A connect.session.complete event signed with the endpoint's secret (Standard Webhooks) was answered 401, so genuine deliveries would be retried until the endpoint is disabled: compute the HMAC-SHA256",
+    );
+    expect(r.stdout).toContain("Check the receiver's secret and its answer to a good message first.");
+    expect(r.stdout).not.toContain('the signature was correct');
+  });
+
   it('usage errors exit 2 before any request; --help exits 0', async () => {
     for (const args of [
       ['webhooks', 'check', ...connection()],

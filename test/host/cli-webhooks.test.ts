@@ -45,14 +45,24 @@ describe('tariff-desk listen and trigger', () => {
       );
       expect(bad.status).toBe(1);
       expect(bad.stderr).toContain('type:');
-      // listen's polling is marked as the product's own: the journal's default view hides it.
+      // listen's polling is marked as such: the journal's default view hides it. The requests the
+      // commands made themselves (listen's endpoint, trigger's event) are marked cli and stay.
       const { api } = await loggedIn(host.info);
       const journal = async (q: string) =>
-        (await api('GET', `/journal?path=/webhook-deliveries&limit=500${q}`)).body.data as { client: string | null }[];
-      const polls = await journal('');
+        (await api('GET', `/journal?limit=500${q}`)).body.data as {
+          client: string | null;
+          method: string;
+          path: string;
+        }[];
+      const polls = (await journal('&path=/webhook-deliveries')).filter((e) => e.method === 'GET');
       expect(polls.length).toBeGreaterThan(0);
-      expect(polls.every((e) => e.client === 'cli')).toBe(true);
-      expect(await journal('&exclude_app=true')).toEqual([]);
+      expect(polls.every((e) => e.client === 'listen')).toBe(true);
+      const shown = await journal('&exclude_app=true');
+      expect(shown.filter((e) => e.path.startsWith('/webhook-deliveries'))).toEqual([]);
+      expect(shown.filter((e) => e.client === 'listen')).toEqual([]);
+      const commands = shown.filter((e) => e.client === 'cli').map((e) => `${e.method} ${e.path}`);
+      expect(commands).toContain('POST /webhooks');
+      expect(commands).toContain('POST /events/trigger');
     } finally {
       await stopAll([listener, 'SIGINT'], [host.child, 'SIGTERM']);
       await rx.close();

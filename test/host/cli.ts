@@ -47,22 +47,27 @@ export function spawnServeWith(args: string[]): Promise<Spawned> {
   });
 }
 
-/** `tariff-desk listen --forward-to URL` against a spawned host; its stdout lines collect in `lines`. */
-export function spawnListen(host: Spawned, dataDir: string, forwardTo: string) {
+/**
+ * `tariff-desk listen --forward-to URL` (or, with `forwardTo` undefined, only `extra`, e.g.
+ * `--endpoint whe_…`) against a spawned host; its stdout lines collect in `lines`.
+ */
+export function spawnListen(host: Spawned, dataDir: string, forwardTo: string | undefined, extra: string[] = []) {
   const child = spawn(process.execPath, [
     BIN,
     'listen',
-    '--forward-to',
-    forwardTo,
+    ...(forwardTo === undefined ? [] : ['--forward-to', forwardTo]),
+    ...extra,
     '--api-url',
     host.info.api_url,
     '--data-dir',
     dataDir,
   ]);
   const lines: string[] = [];
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
   createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, lines, exited };
+  return { child, lines, exited, stderr: () => stderr };
 }
 
 /** Stops the spawned processes, each with its signal (a listener on SIGINT, a host on SIGTERM), and waits for their exits. */

@@ -17,6 +17,7 @@ describe('tariff-desk commands', () => {
       'costs',
       'schedule',
       'meters',
+      'tariffs',
       'webhooks',
     ]) {
       const r = cli(command, '--help');

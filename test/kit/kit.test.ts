@@ -143,6 +143,23 @@ describe('waitForEvent', () => {
     expect(got).toEqual(ids);
   });
 
+  it("the kit's requests are marked and shown by the journal's default view; its waits' polling is hidden", async () => {
+    const loc = await td.client.call('locations.create', {
+      body: { postal_address: berlinAddress, reference_id: 'kit-journal' },
+    });
+    await td.waitForEvent('location.created', { match: (e) => (e.data as { id: string }).id === loc.id });
+    const all = (await td.client.call('journal.list', { query: { limit: 500 } })).data;
+    const create = all.find(
+      (e) => e.method === 'POST' && e.path === '/locations' && e.request_body.includes('kit-journal'),
+    );
+    expect(create?.client).toBe('kit');
+    expect(all.some((e) => e.client === 'kit-wait' && e.path.startsWith('/events'))).toBe(true);
+    // What the Traffic page asks by default: the kit's own calls stay, the waits' reads go.
+    const shown = (await td.client.call('journal.list', { query: { limit: 500, exclude_app: 'true' } })).data;
+    expect(shown.map((e) => e.id)).toContain(create!.id);
+    expect(shown.filter((e) => e.client === 'kit-wait')).toEqual([]);
+  });
+
   it('a throwing match rejects the wait with its error', async () => {
     await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
     await expect(

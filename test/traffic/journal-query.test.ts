@@ -85,20 +85,39 @@ describe('journal filters', () => {
     expect(lines(await journal('?q=127.0.0.1:9/x'))).toEqual(['POST /webhooks 200']);
   });
 
-  it("exclude_app leaves out the requests the app marks; others' stay", async () => {
+  it("exclude_app leaves out the app's requests and the product's polling; the command line's and the kit's stay", async () => {
+    const marked = (client: string) => ({ ...h.test, 'x-tariff-desk-client': client });
     await h.call({ method: 'GET', url: '/faults', headers: { ...h.test, ...APP } });
     await h.call({ method: 'GET', url: '/locations', headers: h.test });
     // A value that is not a marker name marks nothing.
-    await h.call({ method: 'GET', url: '/webhooks', headers: { ...h.test, 'x-tariff-desk-client': 'App Client!' } });
+    await h.call({ method: 'GET', url: '/webhooks', headers: marked('App Client!') });
+    await h.call({
+      method: 'POST',
+      url: '/events/trigger',
+      headers: marked('cli'),
+      payload: { type: 'tariff.created' },
+    });
+    await h.call({ method: 'GET', url: '/webhook-deliveries', headers: marked('listen') });
+    await h.call({ method: 'GET', url: '/customers', headers: marked('kit') });
+    await h.call({ method: 'GET', url: '/events?limit=100', headers: marked('kit-wait') });
 
     const all = (await journal()).data;
     expect(all.map((e) => [e.path, e.client])).toEqual([
+      ['/events?limit=100', 'kit-wait'],
+      ['/customers', 'kit'],
+      ['/webhook-deliveries', 'listen'],
+      ['/events/trigger', 'cli'],
       ['/webhooks', null],
       ['/locations', null],
       ['/faults', 'app'],
     ]);
-    expect(lines(await journal('?exclude_app=true'))).toEqual(['GET /webhooks 200', 'GET /locations 200']);
-    expect((await journal('?exclude_app=false')).data).toHaveLength(3);
+    expect(lines(await journal('?exclude_app=true'))).toEqual([
+      'GET /customers 200',
+      'POST /events/trigger 200',
+      'GET /webhooks 200',
+      'GET /locations 200',
+    ]);
+    expect((await journal('?exclude_app=false')).data).toHaveLength(7);
   });
 
   it('the typed client passes the same filters', async () => {

@@ -159,6 +159,29 @@ describe('POST /webhooks/{id}/check', () => {
     }
   });
 
+  it('a refused signed message is worded by its status: a 5xx is the receiver failing, a 404 or a redirect the wrong URL', async () => {
+    const cases: [number, string, RegExp][] = [
+      [503, 'which is the receiver failing, not the signature (that was correct)', /HMAC/],
+      [404, 'nothing takes a POST at', /HMAC|signature \(that was correct\)/],
+      [302, 'redirects are not followed, so give the endpoint the URL that', /HMAC/],
+      [401, 'compute the HMAC-SHA256 of', /that was correct/],
+    ];
+    for (const [status, said, unsaid] of cases) {
+      const headers: Record<string, string> = status === 302 ? { location: '/elsewhere' } : {};
+      const rx = await receiver(() => ({ status, headers }));
+      try {
+        const ep = (await env.api('POST', '/webhooks', { url: rx.url })).body;
+        const signed = (await check(ep.id)).checks[0]!;
+        expect(signed).toMatchObject({ name: 'signed', passed: false, status });
+        expect(signed.detail).toContain(said);
+        expect(signed.detail).not.toMatch(unsaid);
+        expect(signed.detail).toMatch(/^[A-Z].*\.$/);
+      } finally {
+        await rx.close();
+      }
+    }
+  });
+
   it('an endpoint nobody listens on fails signed with the connection error, and the check still answers', async () => {
     const url = `http://127.0.0.1:${await deadPort()}/hook`;
     const ep = (await env.api('POST', '/webhooks', { url })).body;

@@ -46,6 +46,8 @@ export interface ApiClient {
   call<K extends OperationId>(id: K, ...input: InputArgs<Api[K]>): Promise<ResponseOf<Api[K]>>;
   /** The bearer in use (logs in first when needed). */
   bearer(): Promise<string>;
+  /** The same client, its bearer shared, sending these headers too (e.g. a different journal marker). */
+  withHeaders(headers: Record<string, string>): ApiClient;
 }
 
 const base64 = (s: string) => (globalThis as unknown as { btoa(s: string): string }).btoa(s);
@@ -65,9 +67,17 @@ function queryString(query: Record<string, unknown> | undefined): string {
  * checks the input against the route's types and returns its answer's type.
  */
 export function createApiClient(opts: ClientOptions): ApiClient {
+  return clientWith(opts, { token: opts.bearer ? Promise.resolve(opts.bearer) : undefined });
+}
+
+/** The bearer a client and the clients made from it by `withHeaders` hold together. */
+interface Session {
+  token: Promise<string> | undefined;
+}
+
+function clientWith(opts: ClientOptions, session: Session): ApiClient {
   const doFetch: FetchLike =
     opts.fetch ?? ((url, init) => (globalThis as unknown as { fetch: FetchLike }).fetch(url, init));
-  let token: Promise<string> | undefined = opts.bearer ? Promise.resolve(opts.bearer) : undefined;
 
   async function send(
     id: OperationId,
@@ -111,11 +121,11 @@ export function createApiClient(opts: ClientOptions): ApiClient {
   }
 
   async function bearer(): Promise<string> {
-    token ??= login();
+    session.token ??= login();
     try {
-      return await token;
+      return await session.token;
     } catch (e) {
-      token = undefined;
+      session.token = undefined;
       throw e;
     }
   }
@@ -123,18 +133,20 @@ export function createApiClient(opts: ClientOptions): ApiClient {
   async function call(id: OperationId, input: Record<string, unknown> = {}, retry = true): Promise<unknown> {
     const c: Contract = api[id];
     const authorization = c.auth === false ? undefined : `Bearer ${await bearer()}`;
-    const held = token;
+    const held = session.token;
     const r = await send(id, input, authorization);
     // A lapsed bearer: log in again once, where the client holds credentials. Requests that
     // met the same lapsed bearer share one new login: only the first drops it.
     if (r.status === 401 && retry && opts.credentials && c.auth !== false) {
-      if (token === held) token = undefined;
+      if (session.token === held) session.token = undefined;
       return call(id, input, false);
     }
     if (r.status >= 400 || (r.json as { object?: string } | null)?.object === 'error') throw fail(r.status, r.json);
-    if (opts.credentials && opts.renewAfter?.includes(id)) token = login();
+    if (opts.credentials && opts.renewAfter?.includes(id)) session.token = login();
     return opts.validate ? c.response.parse(r.json) : r.json;
   }
 
-  return { call: call as ApiClient['call'], bearer };
+  const withHeaders = (headers: Record<string, string>) =>
+    clientWith({ ...opts, headers: { ...opts.headers, ...headers } }, session);
+  return { call: call as ApiClient['call'], bearer, withHeaders };
 }

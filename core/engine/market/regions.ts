@@ -6,6 +6,7 @@ export interface MarketRegion {
   timezone: string;
   /** Countries (and, where a country has several zones, states) the region serves. */
   country_codes: string[];
+  /** Where listed, the region serves these states of its countries only (ISO 3166-2 subdivision codes). */
   states?: string[];
   /** Resolution of the published series, minutes. */
   resolution_minutes: number;
@@ -27,7 +28,22 @@ const SEED: SeedRow[] = [
   ['NO1', 'Norway Oslo (NO1) day-ahead', 'NOK', 'Europe/Oslo', ['NO'], null, 60, 0.75, 0.3],
   ['AU-NSW', 'Australia NSW spot', 'AUD', 'Australia/Sydney', ['AU'], ['NSW', 'ACT'], 5, 0.11, 0.6],
   ['US-ERCOT', 'ERCOT Houston hub', 'USD', 'America/Chicago', ['US'], ['TX'], 15, 0.045, 0.5],
+  // California's own market: a Californian location never follows Texas's prices.
+  ['US-CAISO', 'CAISO SP15 (US West)', 'USD', 'America/Los_Angeles', ['US'], ['CA'], 15, 0.055, 0.7],
 ];
+
+/**
+ * Whether a region may serve an address: one that lists states serves those states of its
+ * countries only; one without states is not tied to a place (a location may follow any).
+ */
+export function regionServes(
+  region: Pick<MarketRegion, 'country_codes' | 'states'>,
+  countryCode: string,
+  state: string | null | undefined,
+): boolean {
+  if (!region.states) return true;
+  return region.country_codes.includes(countryCode.toUpperCase()) && !!state && region.states.includes(state);
+}
 
 export const seedRegions: (MarketRegion & { shape: DemoShape })[] = SEED.map(
   ([id, display_name, currency_code, timezone, country_codes, states, resolution_minutes, base, swing]) => ({

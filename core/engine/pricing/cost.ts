@@ -1,4 +1,6 @@
-import { sweepShares, type PriceQuery } from './engine.js';
+import { sweepShares, tierValue, type PriceQuery } from './engine.js';
+import { periodBounds } from './local-days.js';
+import type { Rate } from '../schemas/schedule.js';
 import type { PricingComponent } from './types.js';
 
 /**
@@ -15,8 +17,13 @@ export interface UsageSeries {
 export interface CostTotals {
   microKwh: number;
   micro: number;
-  /** Micro-kWh of the usage where no tariff of the direction applies (costed 0). */
+  /**
+   * Micro-kWh of the usage whose price is unknown, costed nothing: where no tariff of the
+   * direction applies, or where a tariff's contract runs but none of its bands covers the time.
+   */
   unpricedMicroKwh: number;
+  /** Micro-kWh priced above the first tier of at least one tariff. */
+  aboveFirstTierMicroKwh: number;
 }
 
 export interface CostBreakdown extends CostTotals {
@@ -25,6 +32,13 @@ export interface CostBreakdown extends CostTotals {
   /** One per component of the direction active in the window, in the query's order. */
   components: { component: PricingComponent; micro: number }[];
 }
+
+/**
+ * Where each component's tier counter stands at the window's start, in micro-kWh of the
+ * running local month (by component place in the active list's source order: keyed by the
+ * component itself). Absent: every counter starts at 0 (a stateless cost counts the usage given).
+ */
+export type TierCounters = Map<PricingComponent, number>;
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -65,8 +79,13 @@ const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
 class Money {
   private whole = new Sum();
   private parts = new Map<number, Sum>();
+  /** Energy split at a tier bound is a fraction of a micro-kWh: its money in floating point. */
+  private float = 0;
   add(microKwh: number, p5: number): void {
     this.whole.add(microKwh, p5);
+  }
+  addFloat(microKwh: number, p5: number): void {
+    this.float += microKwh * p5;
   }
   addPart(microKwh: number, p5: number, overlap: number, duration: number): void {
     let s = this.parts.get(duration);
@@ -75,6 +94,7 @@ class Money {
   }
   /** Rounded to micro-units (1e-6), half away from zero: the answer's 6 decimals. */
   micro(): number {
+    if (this.float !== 0) return this.nearMicro();
     if (this.parts.size > EXACT_DURATIONS) return this.nearMicro();
     // total = whole + Σ num_d / d, over the least common multiple of the durations.
     let den = 1n;
@@ -90,7 +110,7 @@ class Money {
    */
   private nearMicro(): number {
     let num = this.whole.value();
-    let frac = 0;
+    let frac = this.float;
     for (const [d, s] of this.parts) {
       const v = s.value();
       const q = v / BigInt(d);
@@ -114,6 +134,8 @@ function roundMicro(num: bigint, den: bigint): number {
   return Number(neg ? -m : m);
 }
 
+const round5 = (x: number) => Math.round(x * 1e5) / 1e5 + 0;
+
 /** A price of the answer (rounded to 5 decimals, rule 9) as integer hundred-thousandths. */
 const p5 = (v: number) => Math.round(v * 1e5);
 
@@ -123,33 +145,132 @@ const p5 = (v: number) => Math.round(v * 1e5);
  * several periods, is split pro rata by time. Components are costed at each tariff's share of
  * the price, rounded to 5 decimals like the price. Pure, like the engine.
  *
+ * Tiers (docs/pricing.md, rule 7; docs/costs.md): each component counts its own energy in the
+ * location's local calendar month, in time order, from `counters` (else 0) at the window's start
+ * and from 0 at each later month's start; energy that crosses a tier bound is split at the bound,
+ * each part at its tier's price. Where no tier beyond the first is reached, money is the exact
+ * integer sum it always was.
+ *
  * `periods` are ascending boundaries from the window's start to its end.
  */
-export function computeCost(q: PriceQuery, usage: UsageSeries, periods: ArrayLike<number>): CostBreakdown {
+export function computeCost(
+  q: PriceQuery,
+  usage: UsageSeries,
+  periods: ArrayLike<number>,
+  counters?: TierCounters,
+): CostBreakdown {
   // The sweep as flat arrays: where each interval ends, its price and each component's share,
-  // all in hundred-thousandths.
+  // all in hundred-thousandths, and what the tier walk needs of each component.
   const ends: number[] = [];
   const prices: number[] = [];
   const shares: number[] = [];
+  const raw: number[] = [];
+  const rates: (Rate[] | null | undefined)[] = [];
+  const markets: number[] = [];
+  /** 0: priced at the first tier; 1: a component is in a gap between its bands; 2: tiers apply. */
+  const kind: number[] = [];
   const active = sweepShares(q, (_from, to, value, s) => {
     ends.push(to);
     prices.push(p5(value));
-    for (let c = 0; c < s.values.length; c++) shares.push(p5(s.values[c]!));
+    let k = 0;
+    for (let c = 0; c < s.values.length; c++) {
+      const r = s.rates[c];
+      shares.push(p5(s.values[c]!));
+      raw.push(s.values[c]!);
+      rates.push(r);
+      markets.push(s.markets[c]!);
+      if (r === null) k = 1;
+      else if (r && r.length > 1 && k === 0) k = 2;
+    }
+    kind.push(k);
   });
   const n = active.length;
+  const market = active.map((c) => c.market);
   // Where no contract of the direction runs, the sweep's price is 0 like a free band's: the
   // uncovered stretches are kept apart so their usage is reported, not silently costed 0.
   const gaps = uncovered(active, q.from, q.to);
+  // The tier counters restart at each local month.
+  const months = periodBounds('month', q.zone, q.from, q.to);
+  const counter = new Float64Array(n);
+  const seed = () => active.forEach((c, k) => (counter[k] = counters?.get(c.source) ?? 0));
+  seed();
+  let mi = 0;
   const nPeriods = periods.length - 1;
   const total = new Money();
   const perPeriod = Array.from({ length: nPeriods }, () => new Money());
   const periodKwh = new Float64Array(nPeriods);
   const periodUnpriced = new Float64Array(nPeriods);
+  const periodAbove = new Float64Array(nPeriods);
   const perComp = active.map(() => new Money());
   let kwh = 0;
   let unpriced = 0;
+  let above = 0;
   // gaps[g] is the next uncovered stretch [gaps[g], gaps[g + 1]) not yet passed.
   let g = 0;
+
+  const tierShare = new Float64Array(n);
+
+  /** Moves every counter of a component with a band at `j` by `e` micro-kWh. */
+  const count = (j: number, e: number) => {
+    for (let c = 0; c < n; c++) if (rates[j * n + c]) counter[c]! += e;
+  };
+
+  /**
+   * Prices `e` micro-kWh at sweep interval `j` in period `p`, tier by tier: split wherever a
+   * component's counter reaches a bound. `whole`/`ov`/`dur` say how `e` came from the usage
+   * interval's `k`, so a piece at one tier keeps the exact sum.
+   */
+  const priceTiers = (j: number, p: number, k: number, e: number, ov: number, dur: number) => {
+    let rem = e;
+    while (rem > 0) {
+      let step = rem;
+      let sum = 0;
+      let beyond = false;
+      for (let c = 0; c < n; c++) {
+        const r = rates[j * n + c];
+        if (!r || r.length < 2) {
+          sum += raw[j * n + c]!;
+          continue;
+        }
+        const x = counter[c]!;
+        let i = 0;
+        // A bound met to within float dust is met.
+        while (i < r.length - 1 && x >= r[i]!.to_kwh! * 1e6 - 1e-6) i++;
+        if (i < r.length - 1) step = Math.min(step, r[i]!.to_kwh! * 1e6 - x);
+        if (i > 0) beyond = true;
+        const v = tierValue(market[c]!, r, i, markets[j * n + c]!);
+        sum += v;
+        tierShare[c] = v;
+      }
+      const price = p5(round5(sum));
+      const exact = step === rem && rem === e;
+      if (exact && ov === dur) {
+        total.add(k, price);
+        perPeriod[p]!.add(k, price);
+      } else if (exact) {
+        total.addPart(k, price, ov, dur);
+        perPeriod[p]!.addPart(k, price, ov, dur);
+      } else {
+        total.addFloat(step, price);
+        perPeriod[p]!.addFloat(step, price);
+      }
+      for (let c = 0; c < n; c++) {
+        const r = rates[j * n + c];
+        const sp = r && r.length > 1 ? p5(tierShare[c]!) : shares[j * n + c]!;
+        if (exact && ov === dur) perComp[c]!.add(k, sp);
+        else if (exact) perComp[c]!.addPart(k, sp, ov, dur);
+        else perComp[c]!.addFloat(step, sp);
+      }
+      if (beyond) {
+        above += step;
+        periodAbove[p]! += step;
+      }
+      count(j, step);
+      rem -= step;
+      // Nor is a remainder of float dust worth another step.
+      if (rem < 1e-9) rem = 0;
+    }
+  };
 
   let j = 0;
   let p = 0;
@@ -162,44 +283,61 @@ export function computeCost(q: PriceQuery, usage: UsageSeries, periods: ArrayLik
     while (j < ends.length && ends[j]! <= a) j++;
     while (p < nPeriods && periods[p + 1]! <= a) p++;
     while (g < gaps.length && gaps[g + 1]! <= a) g += 2;
+    while (mi < months.length - 2 && months[mi + 1]! <= a) {
+      mi++;
+      counter.fill(0);
+    }
     let t = a;
     while (t < b && j < ends.length && p < nPeriods) {
-      // The next cut: the interval's end, a price change, a period's end, a gap's edge.
+      // The next cut: the interval's end, a price change, a period's end, a gap's edge, a month.
       const inGap = g < gaps.length && gaps[g]! <= t;
       const edge = g < gaps.length ? (inGap ? gaps[g + 1]! : gaps[g]!) : Infinity;
-      const next = Math.min(b, ends[j]!, periods[p + 1]!, edge);
+      const next = Math.min(b, ends[j]!, periods[p + 1]!, edge, months[mi + 1]!);
       const ov = next - t;
-      if (inGap) {
-        const part = ov === dur ? k : (k * ov) / dur;
+      const part = ov === dur ? k : (k * ov) / dur;
+      if (inGap || kind[j] === 1) {
+        // No contract, or a contract with no band: the price is unknown, so is the cost.
         unpriced += part;
         periodUnpriced[p]! += part;
-      }
-      // The whole interval at one price in one period, the common case, is an exact product.
-      if (ov === dur) {
-        total.add(k, prices[j]!);
-        perPeriod[p]!.add(k, prices[j]!);
-        periodKwh[p]! += k;
-        for (let c = 0; c < n; c++) perComp[c]!.add(k, shares[j * n + c]!);
+        periodKwh[p]! += part;
+        count(j, part);
+      } else if (kind[j] === 2) {
+        periodKwh[p]! += part;
+        priceTiers(j, p, k, part, ov, dur);
       } else {
-        total.addPart(k, prices[j]!, ov, dur);
-        perPeriod[p]!.addPart(k, prices[j]!, ov, dur);
-        periodKwh[p]! += (k * ov) / dur;
-        for (let c = 0; c < n; c++) perComp[c]!.addPart(k, shares[j * n + c]!, ov, dur);
+        // The whole interval at one price in one period, the common case, is an exact product.
+        if (ov === dur) {
+          total.add(k, prices[j]!);
+          perPeriod[p]!.add(k, prices[j]!);
+          for (let c = 0; c < n; c++) perComp[c]!.add(k, shares[j * n + c]!);
+        } else {
+          total.addPart(k, prices[j]!, ov, dur);
+          perPeriod[p]!.addPart(k, prices[j]!, ov, dur);
+          for (let c = 0; c < n; c++) perComp[c]!.addPart(k, shares[j * n + c]!, ov, dur);
+        }
+        periodKwh[p]! += part;
+        count(j, part);
       }
       t = next;
       if (t === ends[j]) j++;
       if (t === periods[p + 1]) p++;
       if (inGap && t === gaps[g + 1]) g += 2;
+      if (mi < months.length - 2 && t === months[mi + 1]) {
+        mi++;
+        counter.fill(0);
+      }
     }
   }
   return {
     microKwh: kwh,
     micro: total.micro(),
     unpricedMicroKwh: Math.round(unpriced),
+    aboveFirstTierMicroKwh: Math.round(above),
     periods: perPeriod.map((m, c) => ({
       microKwh: Math.round(periodKwh[c]!),
       micro: m.micro(),
       unpricedMicroKwh: Math.round(periodUnpriced[c]!),
+      aboveFirstTierMicroKwh: Math.round(periodAbove[c]!),
     })),
     components: active.map((c, k) => ({ component: c.source, micro: perComp[k]!.micro() })),
   };

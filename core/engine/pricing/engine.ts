@@ -22,6 +22,12 @@ export interface PriceQuery {
   market?: MarketSeries | undefined;
   /** Give each interval each active component's share (and cut wherever any share changes). */
   breakdown?: boolean;
+  /**
+   * Time a tariff's bands leave uncovered inside its contract at confidence 0 (unknown), not
+   * priced 0 at confidence 0.5 as `POST /prices` answers it (rule 4): the schedules never
+   * choose it as free energy.
+   */
+  unknownGaps?: boolean;
 }
 
 /**
@@ -84,13 +90,14 @@ function streamOf(
   from: number,
   to: number,
   market: MarketSeries | undefined,
+  gapConfidence: number,
 ): Stream {
   const s = new Stream();
   const lo = Math.max(from, c.start);
   const hi = Math.min(to, c.end);
   if (!(hi > lo)) return s;
   const emitRate = (a: number, b: number, rate: Rate[] | null) => {
-    if (rate === null) return s.push(a, b, 0, GAP_CONFIDENCE, null, Number.NaN);
+    if (rate === null) return s.push(a, b, 0, gapConfidence, null, Number.NaN);
     // The first tier is the price signal (rule 7); the cost walk prices the others.
     const cap = rate.length > 1 ? TIERED_CONFIDENCE : 1;
     if (!c.market) return s.push(a, b, tierValue(false, rate, 0, Number.NaN), cap, rate, Number.NaN);
@@ -155,7 +162,7 @@ export type IntervalSink = (
 export function sweepPrices(q: PriceQuery, sink: IntervalSink): void {
   const active = q.components.filter((c) => c.direction === q.direction && c.start < q.to && c.end > q.from);
   const days = active.length ? localDays(q.zone, q.from, q.to) : [];
-  const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market));
+  const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market, q.unknownGaps ? 0 : GAP_CONFIDENCE));
   const idx = new Int32Array(streams.length);
   // The run being built: handed on once the next step differs in value, confidence or shares.
   let runFrom = q.from;
@@ -227,7 +234,7 @@ export function sweepShares(
 ): CompiledComponent[] {
   const active = q.components.filter((c) => c.direction === q.direction && c.start < q.to && c.end > q.from);
   const days = active.length ? localDays(q.zone, q.from, q.to) : [];
-  const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market));
+  const streams = active.map((c) => streamOf(c, days, q.from, q.to, q.market, q.unknownGaps ? 0 : GAP_CONFIDENCE));
   const n = streams.length;
   const idx = new Int32Array(n);
   const now: ShareState = { values: new Float64Array(n), rates: new Array(n), markets: new Float64Array(n) };

@@ -1,5 +1,6 @@
 import { computeCost, type UsageSeries } from './cost.js';
 import { sweepPrices, type PriceQuery } from './engine.js';
+import { periodBounds } from './local-days.js';
 
 /**
  * Meter records as costing takes them, as columns: record i is `[starts[i], ends[i])` (epoch ms)
@@ -201,4 +202,190 @@ export function costPerPeriod(pricing: Pricing, s: MeterSeries, bounds: readonly
     }
   }
   return out;
+}
+
+/** Whether any component's bands have tiers beyond the first: only then does a bill's basis matter. */
+export function isTiered(pricing: Pricing): boolean {
+  return pricing.components.some((c) =>
+    c.source.schedule?.some((e) => e.days_and_hours.some((d) => d.hours.some((h) => h.rate.length > 1))),
+  );
+}
+
+/**
+ * The records of a basis and any stretches of `extra` records it does not cover, as one series of
+ * non-overlapping slices: cut at every record edge, each slice holding the records' energy over
+ * it pro rata (in whole micro-kWh). Records of one meter come back as they are.
+ */
+function slicesOf(basis: MeterSeries, extra: MeterSeries): { starts: number[]; ends: number[]; microKwh: number[] } {
+  // Where the basis has no record, the extra records stand in for it.
+  const cover: [number, number][] = [];
+  const order = Array.from({ length: basis.starts.length }, (_, i) => i).sort(
+    (a, b) => basis.starts[a]! - basis.starts[b]!,
+  );
+  for (const i of order) {
+    const last = cover[cover.length - 1];
+    if (last && basis.starts[i]! <= last[1]) last[1] = Math.max(last[1], basis.ends[i]!);
+    else cover.push([basis.starts[i]!, basis.ends[i]!]);
+  }
+  const parts: { a: number; b: number; perMs: number }[] = [];
+  for (let i = 0; i < basis.starts.length; i++) {
+    const dur = basis.ends[i]! - basis.starts[i]!;
+    parts.push({ a: basis.starts[i]!, b: basis.ends[i]!, perMs: basis.microKwh[i]! / dur });
+  }
+  for (let i = 0; i < extra.starts.length; i++) {
+    const a = extra.starts[i]!;
+    const b = extra.ends[i]!;
+    const perMs = extra.microKwh[i]! / (b - a);
+    let t = a;
+    for (const [ca, cb] of cover) {
+      if (cb <= t) continue;
+      if (ca >= b) break;
+      if (ca > t) parts.push({ a: t, b: ca, perMs });
+      t = Math.max(t, cb);
+      if (t >= b) break;
+    }
+    if (t < b) parts.push({ a: t, b, perMs });
+  }
+  // Sweep the edges: each elementary stretch covered by some part is one slice.
+  const edges = [...new Set(parts.flatMap((p) => [p.a, p.b]))].sort((x, y) => x - y);
+  const delta = new Map<number, number>();
+  const count = new Map<number, number>();
+  for (const p of parts) {
+    delta.set(p.a, (delta.get(p.a) ?? 0) + p.perMs);
+    delta.set(p.b, (delta.get(p.b) ?? 0) - p.perMs);
+    count.set(p.a, (count.get(p.a) ?? 0) + 1);
+    count.set(p.b, (count.get(p.b) ?? 0) - 1);
+  }
+  const out = { starts: [] as number[], ends: [] as number[], microKwh: [] as number[] };
+  let rate = 0;
+  let open = 0;
+  // A single record over a stretch keeps its exact energy; overlaps are summed pro rata.
+  const single = new Map<string, number>();
+  for (const p of parts) single.set(`${p.a}|${p.b}`, (single.get(`${p.a}|${p.b}`) ?? 0) + p.perMs * (p.b - p.a));
+  for (let k = 0; k < edges.length - 1; k++) {
+    rate += delta.get(edges[k]!) ?? 0;
+    open += count.get(edges[k]!) ?? 0;
+    if (open <= 0) continue;
+    const a = edges[k]!;
+    const b = edges[k + 1]!;
+    const whole = open === 1 ? single.get(`${a}|${b}`) : undefined;
+    out.starts.push(a);
+    out.ends.push(b);
+    out.microKwh.push(Math.round(whole ?? rate * (b - a)));
+  }
+  return out;
+}
+
+/**
+ * Costs of `target` as parts of a bill (docs/costs.md, Tiers in reports): the basis, every record
+ * that counts towards the location's tiers in the months concerned, is costed with its tier
+ * counters from the start of the month of its first record; each target record (or each period
+ * of `bounds`) then takes the basis' money over its time in proportion to its energy. A record
+ * of the basis itself so costs exactly its part of the month's bill; a record where the basis
+ * recorded nothing stands in for it. Where the basis recorded no energy the target's is unpriced.
+ */
+export function costAgainstBasis(
+  pricing: Pricing,
+  target: MeterSeries,
+  basis: MeterSeries,
+  zone: string,
+  bounds?: readonly number[],
+): EntryTotals[] {
+  const slices = slicesOf(basis, target);
+  const n = slices.starts.length;
+  const outLength = bounds ? bounds.length - 1 : target.starts.length;
+  const out: EntryTotals[] = Array.from({ length: outLength }, () => ({
+    microKwh: 0,
+    micro: 0,
+    unpricedMicroKwh: 0,
+    confidence: 1,
+  }));
+  const conf = confidences(pricing, target);
+  // Each slice's money, energy and unpriced energy from one tiered walk over the months.
+  let from = n ? slices.starts[0]! : 0;
+  const to = n ? slices.ends[n - 1]! : 0;
+  const month = monthStart(zone, from);
+  const cuts: number[] = [month];
+  const place = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (slices.starts[i]! > cuts[cuts.length - 1]!) cuts.push(slices.starts[i]!);
+    place[i] = cuts.length - 1;
+    cuts.push(slices.ends[i]!);
+  }
+  from = month;
+  const walked = n
+    ? computeCost(
+        { ...pricing, from, to },
+        {
+          starts: Float64Array.from(slices.starts),
+          ends: Float64Array.from(slices.ends),
+          microKwh: Float64Array.from(slices.microKwh),
+        },
+        cuts,
+      ).periods
+    : [];
+  const money = new Float64Array(outLength);
+  const unpriced = new Float64Array(outLength);
+  const energy = new Float64Array(outLength);
+  const slot = (t: number, i: number) => {
+    if (!bounds) return i;
+    let lo = 0;
+    let hi = bounds.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (bounds[mid + 1]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return t >= bounds[0]! && t < bounds[bounds.length - 1]! ? lo : -1;
+  };
+  for (let i = 0; i < target.starts.length; i++) {
+    const a = target.starts[i]!;
+    const b = target.ends[i]!;
+    const k = target.microKwh[i]!;
+    // Cut at every slice edge and period edge the record meets.
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (slices.ends[mid]! <= a) lo = mid + 1;
+      else hi = mid;
+    }
+    let t = a;
+    let s = lo;
+    while (t < b) {
+      const inSlice = s < n && slices.starts[s]! <= t;
+      let next = b;
+      if (s < n) next = Math.min(next, inSlice ? slices.ends[s]! : slices.starts[s]!);
+      if (bounds) for (const edge of bounds) if (edge > t && edge < next) next = edge;
+      const part = next - t === b - a ? k : (k * (next - t)) / (b - a);
+      const at = slot(t, i);
+      if (at >= 0) {
+        energy[at]! += part;
+        const e = inSlice ? slices.microKwh[s]! : 0;
+        const w = inSlice ? walked[place[s]!]! : undefined;
+        if (!w || e === 0) unpriced[at]! += part;
+        else {
+          money[at]! += (part / e) * w.micro;
+          unpriced[at]! += (part / e) * w.unpricedMicroKwh;
+        }
+        out[at]!.confidence = Math.min(out[at]!.confidence, conf[i]!);
+      }
+      t = next;
+      if (inSlice && t >= slices.ends[s]!) s++;
+    }
+  }
+  for (let k = 0; k < outLength; k++) {
+    out[k]!.micro = Math.round(money[k]!);
+    out[k]!.microKwh = Math.round(energy[k]!);
+    out[k]!.unpricedMicroKwh = Math.round(unpriced[k]!);
+  }
+  return out;
+}
+
+/** The start of the local calendar month holding `t`. */
+export function monthStart(zone: string, t: number): number {
+  const b = periodBounds('month', zone, t - 32 * 86_400_000, t + 1);
+  let m = b[0]!;
+  for (const x of b) if (x <= t) m = x;
+  return m;
 }

@@ -77,7 +77,8 @@ function what(issue: IssueLike, field: string | undefined, schedule: Schedule, p
       if (field === 'hours') return 'the row has no band; draw at least one';
       if (field === 'days_and_hours') return 'the month group has no day row';
       if (field === 'rate') return 'the band has no rate tier';
-      if (field === 'months' || field === 'days') return `${name} may not be empty`;
+      if (field === 'months') return 'no month is chosen yet; pick at least one';
+      if (field === 'days') return `${name} may not be empty`;
       return `${name} must be at least ${String(issue.minimum)}`;
     case 'too_big':
       return `${name} may be at most ${String(issue.maximum)}${field === 'hours' ? ' bands' : ''}`;

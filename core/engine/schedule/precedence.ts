@@ -35,7 +35,9 @@ function nameSet(names: string[] | undefined, parse: (s: string) => number[] | '
 /** The selector of one `days_and_hours` item of a schedule entry. */
 export function selectorOf(entry: { months?: string[] | undefined; dates?: number[] | undefined }, days: string[]) {
   return {
-    months: nameSet(entry.months, parseMonth),
+    // An empty month list (a draft group whose months are not picked yet; the schema refuses it)
+    // applies on no day, so the editor's notes never treat it as all year.
+    months: entry.months?.length === 0 ? new Set<number>() : nameSet(entry.months, parseMonth),
     dates: entry.dates && entry.dates.length ? new Set(entry.dates) : null,
     days: nameSet(days, parseDay),
   } satisfies DaySelector;
@@ -161,11 +163,41 @@ export function rowName(schedule: Schedule, r: RowRef, from?: number): string {
   return from === undefined || from === r.entry ? days : `${days} of ${groupName(schedule, r.entry)}`;
 }
 
-/** "month group 2 (Jun, Jul)". */
+/**
+ * A month group's months in a few words, in calendar order with runs joined: "Jun–Oct",
+ * "Jan–May, Nov–Dec", "Mar"; "All" for every month, "no months yet" for none. Names the schedule
+ * does not know are kept as written, so a typo stays visible.
+ */
+export function monthsText(months: string[] | undefined): string {
+  if (!months) return 'All';
+  if (!months.length) return 'no months yet';
+  const known = new Set<number>();
+  const unknown: string[] = [];
+  for (const m of months) {
+    const v = parseMonth(m);
+    if (v === 'all') return 'All';
+    if (v) v.forEach((x) => known.add(x));
+    else unknown.push(m);
+  }
+  if (known.size === 12 && !unknown.length) return 'All';
+  const sorted = [...known].sort((x, y) => x - y);
+  const parts: string[] = [];
+  for (let k = 0; k < sorted.length;) {
+    let j = k;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    const a = MONTH_SHORT[sorted[k]! - 1]!,
+      b = MONTH_SHORT[sorted[j]! - 1]!;
+    parts.push(j === k ? a : `${a}–${b}`);
+    k = j + 1;
+  }
+  return [...parts, ...unknown].join(', ');
+}
+
+/** "month group 2 (Jun–Oct)", "month group 3 (Dec, dates 25, 26)". */
 export function groupName(schedule: Schedule, e: number): string {
   const entry = schedule[e]!;
   const dates = entry.dates?.length ? `, dates ${entry.dates.join(', ')}` : '';
-  return `month group ${e + 1} (${(entry.months ?? ['All']).map((m) => m.slice(0, 3)).join(', ')}${dates})`;
+  return `month group ${e + 1} (${monthsText(entry.months)}${dates})`;
 }
 
 /**

@@ -113,7 +113,7 @@ export const CostRequest = z
   .strictObject({
     start_time: Timestamp,
     end_time: Timestamp.meta({ description: 'Exclusive.' }),
-    tariff_direction: TariffDirection,
+    tariff_direction: TariffDirection.default('IMPORT').meta({ description: 'Default IMPORT, as for /prices.' }),
     usage: Usage,
     group_by: CostGroupBy.optional().meta({
       description: 'Periods of the answer: the location’s local days (default) or months, or the whole window.',
@@ -133,7 +133,13 @@ const money = () => z.number().meta({ description: 'Major currency units, 6 deci
 const unpricedKwh = () =>
   z.number().meta({
     description:
-      'Energy of the usage where no tariff of the direction applies (outside every contract), kWh, 6 decimals: it is in kwh and costed 0.',
+      'Energy of the usage whose price is unknown, kWh, 6 decimals: outside every contract of the direction, or inside a contract at a time none of its bands covers. It is in kwh and costed nothing.',
+  });
+
+const aboveFirstTierKwh = () =>
+  z.number().meta({
+    description:
+      'Energy priced above the first tier of at least one tariff (tiers count each tariff’s energy in the local calendar month), kWh, 6 decimals.',
   });
 
 export const CostPeriod = z
@@ -142,6 +148,11 @@ export const CostPeriod = z
     end_time: z.string(),
     kwh: z.number(),
     unpriced_kwh: unpricedKwh(),
+    above_first_tier_kwh: aboveFirstTierKwh(),
+    tier_count_from: z.string().optional().meta({
+      description:
+        'On the first period when the window starts after its local month’s start: the tier counters start here, at 0, since a cost knows only the usage it is given.',
+    }),
     value: money(),
   })
   .meta({ id: 'CostPeriod' });
@@ -165,6 +176,7 @@ const costFields = {
   end_time: z.string(),
   kwh: z.number().meta({ description: 'Energy of the usage inside the window, 6 decimals.' }),
   unpriced_kwh: unpricedKwh(),
+  above_first_tier_kwh: aboveFirstTierKwh(),
   value: money(),
   periods: z.array(CostPeriod),
   components: z.array(CostComponent),

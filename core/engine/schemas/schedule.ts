@@ -12,13 +12,10 @@ export const Rate = z
       .max(1e6)
       .optional()
       .meta({ description: 'Rate in major currency units per kWh.' }),
-    to_kwh: z
-      .number()
-      .finite()
-      .positive()
-      .max(1e9)
-      .optional()
-      .meta({ description: 'Upper bound in kWh of this tier.' }),
+    to_kwh: z.number().finite().positive().max(1e9).optional().meta({
+      description:
+        'Upper bound in kWh of this tier: the cumulative energy of the billing period (the location’s local calendar month) up to which its price applies. Bounds rise; the last tier has none.',
+    }),
     surcharge_fixed: z.number().finite().min(-1e6).max(1e6).optional(),
     surcharge_percentage: z
       .number()

@@ -2,12 +2,31 @@ import { z } from 'zod';
 import { Timestamp } from './common.js';
 
 /**
- * The request header the product's own clients send (the desktop app: `app`), so the journal
- * can tell their polling from the requests a developer's client makes.
+ * The request header the product's own clients send, so the journal can tell who sent a
+ * request: the admin app (`app`), a command (`cli`), the test kit (`kit`), and the polling
+ * nobody asked for one request at a time (`listen`'s watch, the kit's waits for events).
  */
 export const CLIENT_HEADER = 'x-tariff-desk-client';
 /** A marker value: a short lowercase name; anything else is not a marker. */
 export const CLIENT_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+/** The product's own clients, by the marker each sends, named as the Traffic page shows them. */
+export const OWN_CLIENTS = {
+  app: 'the app',
+  cli: 'command line',
+  kit: 'test kit',
+  listen: 'listen, polling',
+  'kit-wait': 'test kit, waiting',
+} as const;
+export type OwnClient = keyof typeof OWN_CLIENTS;
+
+/**
+ * What `exclude_app` leaves out: the app's own requests and the polling of `listen` and of the
+ * kit's waits. A command a tester runs and the kit's calls stay: they are the traffic under test.
+ */
+export const BACKGROUND_CLIENTS: ReadonlySet<string> = new Set<OwnClient>(['app', 'listen', 'kit-wait']);
+
+const named = (markers: Iterable<string>) => [...markers].map((c) => `\`${c}\``).join(', ');
 
 export const JournalSurface = z.enum(['api', 'connect', 'connect_web', 'clock']);
 
@@ -32,7 +51,7 @@ export const JournalEntry = z
       .string()
       .nullable()
       .meta({
-        description: `Which of the product's own clients sent it (the \`${CLIENT_HEADER}\` header, e.g. \`app\`); null for any other client.`,
+        description: `Which of the product's own clients sent it (the \`${CLIENT_HEADER}\` header: ${named(Object.keys(OWN_CLIENTS))}); null for any other client.`,
       }),
   })
   .meta({ id: 'JournalEntry' });
@@ -69,7 +88,9 @@ export const JournalQuery = z.strictObject({
   exclude_app: z
     .stringbool({ truthy: ['true'], falsy: ['false'] })
     .optional()
-    .meta({ description: `\`true\` leaves out requests the product's own clients sent (\`${CLIENT_HEADER}\`).` }),
+    .meta({
+      description: `\`true\` leaves out the app's own requests and the product's polling (${named(BACKGROUND_CLIENTS)}); the command line's and the test kit's stay.`,
+    }),
 });
 
 export const JournalCleared = z

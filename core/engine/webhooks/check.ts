@@ -72,3 +72,20 @@ export const CheckMark = z
   })
   .meta({ id: 'WebhookCheckMark' });
 export type CheckMark = z.infer<typeof CheckMark>;
+
+/**
+ * The warning a scorecard puts above the checks when the correctly signed message was not
+ * accepted (the command line and the app say the same): the refused forgeries then prove
+ * little. A 5xx is the receiver failing, not the signature, and is said so.
+ */
+export function signedNotAcceptedNote(
+  checks: readonly Pick<CheckResult, 'name' | 'passed' | 'status' | 'error'>[],
+): string | undefined {
+  const signed = checks.find((c) => c.name === 'signed');
+  if (!signed || signed.passed) return undefined;
+  if (signed.status === null)
+    return `The correctly signed event got no answer (${signed.error ?? 'none'}), so the other messages were not sent: start the receiver, then check again.`;
+  if (signed.status >= 500)
+    return `The receiver failed (${signed.status}) on the correctly signed event: the signature was fine, so leave its check as it is and fix the error behind the ${signed.status}. Until that event is accepted, the refused forgeries say little: a receiver that fails everything refuses them too.`;
+  return "The correctly signed event was not accepted, so the refused forgeries say little: a receiver that refuses everything refuses them too. Check the receiver's secret and its answer to a good message first.";
+}

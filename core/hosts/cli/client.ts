@@ -6,7 +6,7 @@ import { DEFAULT_PORTS } from '../constants.js';
 import { hostApiUrl } from './host-file.js';
 
 import { createApiClient, ServiceError, type ApiClient } from '../../engine/api/client.js';
-import { CLIENT_HEADER } from '../../engine/schemas/traffic.js';
+import { CLIENT_HEADER, type OwnClient } from '../../engine/schemas/traffic.js';
 
 export interface ClientOptions {
   apiUrl: string;
@@ -40,11 +40,11 @@ export function unreachable(apiUrl: string, e: Error): Error {
 /** The typed API client of a running host, logged in with the given key or the data folder's test key. */
 export async function connectClient(o: ClientOptions): Promise<ApiClient> {
   const cred = o.account && o.key ? { account: o.account, key: o.key } : credentialsFrom(o.dataDir);
-  // Marked as the product's own, so the journal can hide `listen`'s polling beside the app's.
+  // Marked, so the Traffic page names a command's requests (and shows them by default).
   const client = createApiClient({
     baseUrl: o.apiUrl,
     credentials: { accountId: cred.account, apiKey: cred.key },
-    headers: { [CLIENT_HEADER]: 'cli' },
+    headers: { [CLIENT_HEADER]: 'cli' satisfies OwnClient },
   });
   await client.bearer().catch((e: Error) => {
     // No answer at all (nothing listens, a wrong address): say where it looked and how to point elsewhere.

@@ -280,12 +280,18 @@ export function windowsOf(
   while (intervals.length - i > max) {
     // Cutting at or before this start leaves at most `max` intervals before the cut.
     const limit = intervals[i + max]!.start;
+    // Cut at a local month's start where one fits: tiers count each month's energy from its
+    // start, so a month priced in one request is priced as its bill. Only a month holding more
+    // intervals than one request takes is cut inside (its tiers then count from the cut).
+    const month = DateTime.fromMillis(limit, { zone }).startOf('month').toMillis();
     const b =
-      groupBy === 'none'
-        ? limit
-        : DateTime.fromMillis(limit, { zone })
-            .startOf(groupBy === 'month' ? 'month' : 'day')
-            .toMillis();
+      month > a
+        ? month
+        : groupBy === 'none'
+          ? limit
+          : DateTime.fromMillis(limit, { zone })
+              .startOf(groupBy === 'month' ? 'month' : 'day')
+              .toMillis();
     if (b <= a)
       throw new Error(
         `one ${groupBy === 'month' ? 'month' : 'day'} of the file holds more than ${max} intervals, the most one request takes; use --group-by none`,
@@ -317,6 +323,8 @@ export function mergeCosts(parts: Cost[], groupBy: string): Cost {
               end_time: all[all.length - 1]!.end_time,
               kwh: sum(all.map((p) => p.kwh)),
               unpriced_kwh: sum(all.map((p) => p.unpriced_kwh)),
+              above_first_tier_kwh: sum(all.map((p) => p.above_first_tier_kwh)),
+              ...(all[0]!.tier_count_from ? { tier_count_from: all[0]!.tier_count_from } : {}),
               value: sum(all.map((p) => p.value)),
             },
           ]
@@ -332,6 +340,7 @@ export function mergeCosts(parts: Cost[], groupBy: string): Cost {
       end_time: last.end_time,
       kwh: sum(cs.map((c) => c.kwh)),
       unpriced_kwh: sum(cs.map((c) => c.unpriced_kwh)),
+      above_first_tier_kwh: sum(cs.map((c) => c.above_first_tier_kwh)),
       value: sum(cs.map((c) => c.value)),
       periods,
       components: [...components.values()],

@@ -13,7 +13,7 @@ const USAGE = `Usage: tariff-desk <command> [options]
 Commands:
   serve     run the service headless (API, connect service, connect web app)
   start     the desktop app; serves it in the browser where Electron is missing
-  listen    forward a running host's events to a local URL: listen --forward-to URL [--events a,b] (listen --help)
+  listen    forward a running host's events to a local URL: listen --forward-to URL [--secret whsec_…] (listen --help)
   trigger   record one event on a running host: trigger TYPE [--data JSON] (trigger --help)
   resolve   end a pending DIRECT connection on a running host: resolve TARIFF_ID succeed|fail
   clock     read or move a running host's service clock: clock [set|freeze|advance|real] (clock --help)
@@ -21,6 +21,7 @@ Commands:
   costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help);
             what stored meter records cost: costs session REF, costs interval ID [--aggregation DAY|MONTH]
   meters    submit a meter CSV as meter records: meters submit LOCATION_ID FILE.csv [--device ID] [--session REF]
+  tariffs   import a URDB rate as a tariff: tariffs import FILE.json --location LOCATION_ID [--dry-run] (tariffs --help)
   connect   connect tokens on a running host: connect token | connect complete --token COT … (connect --help)
   webhooks  check an endpoint's receiver on a running host: webhooks check ENDPOINT_ID [--json] (webhooks --help)
   export    write the test-mode world as a workspace folder: export DIR [--data-dir D]
@@ -201,6 +202,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   costs: async () => (await import('./costs.js')).costsCommand,
   schedule: async () => (await import('./schedule.js')).scheduleCommand,
   meters: async () => (await import('./meters.js')).metersCommand,
+  tariffs: async () => (await import('./tariffs.js')).tariffsCommand,
   connect: async () => (await import('./connect.js')).connectCommand,
   webhooks: async () => (await import('./webhooks-check.js')).webhooksCommand,
   export: async () => (await import('./workspace.js')).exportCommand,

@@ -5,6 +5,7 @@ import { ServiceError } from '../../engine/api/client.js';
 import { ApiError } from '../../engine/errors.js';
 import { parseWith } from '../../engine/api/validate.js';
 import type { WebhookCheck } from '../../engine/webhooks/schemas.js';
+import { signedNotAcceptedNote } from '../../engine/webhooks/check.js';
 
 export const WEBHOOKS_USAGE = `Usage: tariff-desk webhooks check ENDPOINT_ID [options]
 
@@ -45,6 +46,7 @@ export function checkTable(c: WebhookCheck): string {
       .trimEnd();
   const failed = c.checks.filter((r) => !r.passed);
   const scheme = c.scheme === 'ps256' ? 'PS256' : 'Standard Webhooks';
+  const note = signedNotAcceptedNote(c.checks);
   return [
     `Receiver check ${c.id} of endpoint ${c.endpoint_id} at ${c.url} (${scheme})`,
     '',
@@ -55,6 +57,7 @@ export function checkTable(c: WebhookCheck): string {
       ? `All ${c.checks.length} checks passed.`
       : `${failed.length} of ${c.checks.length} checks failed:`,
     ...failed.map((r) => `  ${r.name}: ${r.detail}`),
+    ...(note ? ['', note] : []),
   ].join('\n');
 }
 

@@ -3,22 +3,32 @@ import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
 import { api } from '../../engine/api/index.js';
 import { ServiceError, type ApiClient } from '../../engine/api/client.js';
 import { parseWith } from '../../engine/api/validate.js';
+import { ApiError } from '../../engine/errors.js';
 import { PS256_HEADERS } from '../../engine/webhooks/signature.js';
 import { EVENT_TYPES, type EventType } from '../../engine/webhooks/schemas.js';
+import { CLIENT_HEADER, type OwnClient } from '../../engine/schemas/traffic.js';
 
 const CONNECTION_OPTIONS = `  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key (default: $TARIFF_DESK_DATA_DIR or ~/.tariff-desk)
   --account ID --key KEY  credentials instead of the data folder's test key`;
 
-export const LISTEN_USAGE = `Usage: tariff-desk listen --forward-to URL [--events a,b] [options]
+export const LISTEN_USAGE = `Usage: tariff-desk listen --forward-to URL [--secret whsec_…] [--events a,b] [options]
+       tariff-desk listen --endpoint whe_… [options]
 
 Registers a webhook endpoint on a running host that delivers to URL, prints one line per
 delivery attempt (time, event type, event id, status or error, latency, signature scheme),
 says so when the endpoint is disabled (a 410 answer, five failed deliveries, or by hand) or
 deleted, and removes the endpoint on Ctrl+C.
 
+Deliveries are signed (Standard Webhooks) with --secret, the secret your receiver already
+verifies with; without it, with a new secret, printed on the first line. --endpoint watches an
+endpoint you registered before instead: its URL, secret and events stay as they are, and it is
+kept on Ctrl+C.
+
 Options:
-  --forward-to URL        where deliveries go (required)
+  --forward-to URL        where deliveries go (required, unless --endpoint)
+  --secret whsec_…        the signing secret the receiver has (default: a new one, printed first)
+  --endpoint whe_…        reuse this endpoint and its secret instead of registering one
   --events a,b            event types to forward (default: all)
 ${CONNECTION_OPTIONS}`;
 
@@ -34,9 +44,115 @@ Options:
   --data JSON             fields merged onto the payload, e.g. '{"price_available":false}'
 ${CONNECTION_OPTIONS}`;
 
+/** The endpoint listen watches: registered for this run (removed at the end), or reused (kept). */
+interface Watched {
+  id: string;
+  owned: boolean;
+}
+
+type ListenValues = {
+  'forward-to'?: string | undefined;
+  secret?: string | undefined;
+  endpoint?: string | undefined;
+  events?: string | undefined;
+};
+
+/** The option each field of the routes' schemas comes from, to name it in a refusal. */
+const LISTEN_OPTION: Record<string, string> = {
+  url: '--forward-to',
+  secret: '--secret',
+  enabled_events: '--events',
+  id: '--endpoint',
+};
+
+/** A refusal of the route's schema, said with the option that carried the value, and its code. */
+function optionError(e: unknown): unknown {
+  if (!(e instanceof ApiError)) return e;
+  const m = /^(\w+)(\S*): (.*)$/.exec(e.message);
+  const option = m && LISTEN_OPTION[m[1]!];
+  return new Error(option ? `${option}${m[2]}: ${m[3]} (${e.code})` : `${e.message} (${e.code})`);
+}
+
+/**
+ * What listen was asked for, checked before any request (by the routes' own schemas, so a bad
+ * --events, --secret or --endpoint names the problem): an endpoint to reuse, or one to register.
+ */
+function listenPlan(v: ListenValues) {
+  try {
+    return listenPlanOf(v);
+  } catch (e) {
+    throw optionError(e);
+  }
+}
+
+function listenPlanOf(v: ListenValues) {
+  if (v.endpoint !== undefined) {
+    if (v.secret !== undefined)
+      throw new Error('--secret and --endpoint: an endpoint signs with its own secret; give one of them');
+    if (v.events !== undefined)
+      throw new Error('--events and --endpoint: a reused endpoint keeps its own events; change them on the endpoint');
+    const { id } = parseWith(api['webhooks.retrieve'].params, { id: v.endpoint }, 'path');
+    return { kind: 'reuse', id, forwardTo: v['forward-to'] } as const;
+  }
+  const url = v['forward-to'];
+  if (!url) throw new Error('--forward-to URL is required (or --endpoint whe_… to watch an endpoint you have)');
+  const body = parseWith(
+    api['webhooks.create'].body,
+    {
+      url,
+      description: 'tariff-desk listen',
+      enabled_events: v.events ? v.events.split(',') : ['*'],
+      ...(v.secret !== undefined ? { secret: v.secret } : {}),
+    },
+    'body',
+  );
+  return { kind: 'create', body, secretGiven: v.secret !== undefined } as const;
+}
+
+/**
+ * The endpoint listen watches, and what it says first. A new one is signed with `--secret`, or
+ * with a secret it made, printed on the first line; `--endpoint` reuses one with its own.
+ */
+async function watchedEndpoint(
+  client: ApiClient,
+  plan: ReturnType<typeof listenPlan>,
+  apiUrl: string,
+): Promise<{ endpoint: Watched; banner: string[] }> {
+  const profileLine = (secret: string) =>
+    `Signed by the account's wire profile when sent: Standard Webhooks with ${secret} (spec), or PS256 with a key from ${apiUrl}/jwks.json (published).`;
+  if (plan.kind === 'reuse') {
+    const ep = await client.call('webhooks.retrieve', { params: { id: plan.id } });
+    if (plan.forwardTo !== undefined && plan.forwardTo !== ep.url)
+      throw new Error(
+        `endpoint ${ep.id} delivers to ${ep.url}, not ${plan.forwardTo}: leave out --forward-to, or change the endpoint's url (PATCH /webhooks/${ep.id})`,
+      );
+    return {
+      endpoint: { id: ep.id, owned: false },
+      banner: [
+        `Watching endpoint ${ep.id}, which delivers to ${ep.url} (events: ${ep.enabled_events.join(', ')}). Ctrl+C stops; the endpoint is kept.`,
+        profileLine("the endpoint's own secret"),
+      ],
+    };
+  }
+  const ep = await client.call('webhooks.create', { body: plan.body });
+  const forwarding = `Forwarding events to ${ep.url} (endpoint ${ep.id}). Ctrl+C stops and removes the endpoint.`;
+  return {
+    endpoint: { id: ep.id, owned: true },
+    banner: plan.secretGiven
+      ? [forwarding, profileLine('the secret given by --secret')]
+      : [
+          // First, so a script can take it with `head -1`: the receiver verifies with it.
+          `Signing secret ${ep.secret} (made for this run: give it to the receiver, or pass the one it has with --secret)`,
+          forwarding,
+          profileLine('that secret'),
+        ],
+  };
+}
+
 /**
  * `tariff-desk listen --forward-to URL`: registers a webhook endpoint on a running host that
  * delivers to URL, prints one line per delivery attempt, and removes the endpoint on exit.
+ * `--endpoint whe_…` watches an existing endpoint instead, and keeps it.
  */
 export async function listen(args: string[], defaultDataDir: string): Promise<number> {
   const { values } = parseArgs({
@@ -44,6 +160,8 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
     options: {
       ...CLIENT_OPTIONS,
       'forward-to': { type: 'string' },
+      secret: { type: 'string' },
+      endpoint: { type: 'string' },
       events: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -53,27 +171,20 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
     process.stdout.write(LISTEN_USAGE + '\n');
     return 0;
   }
-  const target = values['forward-to'];
-  if (!target) throw new Error('--forward-to URL is required');
+  const plan = listenPlan(values);
   const options = clientOptionsOf(values, defaultDataDir);
   const client = await connectClient(options);
-  // Checked here by the route's own schema, so a bad --events names the problem before any request.
-  const body = parseWith(
-    api['webhooks.create'].body,
-    {
-      url: target,
-      description: 'tariff-desk listen',
-      enabled_events: values.events ? values.events.split(',') : ['*'],
-    },
-    'body',
-  );
-  const ep = await client.call('webhooks.create', { body });
-  process.stdout.write(
-    `Forwarding events to ${target} (endpoint ${ep.id}, signing secret ${ep.secret}). Ctrl+C stops.\n` +
-      `Signed by the account's wire profile when sent: Standard Webhooks with that secret (spec), or PS256 with a key from ${options.apiUrl}/jwks.json (published).\n`,
-  );
+  const { endpoint: ep, banner } = await watchedEndpoint(client, plan, options.apiUrl).catch((e: unknown) => {
+    // The host's refusal (an endpoint it does not know, events it does not take), said with its code.
+    throw e instanceof ServiceError ? new Error(`${e.message} (${e.code})`, { cause: e }) : e;
+  });
+  process.stdout.write(banner.join('\n') + '\n');
+  // Its polling is marked apart from the command's own requests: the Traffic page hides it by default.
+  const poller = client.withHeaders({ [CLIENT_HEADER]: 'listen' satisfies OwnClient });
   const seen = new Set<string>();
   const watch = endpointWatch(ep.id);
+  // A reused endpoint's past is not news: only attempts made from now on are printed.
+  let first = !ep.owned;
   let stop = false;
   const done = new Promise<void>((r) => {
     const quit = () => {
@@ -85,30 +196,32 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
   });
   while (!stop) {
     try {
-      const state = await client.call('webhooks.retrieve', { params: { id: ep.id } }).catch((e: unknown) => {
+      const state = await poller.call('webhooks.retrieve', { params: { id: ep.id } }).catch((e: unknown) => {
         if (e instanceof ServiceError && e.status === 404) return undefined;
         throw e;
       });
       const said = watch(state);
       if (said) process.stdout.write(said + '\n');
       if (!state) return 1;
-      const page = await client.call('webhook_deliveries.list', { query: { endpoint_id: ep.id, limit: 100 } });
+      const page = await poller.call('webhook_deliveries.list', { query: { endpoint_id: ep.id, limit: 100 } });
       for (const d of [...page.data].reverse()) {
         for (const a of d.attempt_log) {
           const key = `${d.id}:${a.attempt}:${a.time}`;
           if (seen.has(key)) continue;
           seen.add(key);
+          if (first) continue;
           process.stdout.write(
             `${a.time}  ${wireType(a.request.body, d.event_type)}  ${d.event_id}  ${a.status ?? a.error}  ${a.latency_ms} ms  ${a.scheme}${kidOf(a.request.headers)}\n`,
           );
         }
       }
+      first = false;
     } catch (e) {
       process.stderr.write(`tariff-desk listen: ${(e as Error).message}\n`);
     }
     await Promise.race([done, new Promise((r) => setTimeout(r, 250))]);
   }
-  await client.call('webhooks.delete', { params: { id: ep.id } }).catch(() => undefined);
+  if (ep.owned) await client.call('webhooks.delete', { params: { id: ep.id } }).catch(() => undefined);
   return 0;
 }
 

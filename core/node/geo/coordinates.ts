@@ -68,17 +68,34 @@ const point = (lat: string | null, lng: string | null) =>
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 const same = (a: string, b: string) => fold(a) === fold(b);
 
+/** The country's state (subdivision) an address names, by its ISO code or its name, from the package's table. */
+function stateOf(address: PostalAddress): Area | undefined {
+  const country = address.country_code.toUpperCase();
+  states ??= JSON.parse(readFileSync(asset('state.json'), 'utf8')) as Area[];
+  const wanted = address.state?.trim();
+  return wanted
+    ? states.find((s) => s.countryCode === country && (same(s.isoCode, wanted) || same(s.name, wanted)))
+    : undefined;
+}
+
+/**
+ * The state code of an address ("CA" for "California" or "ca"), so that a market region's
+ * `states` meet it however it was written; a state the table does not know is kept as written,
+ * upper-cased; null without one.
+ */
+export function stateCodeOf(address: PostalAddress): string | null {
+  const wanted = address.state?.trim();
+  if (!wanted) return null;
+  return stateOf(address)?.isoCode.toUpperCase() ?? wanted.toUpperCase();
+}
+
 /**
  * Approximate coordinates of an address, offline: its city's (in its state where the country
  * has several cities of that name), else its state's, else its country's; null for none.
  */
 export function coordinatesOf(address: PostalAddress): { lat: number; lng: number } | null {
   const country = address.country_code.toUpperCase();
-  states ??= JSON.parse(readFileSync(asset('state.json'), 'utf8')) as Area[];
-  const wanted = address.state?.trim();
-  const state = wanted
-    ? states.find((s) => s.countryCode === country && (same(s.isoCode, wanted) || same(s.name, wanted)))
-    : undefined;
+  const state = stateOf(address);
   const city = address.city?.trim();
   if (city) {
     const named = citiesOf(country).get(fold(city)) ?? [];

@@ -6,7 +6,7 @@ import type { TariffDirection } from '../../engine/schemas/common.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
 import { seriesFrom } from '../../engine/pricing/market.js';
 import { invalid, notFound } from '../../engine/errors.js';
-import { seedRegions, type MarketRegion, type DemoShape } from '../../engine/market/regions.js';
+import { regionServes, seedRegions, type MarketRegion, type DemoShape } from '../../engine/market/regions.js';
 import { demoDay } from '../../engine/market/demo-series.js';
 import { parsePriceCsv, type PriceUnit } from './csv-import.js';
 import { isoSeconds } from '../../engine/clock.js';
@@ -37,9 +37,9 @@ export class MarketService {
     private readonly clock: Clock,
   ) {}
 
-  seedIfEmpty(): void {
-    if ((this.db.prepare('SELECT COUNT(*) AS n FROM market_regions').get() as { n: number }).n > 0) return;
-    const ins = this.db.prepare('INSERT INTO market_regions (id, body, time_updated) VALUES (?, ?, ?)');
+  /** Stores every seed region the database lacks: a data folder made before a region was added gets it too. */
+  seedMissing(): void {
+    const ins = this.db.prepare('INSERT OR IGNORE INTO market_regions (id, body, time_updated) VALUES (?, ?, ?)');
     const now = isoSeconds(this.clock.now());
     this.db.transaction(() => seedRegions.forEach((r) => ins.run(r.id, JSON.stringify(r), now)))();
   }
@@ -127,17 +127,35 @@ export class MarketService {
     return id;
   }
 
-  /** The region serving an address: a state-specific one first, then the country's. */
-  regionFor(countryCode: string, state?: string): string | null {
+  /**
+   * The region serving an address (`state` as its code: `stateCodeOf`): the one listing its
+   * state, else its country's region without states, else none. A region that lists states
+   * serves those only: a Californian address never gets Texas's.
+   */
+  regionFor(countryCode: string, state?: string | null): string | null {
     const cc = countryCode.toUpperCase();
-    const st = state?.trim().toUpperCase();
     const inCountry = [...this.regionMeta().values()].map((m) => m.region).filter((r) => r.country_codes.includes(cc));
     return (
-      (st && inCountry.find((r) => r.states?.includes(st))?.id) ||
-      inCountry.find((r) => !r.states)?.id ||
-      inCountry[0]?.id ||
-      null
+      (state && inCountry.find((r) => r.states?.includes(state))?.id) || inCountry.find((r) => !r.states)?.id || null
     );
+  }
+
+  /** The regions an address may follow: every region without states, and a state's own (`regionServes`). */
+  regionsFor(countryCode: string, state?: string | null): string[] {
+    return [...this.regionMeta().values()]
+      .map((m) => m.region)
+      .filter((r) => regionServes(r, countryCode, state))
+      .map((r) => r.id);
+  }
+
+  /** A region an address is given by name: known, and serving the address if it lists states, else 400 `market_region_invalid`. */
+  checkRegionFor(id: string, countryCode: string, state?: string | null): void {
+    const r = this.region(id);
+    if (!regionServes(r, countryCode, state))
+      throw invalid(
+        'market_region_invalid',
+        `market_region: ${id} serves ${r.states!.join(', ')} (${r.country_codes.join(', ')}) only; this address is in ${state ? `${state}, ` : ''}${countryCode.toUpperCase()}.`,
+      );
   }
 
   /**

@@ -9,9 +9,13 @@ import type { StoredLocation as Location } from '../../engine/schemas/location.j
 import type { MeterRecordInput } from '../../engine/schemas/meter.js';
 import type { Aggregation, EnergyCost, EnergyCostEntry, InstantCost } from '../../engine/schemas/energy-cost.js';
 import {
+  costAgainstBasis,
   costPerPeriod,
   costPerRecord,
+  isTiered,
+  monthStart,
   subset,
+  type Pricing,
   type EntryTotals,
   type MeterSeries,
 } from '../../engine/pricing/meter-cost.js';
@@ -128,6 +132,22 @@ export class CostReportService {
         if (s.ends[i]! > hi) hi = s.ends[i]!;
       }
       const pricing = this.prices.pricing(scope, loc, direction, lo, hi);
+      if (isTiered(pricing)) {
+        // Tiers count the month's energy at the location: each record costs its part of that bill.
+        const basis = this.basis(scope, loc, direction, lo, hi);
+        const wide = this.widened(scope, loc, direction, basis, { lo, hi });
+        const got = costAgainstBasis(wide, s, basis, loc.timezone, bounds);
+        if (bounds)
+          got.forEach((t, p) => {
+            const sum = totals[p]!;
+            sum.micro += t.micro;
+            sum.microKwh += t.microKwh;
+            sum.unpricedMicroKwh += t.unpricedMicroKwh;
+            sum.confidence = Math.min(sum.confidence, t.confidence);
+          });
+        else got.forEach((t, j) => (totals[members[j]!] = t));
+        return;
+      }
       if (bounds)
         costPerPeriod(pricing, s, bounds).forEach((t, p) => {
           const sum = totals[p]!;
@@ -139,6 +159,37 @@ export class CostReportService {
       else costPerRecord(pricing, s).forEach((t, j) => (totals[members[j]!] = t));
     });
     return totals;
+  }
+
+  /**
+   * What counts towards a location's tiers from the start of the month of `from` to `to`: per
+   * local month, its own meter's records when it has any that month, else its devices' records.
+   */
+  private basis(scope: Scope, loc: Location, direction: TariffDirection, from: number, to: number): MeterSeries {
+    const start = monthStart(loc.timezone, from);
+    const rows = this.meters
+      .inWindow(scope, 'location', loc.id, direction, start, to)
+      .filter((r) => r.start_ms >= start && r.start_ms < to);
+    const monthOf = (t: number) => monthStart(loc.timezone, t);
+    const metered = new Set(rows.filter((r) => r.device_id === '').map((r) => monthOf(r.start_ms)));
+    return seriesOf(rows.filter((r) => (r.device_id === '') === metered.has(monthOf(r.start_ms))));
+  }
+
+  /** The pricing of a report widened to the whole of its basis' time. */
+  private widened(
+    scope: Scope,
+    loc: Location,
+    direction: TariffDirection,
+    basis: MeterSeries,
+    span: { lo: number; hi: number },
+  ): Pricing {
+    let from = span.lo;
+    let to = span.hi;
+    for (let i = 0; i < basis.starts.length; i++) {
+      if (basis.starts[i]! < from) from = basis.starts[i]!;
+      if (basis.ends[i]! > to) to = basis.ends[i]!;
+    }
+    return this.prices.pricing(scope, loc, direction, monthStart(loc.timezone, from), to);
   }
 
   /** Report rows with their locations, for costing record by record. */
@@ -165,7 +216,14 @@ export class CostReportService {
       microKwh: Float64Array.of(c.micro_kwh),
       confidence: Float64Array.of(c.confidence),
     };
-    const [t] = costPerRecord(this.prices.pricing(scope, loc, c.tariff_direction, c.start_ms, c.end_ms), record);
+    const pricing = this.prices.pricing(scope, loc, c.tariff_direction, c.start_ms, c.end_ms);
+    let t: EntryTotals | undefined;
+    if (isTiered(pricing)) {
+      // Priced as the month's stored records have left the tiers at its time.
+      const basis = this.basis(scope, loc, c.tariff_direction, c.start_ms, c.end_ms);
+      const wide = this.widened(scope, loc, c.tariff_direction, basis, { lo: c.start_ms, hi: c.end_ms });
+      [t] = costAgainstBasis(wide, record, basis, loc.timezone);
+    } else [t] = costPerRecord(pricing, record);
     const id = nonPersistent
       ? this.ids('mre')
       : this.db.transaction(() => {

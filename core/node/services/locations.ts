@@ -15,7 +15,7 @@ import { Codes, invalid, notFound } from '../../engine/errors.js';
 import type { MarketService } from '../market/service.js';
 import type { EventService } from './events.js';
 import { ReadCache } from '../cache.js';
-import { coordinatesOf } from '../geo/coordinates.js';
+import { coordinatesOf, stateCodeOf } from '../geo/coordinates.js';
 import type { z } from 'zod';
 import { isoSeconds } from '../../engine/clock.js';
 
@@ -67,13 +67,15 @@ export class LocationService {
     );
   }
 
+  /** The region given (checked against the address: a region listing states serves those only), else the address's own. */
   private marketRegion(address: StoredLocation['postal_address'], given: string | null | undefined): string | null {
     if (given === null) return null;
+    const state = stateCodeOf(address);
     if (given !== undefined) {
-      this.market.region(given);
+      this.market.checkRegionFor(given, address.country_code, state);
       return given;
     }
-    return this.market.regionFor(address.country_code, address.state);
+    return this.market.regionFor(address.country_code, state);
   }
 
   private async locale(address: StoredLocation['postal_address'], timezone?: string, currency?: string) {

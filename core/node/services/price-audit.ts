@@ -73,7 +73,7 @@ function breakdownOf(iv: PriceInterval) {
 export function auditPrices(deps: AuditDeps, scope: Scope, locationId: string, body: PriceAuditRequest): PriceAudit {
   const direction = body.tariff_direction ?? 'IMPORT';
   const loc = deps.locations.find(scope, locationId);
-  const w = deps.prices.explain(scope, locationId, direction, body, true);
+  const w = deps.prices.explain(scope, locationId, direction, body, { breakdown: true });
   const fmt = formatter(formOf(body.end_time));
   const source = deps.market.source(loc.market_region, direction, scope.liveMode);
   return {

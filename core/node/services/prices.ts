@@ -206,7 +206,13 @@ export class PriceService {
   }
 
   /** Loads what a window's prices depend on, without running the engine. */
-  private prepare(scope: Scope, locationId: string, direction: TariffDirection, req: PriceRequest) {
+  private prepare(
+    scope: Scope,
+    locationId: string,
+    direction: TariffDirection,
+    req: PriceRequest,
+    unknownGaps = false,
+  ) {
     const loc = this.locations.find(scope, locationId);
     const set = this.tariffSet(scope, loc, direction, [{ candidates: req.candidates, path: 'candidates' }]);
     const { from, to } = this.window(req, loc.timezone);
@@ -225,7 +231,7 @@ export class PriceService {
     // The set's generation stands for its tariffs: a write loads (and numbers) them afresh.
     const key = `${direction}|${from}|${to}|${marketVersion}|${req.expand?.join() ?? ''}|${set.generation}`;
     const breakdown = req.expand?.includes('components') ?? false;
-    const query = { zone: loc.timezone, from, to, direction, components, market, breakdown };
+    const query = { zone: loc.timezone, from, to, direction, components, market, breakdown, unknownGaps };
     const sweep = (sink: IntervalSink) => sweepPrices(query, sink);
     return {
       from,
@@ -278,7 +284,8 @@ export class PriceService {
 
   /**
    * The intervals `POST /prices` answers for a window, as objects, with the location's zone and
-   * currency: the same tariffs, market series and sweep (the schedules read them). Nothing cached.
+   * currency: the same tariffs, market series and sweep (the schedules read them), except that
+   * time between a tariff's bands has confidence 0. Nothing cached.
    */
   intervals(
     scope: Scope,
@@ -286,7 +293,8 @@ export class PriceService {
     direction: TariffDirection,
     window: { start_time?: string | undefined; end_time: string },
   ): { from: number; to: number; zone: string; currency: string; intervals: PriceInterval[] } {
-    const p = this.prepare(scope, locationId, direction, window);
+    // A gap between a tariff's bands is unknown to the schedules, never free energy.
+    const p = this.prepare(scope, locationId, direction, window, true);
     const out: PriceInterval[] = [];
     p.sweep((from, to, value, confidence) => out.push({ from, to, value, confidence }));
     return { from: p.from, to: p.to, zone: p.zone, currency: p.currency, intervals: out };
@@ -315,6 +323,9 @@ export class PriceService {
       return computeCost({ zone, from, to, direction, components: set.components, market }, usage, bounds);
     };
     const fmt = formatter(formOf(req.end_time));
+    // A window that starts mid-month counts tiers from its start: the answer says so.
+    const monthStart = DateTime.fromMillis(from, { zone }).startOf('month').toMillis();
+    const countFrom = monthStart < from ? fmt(from) : undefined;
     const answer = (b: CostBreakdown) => ({
       object: 'cost' as const,
       location_id: locationId,
@@ -324,12 +335,15 @@ export class PriceService {
       end_time: fmt(to),
       kwh: b.microKwh / 1e6,
       unpriced_kwh: b.unpricedMicroKwh / 1e6,
+      above_first_tier_kwh: b.aboveFirstTierMicroKwh / 1e6,
       value: b.micro / 1e6,
       periods: b.periods.map((p, k) => ({
         start_time: fmt(bounds[k]!),
         end_time: fmt(bounds[k + 1]!),
         kwh: p.microKwh / 1e6,
         unpriced_kwh: p.unpricedMicroKwh / 1e6,
+        above_first_tier_kwh: p.aboveFirstTierMicroKwh / 1e6,
+        ...(k === 0 && countFrom ? { tier_count_from: countFrom } : {}),
         value: p.micro / 1e6,
       })),
       components: b.components.map((c) => ({
@@ -385,20 +399,21 @@ export class PriceService {
   }
 
   /**
-   * The intervals of `intervals` with what a price answer's head says of them: `last_updated`,
-   * and `next_update` by the rule of `POST /prices`. With `breakdown`, each interval carries its
+   * The intervals `POST /prices` answers for a window with what its head says of them:
+   * `last_updated`, and `next_update` by its rule. With `breakdown`, each interval carries its
    * components' shares from the same sweep, cut finer where a share changes but the price does
-   * not. The price audit and the schedule by limit read it. Nothing cached.
+   * not; with `unknownGaps`, time between a tariff's bands has confidence 0, as `intervals` gives
+   * it to the schedules. The price audit and the schedule by limit read it. Nothing cached.
    */
   explain(
     scope: Scope,
     locationId: string,
     direction: TariffDirection,
     window: { start_time?: string | undefined; end_time: string },
-    breakdown = false,
+    opts: { breakdown?: boolean; unknownGaps?: boolean } = {},
   ) {
-    const req: PriceRequest = breakdown ? { ...window, expand: ['components'] } : window;
-    const p = this.prepare(scope, locationId, direction, req);
+    const req: PriceRequest = opts.breakdown ? { ...window, expand: ['components'] } : window;
+    const p = this.prepare(scope, locationId, direction, req, opts.unknownGaps);
     const out: PriceInterval[] = [];
     p.sweep((from, to, value, confidence, components) =>
       out.push(components ? { from, to, value, confidence, components } : { from, to, value, confidence }),

@@ -106,7 +106,8 @@ export function scheduleLimit(deps: ScheduleDeps, scope: Scope, locationId: stri
   samePlace(body, locationId);
   const direction = directionOf(body) ?? 'IMPORT';
   const segment = body.segment ?? 'LOW';
-  const w = deps.prices.explain(scope, locationId, direction, body);
+  // A gap between a tariff's bands is unknown to the schedules, never free energy (as `intervals`).
+  const w = deps.prices.explain(scope, locationId, direction, body, { unknownGaps: true });
   const result = scheduleByLimit(w.intervals, segment, body);
   const fmt = formatter(formOf(body.end_time));
   return {

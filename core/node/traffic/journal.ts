@@ -1,5 +1,5 @@
 import type { Scope } from '../db/documents.js';
-import type { JournalEntry, JournalQuery } from '../../engine/schemas/traffic.js';
+import { BACKGROUND_CLIENTS, type JournalEntry, type JournalQuery } from '../../engine/schemas/traffic.js';
 
 export type { JournalEntry, JournalQuery };
 
@@ -124,7 +124,7 @@ function matcher(q: Partial<JournalQuery>) {
       (cls === undefined || Math.floor(e.status / 100) === cls) &&
       (code === undefined || e.status === code) &&
       (!q.surface || e.surface === q.surface) &&
-      (!q.exclude_app || !e.client) &&
+      (!q.exclude_app || !e.client || !BACKGROUND_CLIENTS.has(e.client)) &&
       (!q.path || e.path.includes(q.path)) &&
       ((!q.since && !q.until) || inTime(e.time)),
     text: needle

@@ -19,6 +19,7 @@ function termsOf(scheme: SignatureScheme) {
         headers: 'the Flatpeak-Signature, -Signature-Scheme, -Timestamp and -Key-ID headers',
         timestamp: 'Flatpeak-Timestamp',
         id: 'event id (the body’s id)',
+        anId: 'an event id (the body’s id)',
         verify:
           'verify the RSA-PSS SHA-256 signature over "{Flatpeak-Timestamp}.{raw body}" with the /jwks.json key Flatpeak-Key-ID names',
       }
@@ -28,6 +29,7 @@ function termsOf(scheme: SignatureScheme) {
         headers: 'the webhook-id, webhook-timestamp and webhook-signature headers',
         timestamp: 'webhook-timestamp',
         id: 'webhook-id',
+        anId: 'a webhook-id',
         verify:
           'compute the HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}" with the endpoint\'s secret and compare it with webhook-signature in constant time',
       };
@@ -40,6 +42,25 @@ const got = (a: Answer) =>
     : isOk(a)
       ? `was accepted with ${a.status}`
       : `was answered ${a.status}`;
+
+/** A 5xx: the receiver itself failed, whatever it made of the signature. */
+const isServerError = (a: Answer) => a.status !== null && a.status >= 500;
+
+/**
+ * What to do when a correctly signed message was refused: a redirect or a 404 is the wrong
+ * URL, any other refusal a verification that does not match. (A 5xx is worded apart.)
+ */
+function signedNotAccepted(a: Answer, c: DetailContext, verify: string): string {
+  if (a.status === null) return `start the receiver at ${c.url}, or point the endpoint where it listens`;
+  if (a.status >= 300 && a.status < 400)
+    return `redirects are not followed, so give the endpoint the URL that ${c.url} redirects to`;
+  if (a.status === 404 || a.status === 405)
+    return `nothing takes a POST at ${c.url}, so point the endpoint at the path the receiver serves`;
+  return `${verify}, and answer 2xx once it matches`;
+}
+
+/** Said of a correctly signed message answered 5xx: the receiver failed, the signature did not. */
+const failedItself = (a: Answer) => (isServerError(a) ? ' (the receiver failing: the signature was correct)' : '');
 
 /** The fix for a refusal check whose message was accepted, or that got no answer at all. */
 const refuse = (a: Answer, fix: string) =>
@@ -62,11 +83,10 @@ export function checkDetail(name: Exclude<CheckName, 'timely'>, a: Answer, passe
     case 'signed':
       return passed
         ? `A ${c.type} event ${t.signed} was answered ${a.status}: genuine deliveries get through.`
-        : `A ${c.type} event ${t.signed} ${got(a)}, so genuine deliveries would be retried until the endpoint is disabled: ${
-            a.status === null
-              ? `start the receiver at ${c.url}, or point the endpoint where it listens`
-              : `${t.verify}, and answer 2xx once it matches`
-          }.`;
+        : isServerError(a)
+          ? // The signature was fine: the receiver itself failed, so its verification is not what to change.
+            `A ${c.type} event ${t.signed} was answered ${a.status}, which is the receiver failing, not the signature (that was correct): find the error behind the ${a.status} in the receiver's log and leave its signature check as it is, or genuine deliveries will be retried until the endpoint is disabled.`
+          : `A ${c.type} event ${t.signed} ${got(a)}, so genuine deliveries would be retried until the endpoint is disabled: ${signedNotAccepted(a, c, t.verify)}.`;
     case 'bad_signature':
       return passed
         ? `An event ${t.forged} was refused with ${a.status}: anyone can post to your URL, and only the signature proves a message is genuine.`
@@ -90,11 +110,11 @@ export function checkDetail(name: Exclude<CheckName, 'timely'>, a: Answer, passe
     case 'duplicate':
       return passed
         ? `The signed event sent again with the same ${t.id}, as a retry does, was acknowledged with ${a.status}: deliveries are at least once, so a repeat must be acknowledged and not acted on twice.`
-        : `The signed event sent again with the same ${t.id}, as a retry does, ${got(a)}, so it would be retried until the endpoint is disabled: answer 2xx to an ${t.id} you have seen, and skip handling it again.`;
+        : `The signed event sent again with the same ${t.id}, as a retry does, ${got(a)}${failedItself(a)}, so it would be retried until the endpoint is disabled: answer 2xx to ${t.anId} you have seen, and skip handling it again.`;
     case 'unknown_type':
       return passed
         ? `A correctly signed event of type ${UNKNOWN_EVENT_TYPE} was acknowledged with ${a.status}: new event types are added over time, and a receiver must not refuse them.`
-        : `A correctly signed event of type ${UNKNOWN_EVENT_TYPE} ${got(a)}, so every event of a type added later would be retried and could disable the endpoint: answer 2xx to types you do not handle, and ignore them.`;
+        : `A correctly signed event of type ${UNKNOWN_EVENT_TYPE} ${got(a)}${failedItself(a)}, so every event of a type added later would be retried and could disable the endpoint: answer 2xx to types you do not handle, and ignore them.`;
   }
 }
 

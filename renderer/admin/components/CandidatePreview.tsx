@@ -37,12 +37,18 @@ export function CandidatePreview({
   location,
   siblings,
   window,
+  draft = false,
+  edited: unsaved = true,
 }: {
   tariff: Tariff;
   schedule: Schedule;
   location: Location;
   siblings: Tariff[];
   window: { from: number; to: number };
+  /** A tariff not saved yet (an import): its cost is set beside the location's tariffs as stored. */
+  draft?: boolean;
+  /** Whether the schedule differs from the stored one: "(not saved)" only while it does. */
+  edited?: boolean;
 }) {
   const { api, liveMode } = useApp();
   const zone = location.timezone;
@@ -77,7 +83,8 @@ export function CandidatePreview({
     // After the prices of the same draft: a draft the service refuses is not sent twice.
     enabled: !!usageBody && !outside && prices.isSuccess && !prices.isPlaceholderData,
     queryKey: ['preview-cost', liveMode, location.id, tariff.id, direction, span, candidate, usageKey(usage)],
-    // The saved tariffs as the main answer, the edited one as the alternative: both costs in one request.
+    // The saved tariffs as the main answer, the edited one as the alternative: both costs in one
+    // request. A draft has no saved schedule (the location may have no tariff at all): its own cost only.
     queryFn: () =>
       api.call('costs.retrieve', {
         params: { id: location.id },
@@ -86,7 +93,7 @@ export function CandidatePreview({
           tariff_direction: direction,
           usage: usageBody!,
           group_by: 'none',
-          alternatives: [[candidate]],
+          ...(draft ? { candidates: [candidate] } : { alternatives: [[candidate]] }),
         },
       }),
     placeholderData: keepPreviousData,
@@ -108,12 +115,17 @@ export function CandidatePreview({
   }, [prices.data, siblings, tariff.id]);
   const values = prices.data?.data.map((d) => d.price.value) ?? [];
   const unit = `${location.currency_code}/kWh`;
-  const edits = cost.data?.alternatives?.[0];
+  const edits = draft ? cost.data : cost.data?.alternatives?.[0];
   const busy = settling || prices.isFetching;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Price preview from the service" component="section">
       <Typography variant="subtitle1" component="h3">
-        Preview: the next 7 days, {direction.toLowerCase()}, priced by the service with this schedule (not saved)
+        Preview:{' '}
+        {draft
+          ? `7 days of the contract from ${DateTime.fromMillis(window.from, { zone }).toFormat('d LLL yyyy')}`
+          : 'the next 7 days'}
+        , {direction.toLowerCase()}, priced by the service with{' '}
+        {draft || unsaved ? 'this schedule (not saved)' : 'the saved schedule'}
       </Typography>
       {/* Reserves its line, so the chart does not jump while a request is out. */}
       <Box sx={{ height: 4, my: 1 }}>{busy ? <LinearProgress aria-label="Pricing the edited schedule" /> : null}</Box>
@@ -149,11 +161,32 @@ export function CandidatePreview({
         {/* Not while the draft is refused: the figure would be an older draft's. */}
         {cost.data && edits && !cost.error && !prices.error && !outside ? (
           <Typography data-testid="preview-cost" aria-live="polite">
-            {money(edits.value, cost.data.currency_code)} with this schedule for {edits.kwh.toFixed(1)} kWh · saved
-            schedule of {tariffName(tariff)}: {money(cost.data.value, cost.data.currency_code)}
-            {edits.value !== cost.data.value
-              ? ` (${edits.value > cost.data.value ? '+' : '−'}${money(Math.abs(edits.value - cost.data.value), cost.data.currency_code)})`
-              : ''}
+            {draft ? (
+              `${money(edits.value, cost.data.currency_code)} with this schedule for ${edits.kwh.toFixed(1)} kWh`
+            ) : unsaved ? (
+              <>
+                {money(edits.value, cost.data.currency_code)} with this schedule for {edits.kwh.toFixed(1)} kWh · saved
+                schedule of {tariffName(tariff)}: {money(cost.data.value, cost.data.currency_code)}
+                {edits.value !== cost.data.value
+                  ? ` (${edits.value > cost.data.value ? '+' : '−'}${money(Math.abs(edits.value - cost.data.value), cost.data.currency_code)})`
+                  : ''}
+              </>
+            ) : (
+              // Nothing edited: one figure, not the same schedule set against itself.
+              `${money(edits.value, cost.data.currency_code)} for ${edits.kwh.toFixed(1)} kWh with the saved schedule of ${tariffName(tariff)}`
+            )}
+          </Typography>
+        ) : null}
+        {cost.data && edits && !cost.error && !prices.error && !outside && edits.unpriced_kwh > 0 ? (
+          <Typography variant="body2" color="warning.main" data-testid="preview-unpriced">
+            {edits.unpriced_kwh.toFixed(1)} kWh fall at times no band covers: their price is unknown, so they are left
+            out of the cost, not counted as free.
+          </Typography>
+        ) : null}
+        {cost.data && edits && !cost.error && !prices.error && !outside && edits.above_first_tier_kwh > 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="preview-tiers">
+            {edits.above_first_tier_kwh.toFixed(1)} kWh are billed above the first tier (tiers count each local calendar
+            month from its first day; this week is counted from its own start).
           </Typography>
         ) : null}
       </Stack>

@@ -2,16 +2,17 @@ import { useRef } from 'react';
 import { Button, type ButtonProps } from '@mui/material';
 
 /**
- * A button that picks one CSV file through a hidden file input (named by `inputLabel`, which is
- * how tests and screen readers reach it). The input is emptied after each pick, so picking the
- * same file again is seen again.
+ * A button that picks one CSV file (or, with `accept`, another kind) through a hidden file input
+ * (named by `inputLabel`, which is how tests and screen readers reach it). The input is emptied
+ * after each pick, so picking the same file again is seen again.
  */
 export function CsvFileButton({
   inputLabel,
   onFile,
+  accept = '.csv,text/csv,text/plain',
   children,
   ...button
-}: Omit<ButtonProps, 'onClick'> & { inputLabel: string; onFile(file: File): void }) {
+}: Omit<ButtonProps, 'onClick'> & { inputLabel: string; onFile(file: File): void; accept?: string }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -21,7 +22,7 @@ export function CsvFileButton({
       <input
         ref={input}
         type="file"
-        accept=".csv,text/csv,text/plain"
+        accept={accept}
         hidden
         aria-label={inputLabel}
         onChange={(e) => {

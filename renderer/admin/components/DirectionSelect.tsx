@@ -3,7 +3,7 @@ import { CodeHint } from './words';
 import { DIRECTION_WORDS } from '../../../core/engine/labels';
 import { TariffDirection } from '../../../core/engine/schemas/common';
 
-/** A tariff direction, picked by its words with the code as a quiet hint. */
+/** A tariff direction, picked by its words with the code as a quiet hint in the list. */
 export function DirectionSelect({
   value,
   onChange,
@@ -20,6 +20,8 @@ export function DirectionSelect({
       label="Direction"
       value={value}
       onChange={(e) => onChange(TariffDirection.parse(e.target.value))}
+      // Closed, the words alone; the code stands beside them in the list.
+      slotProps={{ select: { renderValue: (v) => DIRECTION_WORDS[v as TariffDirection]?.label ?? String(v) } }}
       {...(sx ? { sx } : {})}
     >
       {TariffDirection.options.map((d) => (

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Rate } from '../../../core/engine/schemas/schedule';
+import { boundProblems, TIER_UNIT } from './schedule/tiers';
 
 /** The number fields of one tier, prices in the location's currency; the price only on fixed tariffs. */
 const fieldsOf = (
   unit: string,
 ): { key: keyof Rate; label: string; step?: number; fixedOnly?: boolean; max?: number }[] => [
   { key: 'fixed', label: `Price ${unit}`, step: 0.01, fixedOnly: true },
-  { key: 'to_kwh', label: 'Up to kWh' },
+  { key: 'to_kwh', label: `Up to ${TIER_UNIT}` },
   { key: 'surcharge_fixed', label: `Surcharge ${unit}`, step: 0.01 },
   { key: 'surcharge_percentage', label: 'Surcharge fraction', step: 0.01, max: 1 },
 ];
@@ -25,11 +26,15 @@ export function RatePanel({
   onSpan,
   badTiers = new Set<number>(),
   unit = 'per kWh',
+  apply,
 }: {
   rate: Rate[] | undefined;
   market: boolean;
-  /** `what` names the edit, e.g. "tier 1 price", for the undo history. */
-  onChange(r: Rate[], what: string): void;
+  /**
+   * `what` names the edit, e.g. "tier 1 price", for the undo history; `typed` edits of one field
+   * in a row are one step there, an added or removed tier is a step of its own.
+   */
+  onChange(r: Rate[], what: string, typed?: boolean): void;
   title: string;
   /** The band's times as HH:MM (end of day 24:00). */
   span?: { from: string; to: string } | undefined;
@@ -38,6 +43,8 @@ export function RatePanel({
   badTiers?: Set<number>;
   /** Prices' unit, e.g. "EUR/kWh". */
   unit?: string;
+  /** Gives every band of the month group these tiers; `blocked` says why not yet. */
+  apply?: { label: string; hint: string; blocked?: string | undefined; onApply(): void } | undefined;
 }) {
   if (!rate)
     return (
@@ -46,10 +53,14 @@ export function RatePanel({
       </Paper>
     );
   const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
+  // Said on the field itself as it is typed, before Save; the validation panel has the sentence.
+  const bounds = new Map(boundProblems(rate).map((b) => [b.tier, b.short]));
+  const last = rate.length - 1;
   const set = (i: number, k: keyof Rate, v: string, label: string) =>
     onChange(
       rate.map((r, j) => (j === i ? clean({ ...r, [k]: num(v) }) : r)),
       `tier ${i + 1} ${label.toLowerCase()}`,
+      true,
     );
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Rate panel">
@@ -75,57 +86,95 @@ export function RatePanel({
           <Box sx={FIELDS_GRID}>
             {fieldsOf(unit)
               .filter((f) => !(market && f.fixedOnly))
-              .map((f) => (
-                <TextField
-                  key={f.key}
-                  size="small"
-                  label={f.label}
-                  type="number"
-                  value={r[f.key] ?? ''}
-                  onChange={(e) => set(i, f.key, e.target.value, f.label)}
-                  disabled={f.key === 'to_kwh' && rate.length === 1}
-                  // The field the problem is about: an empty price on a fixed tariff, else a tier's bound.
-                  error={!market && r.fixed === undefined ? f.key === 'fixed' : badTiers.has(i) && f.key === 'to_kwh'}
-                  slotProps={{ htmlInput: { step: f.step, min: f.max ? 0 : undefined, max: f.max } }}
-                />
-              ))}
+              .map((f) => {
+                const bound = f.key === 'to_kwh';
+                // The last tier has no bound: it prices the rest of the month (one kept from a stored tariff can be cleared).
+                const open = bound && i === last && r.to_kwh === undefined;
+                return (
+                  <TextField
+                    key={f.key}
+                    size="small"
+                    label={f.label}
+                    type="number"
+                    value={r[f.key] ?? ''}
+                    onChange={(e) => set(i, f.key, e.target.value, f.label)}
+                    disabled={open}
+                    placeholder={open ? 'none' : undefined}
+                    // The field the problem is about: an empty price on a fixed tariff, else a tier's bound.
+                    error={
+                      (f.key === 'fixed' && !market && r.fixed === undefined) ||
+                      (bound && bounds.has(i)) ||
+                      (f.key === 'surcharge_percentage' && !!r.surcharge_percentage && !(r.surcharge_percentage <= 1))
+                    }
+                    helperText={
+                      bound
+                        ? (bounds.get(i) ?? (open && last > 0 ? 'None: the rest of the month' : undefined))
+                        : undefined
+                    }
+                    slotProps={{
+                      htmlInput: { step: f.step, min: f.max || bound ? 0 : undefined, max: f.max },
+                      inputLabel: open ? { shrink: true } : undefined,
+                      // "None: the rest of the month" is read, not greyed out with the field.
+                      formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+                    }}
+                  />
+                );
+              })}
           </Box>
           <IconButton
             size="small"
             aria-label={`Remove tier ${i + 1}`}
             disabled={rate.length < 2}
-            onClick={() =>
+            onClick={() => {
+              const left = rate.filter((_, j) => j !== i);
+              // The last tier has no bound: it prices the rest of the month.
+              const end = left.length - 1;
               onChange(
-                rate.filter((_, j) => j !== i),
+                left.map((t, j) => (j === end ? clean({ ...t, to_kwh: undefined }) : t)),
                 `remove tier ${i + 1}`,
-              )
-            }
+              );
+            }}
           >
             ×
           </IconButton>
         </Stack>
       ))}
-      <Button
-        size="small"
-        onClick={() =>
-          onChange(
-            [
-              ...rate.map((r, i) =>
-                i === rate.length - 1 && r.to_kwh === undefined ? { ...r, to_kwh: 1000 * (i + 1) } : r,
-              ),
-              market ? { surcharge_fixed: 0 } : { fixed: rate.at(-1)?.fixed ?? 0.3 },
-            ],
-            'add tier',
-          )
-        }
-      >
-        Add tier
-      </Button>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button
+          size="small"
+          onClick={() =>
+            onChange(
+              [
+                // The last tier so far gets a bound above the one before it; the analyst types the real one.
+                ...rate.map((r, i) =>
+                  i === last && r.to_kwh === undefined ? { ...r, to_kwh: (rate[i - 1]?.to_kwh ?? 0) + 1000 } : r,
+                ),
+                market ? { surcharge_fixed: 0 } : { fixed: rate.at(-1)?.fixed ?? 0.3 },
+              ],
+              'add tier',
+            )
+          }
+        >
+          Add tier
+        </Button>
+        {apply ? (
+          <Button size="small" onClick={apply.onApply} disabled={!!apply.blocked} title={apply.blocked ?? apply.hint}>
+            {apply.label}
+          </Button>
+        ) : null}
+      </Stack>
+      {apply ? (
+        <Typography variant="caption" color={apply.blocked ? 'error' : 'text.secondary'} sx={{ display: 'block' }}>
+          {apply.blocked ?? apply.hint}
+        </Typography>
+      ) : null}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         {market
           ? 'Market tariffs price (market + surcharge) × (1 + fraction).'
           : 'Fixed tariffs use the price; surcharges are ignored.'}{' '}
-        With several tiers, the first is the price signal and confidence is at most 0.8.
+        Tiers count the tariff&apos;s energy in each calendar month at the location (its local month): a tier prices the
+        month&apos;s kWh up to its bound, the next tier from there, and the last tier, without a bound, the rest. Costs
+        price every tier; prices (the price signal) use the first, at a confidence of at most 0.8.
       </Typography>
     </Paper>
   );

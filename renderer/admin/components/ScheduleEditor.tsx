@@ -1,16 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Grid, IconButton, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
-import { DAY_NAMES } from '../../../core/engine/schedule/names';
 import { groupName, precedenceText } from '../../../core/engine/schedule/precedence';
 import type { SchedulePlace } from '../../../core/engine/schedule/issues';
 import { dstNotes } from '../../../core/engine/schedule/dst';
 import { useFeedback } from './confirm';
 import { RatePanel } from './RatePanel';
-import { Track, type TrackActions } from './schedule/Track';
+import type { TrackActions } from './schedule/Track';
 import { DatesField, MonthChips } from './schedule/MonthFilter';
 import { ValidationPanel } from './schedule/ValidationPanel';
+import { GroupBar } from './schedule/GroupBar';
+import { DayRow, TimeAxis } from './schedule/DayRow';
 import { useScheduleHistory, type EditOptions } from './schedule/history';
+import { applyTiers, duplicateGroup, duplicateRow, groupLabel, stepsText } from './schedule/edits';
+import { boundProblems } from './schedule/tiers';
 import {
   bandText,
   clone,
@@ -22,8 +25,6 @@ import {
   spanText,
   type Sel,
 } from './schedule-model';
-
-const DAY_GROUPS = ['All', 'Weekdays', 'Weekend', ...DAY_NAMES];
 
 interface Props {
   schedule: Schedule;
@@ -38,6 +39,8 @@ interface Props {
 interface Message {
   text: string;
   severity: 'info' | 'warning';
+  /** The band a message is about ("has the default rate"): it goes once that band's rate is set. */
+  band?: Sel;
 }
 
 /** Whether a key press belongs to a text field's own undo rather than the schedule's. */
@@ -112,8 +115,15 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
     f(next);
     history.edit(next, opts);
   };
-  const band = sel ? schedule[sel.entry]?.days_and_hours[sel.item]?.hours[sel.band] : undefined;
+  // Only a band of the group in view: the rate panel never shows another group's band.
+  const band = sel && sel.entry === e ? schedule[sel.entry]?.days_and_hours[sel.item]?.hours[sel.band] : undefined;
   const selected = band ? sel : null;
+  /** Another group in view: what was selected or said about the last one goes with it. */
+  const showGroup = (i: number) => {
+    setTab(i);
+    setSel(null);
+    setMessage(null);
+  };
 
   /** Asks, removes, and offers the undo in the snackbar as long as nothing was edited since. */
   const destroy = async (what: string, body: string, f: (s: Schedule) => void) => {
@@ -135,7 +145,7 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
   };
 
   const go = (at: SchedulePlace) => {
-    setTab(at.entry);
+    if (at.entry !== e) showGroup(at.entry);
     setSel(at.item !== undefined && at.band !== undefined ? { entry: at.entry, item: at.item, band: at.band } : null);
     const where =
       at.item === undefined
@@ -162,6 +172,7 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
       </Button>
     );
 
+  const group = groupName(schedule, e);
   const rowNotes = entry.days_and_hours.flatMap((it, i) =>
     (precedence.get(`${e}:${i}`) ?? []).map((line) => ({ i, days: it.days.join('/'), line })),
   );
@@ -178,17 +189,18 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
             : named.some((x) => x.toLowerCase().startsWith(key))
               ? named.filter((x) => !x.toLowerCase().startsWith(key))
               : [...named, m];
-        s[e]!.months = next.length ? next : ['All'];
+        // The last month unticked leaves none, said on the tab, never a silent "All".
+        s[e]!.months = next;
       },
-      { label: `months of ${groupName(schedule, e)}` },
+      { label: `months of ${group}` },
     );
 
   const trackActions = (i: number): TrackActions => {
     const hours = entry.days_and_hours[i]!.hours;
-    const apply = (next: typeof hours, label: string, pushed: string[], extra?: string) => {
+    const apply = (next: typeof hours, label: string, pushed: string[], extra?: string, about?: Sel) => {
       edit((s) => void (s[e]!.days_and_hours[i]!.hours = next), { label });
       const text = [...pushed, extra].filter(Boolean).join(' ');
-      setMessage(text ? { text, severity: 'info' } : null);
+      setMessage(text ? { text, severity: 'info', ...(about ? { band: about } : {}) } : null);
     };
     const refuse = (text: string) => setMessage({ text, severity: 'warning' });
     return {
@@ -201,13 +213,15 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
         const r = placeBand(hours, -1, from, to, market);
         if ('refused' in r) return refuse(r.refused);
         const added = r.hours.at(-1)!;
+        const at = { entry: e, item: i, band: r.hours.length - 1 };
         apply(
           r.hours,
           `add band ${spanText(added)}`,
           r.pushed,
           `New band ${spanText(added)} has the default rate ${rateLabel(added.rate, market)}${market ? '' : ` ${unit}`}; set its rate in the rate panel.`,
+          at,
         );
-        setSel({ entry: e, item: i, band: r.hours.length - 1 });
+        setSel(at);
       },
       remove(b) {
         apply(
@@ -239,79 +253,102 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
     return null;
   };
 
-  const setRate = (r: Rate[], what: string) => {
+  const setRate = (r: Rate[], what: string, typed?: boolean) => {
     if (!selected || !band) return;
     edit((s) => void (s[selected.entry]!.days_and_hours[selected.item]!.hours[selected.band]!.rate = r), {
       label: `${what} of band ${spanText(band)}`,
-      coalesce: `${selected.entry}:${selected.item}:${selected.band}:${what}`,
+      ...(typed ? { coalesce: `${selected.entry}:${selected.item}:${selected.band}:${what}` } : {}),
+    });
+    // "has the default rate" is no longer true once the band's rate is set.
+    const about = message?.band;
+    if (about && about.entry === selected.entry && about.item === selected.item && about.band === selected.band)
+      setMessage(null);
+  };
+
+  const addGroup = () => {
+    // No months yet: the analyst picks them, and the tab says so until then.
+    edit((s) => void s.push({ months: [], days_and_hours: [{ days: ['All'], hours: [] }] }), {
+      label: 'add month group',
+    });
+    showGroup(schedule.length);
+    setMessage({ text: 'New month group: pick its months, then draw its bands.', severity: 'info' });
+  };
+
+  const copyGroup = () => {
+    const { next, months } = duplicateGroup(schedule, e);
+    history.edit(next, { label: `duplicate ${group}` });
+    showGroup(e + 1);
+    const name = groupLabel(next[e + 1]!);
+    setMessage({
+      text: months.length
+        ? `Copied ${groupLabel(entry)} as ${name}, the months no other group has; change its prices.`
+        : `Copied ${groupLabel(entry)}; pick the copy's months, then change its prices.`,
+      severity: 'info',
     });
   };
+
+  const copyRow = (i: number) => {
+    const { next, days } = duplicateRow(schedule, e, i);
+    const from = entry.days_and_hours[i]!;
+    history.edit(next, { label: `duplicate row ‘${from.days.join('/')}’` });
+    setSel(null);
+    setMessage({
+      text: `Copied row ‘${from.days.join('/')}’ as ‘${days.join('/')}’ with its ${count(from.hours.length, 'band')}; change its days or prices.`,
+      severity: 'info',
+    });
+  };
+
+  /** "Apply these tiers to every band of this group", while the selected band has tiers to give. */
+  const tierAction = (() => {
+    if (!selected || !band || band.rate.length < 2) return undefined;
+    const steps = stepsText(band.rate, market);
+    const blocked = boundProblems(band.rate).length
+      ? 'Fix the tier bounds first.'
+      : !market && band.rate.some((t) => t.fixed === undefined)
+        ? 'Type every tier’s price first.'
+        : undefined;
+    return {
+      label: `Apply these tiers to every band of ${groupLabel(entry)}`,
+      hint: `Each band keeps its own first price, then ${steps}.`,
+      blocked,
+      onApply() {
+        const { next, changed } = applyTiers(schedule, e, band.rate, market);
+        history.edit(next, { label: `tiers of ${spanText(band)} to every band of ${group}` });
+        setMessage({
+          text: changed
+            ? `Tiers given to ${count(changed, 'band')} of ${groupLabel(entry)}: each its own price, then ${steps}.`
+            : `Every band of ${groupLabel(entry)} already has these tiers.`,
+          severity: 'info',
+        });
+      },
+    };
+  })();
 
   return (
     <Stack spacing={2} ref={root}>
       <Paper variant="outlined" sx={{ p: 2 }} aria-label="Schedule editor">
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-          <Tabs
-            value={e}
-            onChange={(_ev, v: number) => {
-              setTab(v);
-              setSel(null);
-            }}
-            variant="scrollable"
-            aria-label="Month groups"
-            sx={{ flex: 1, minWidth: 200 }}
-          >
-            {schedule.map((en, i) => (
-              <Tab
-                key={i}
-                sx={bad.groups.has(i) ? { color: 'error.main' } : undefined}
-                label={`${bad.groups.has(i) ? '⚠ ' : ''}${(en.months ?? ['All']).join(', ')}${en.dates?.length ? ` · dates ${en.dates.join(', ')}` : ''}`}
-              />
-            ))}
-          </Tabs>
-          <Button
-            size="small"
-            disabled={!history.undoLabel}
-            onClick={() => doUndo(false)}
-            title={history.undoLabel && `Undo ${history.undoLabel} (Ctrl+Z)`}
-          >
-            ↶ Undo
-          </Button>
-          <Button
-            size="small"
-            disabled={!history.redoLabel}
-            onClick={() => doUndo(true)}
-            title={history.redoLabel && `Redo ${history.redoLabel} (Ctrl+Shift+Z)`}
-          >
-            ↷ Redo
-          </Button>
-          <Button
-            size="small"
-            onClick={() => {
-              edit((s) => void s.push({ months: ['January'], days_and_hours: [{ days: ['All'], hours: [] }] }), {
-                label: 'add month group',
-              });
-              setTab(schedule.length);
-            }}
-          >
-            Add month group
-          </Button>
-          {schedule.length > 1 ? (
-            <Button
-              size="small"
-              color="error"
-              onClick={() =>
-                void destroy(
-                  groupName(schedule, e),
-                  `${groupName(schedule, e)} and its ${count(entry.days_and_hours.length, 'day row')} leave the draft. Undo puts it back until you save.`,
-                  (s) => void s.splice(e, 1),
-                ).then((ok) => ok && setTab(0))
-              }
-            >
-              Delete month group
-            </Button>
-          ) : null}
-        </Stack>
+        <GroupBar
+          schedule={schedule}
+          value={e}
+          bad={bad.groups}
+          onSelect={showGroup}
+          undoLabel={history.undoLabel}
+          redoLabel={history.redoLabel}
+          onUndo={() => doUndo(false)}
+          onRedo={() => doUndo(true)}
+          onAdd={addGroup}
+          onDuplicate={copyGroup}
+          onDelete={
+            schedule.length > 1
+              ? () =>
+                  void destroy(
+                    group,
+                    `${group} and its ${count(entry.days_and_hours.length, 'day row')} leave the draft. Undo puts it back until you save.`,
+                    (s) => void s.splice(e, 1),
+                  ).then((ok) => ok && showGroup(0))
+              : undefined
+          }
+        />
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 1 }}>
           <MonthChips months={entry.months ?? ['All']} onToggle={toggleMonth} />
           <DatesField
@@ -323,7 +360,7 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
                   if (d.length) s[e]!.dates = d;
                   else delete s[e]!.dates;
                 },
-                { label: `dates of ${groupName(schedule, e)}` },
+                { label: `dates of ${group}` },
               )
             }
           />
@@ -358,52 +395,32 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
           const key = `${e}:${i}`;
           const name = `‘${it.days.join('/')}’`;
           return (
-            <Box key={i} data-row={key} sx={{ mb: 1 }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <TextField
-                  select
-                  size="small"
-                  value={it.days.join(',')}
-                  onChange={(ev) =>
-                    edit((s) => void (s[e]!.days_and_hours[i]!.days = ev.target.value.split(',')), {
-                      label: `days of row ${name}`,
-                    })
-                  }
-                  sx={{ width: 130 }}
-                  slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Days of row ${i + 1}` } }}
-                >
-                  {[...new Set([it.days.join(','), ...DAY_GROUPS])].map((d) => (
-                    <option key={d} value={d}>
-                      {d}
-                    </option>
-                  ))}
-                </TextField>
-                <Track
-                  hours={it.hours}
-                  market={market}
-                  label={`${it.days.join('/')} track`}
-                  selected={selected && selected.entry === e && selected.item === i ? selected.band : null}
-                  onSelect={(b) => setSel(b === null ? null : { entry: e, item: i, band: b })}
-                  actions={trackActions(i)}
-                  badBands={bad.bands.get(key) ?? new Set()}
-                  badRow={bad.rows.has(key)}
-                />
-                <IconButton
-                  size="small"
-                  aria-label={`Delete row ${name}`}
-                  onClick={() =>
-                    void destroy(
-                      `row ${name}`,
-                      `Row ${name} of ${groupName(schedule, e)} and its ${count(it.hours.length, 'band')} leave the draft. Undo puts it back until you save.`,
-                      (s) => void s[e]!.days_and_hours.splice(i, 1),
-                    )
-                  }
-                  disabled={entry.days_and_hours.length < 2}
-                >
-                  ×
-                </IconButton>
-              </Stack>
-            </Box>
+            <DayRow
+              key={i}
+              row={it}
+              index={i}
+              rowKey={key}
+              market={market}
+              selected={selected && selected.item === i ? selected.band : null}
+              onSelect={(b) => setSel(b === null ? null : { entry: e, item: i, band: b })}
+              actions={trackActions(i)}
+              badBands={bad.bands.get(key) ?? new Set()}
+              badRow={bad.rows.has(key)}
+              onDays={(days) =>
+                edit((s) => void (s[e]!.days_and_hours[i]!.days = days), { label: `days of row ${name}` })
+              }
+              onDuplicate={() => copyRow(i)}
+              onDelete={
+                entry.days_and_hours.length > 1
+                  ? () =>
+                      void destroy(
+                        `row ${name}`,
+                        `Row ${name} of ${group} and its ${count(it.hours.length, 'band')} leave the draft. Undo puts it back until you save.`,
+                        (s) => void s[e]!.days_and_hours.splice(i, 1),
+                      )
+                  : undefined
+              }
+            />
           );
         })}
         <Button
@@ -446,37 +463,13 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
             onSpan={onSpan}
             onChange={setRate}
             badTiers={selected ? bad.tiers.get(`${selected.entry}:${selected.item}:${selected.band}`) : undefined}
+            apply={tierAction}
           />
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
           <ValidationPanel schedule={schedule} problems={problems} notes={notes} zone={zone} onGo={go} />
         </Grid>
       </Grid>
-    </Stack>
-  );
-}
-
-function TimeAxis() {
-  return (
-    <Stack direction="row" spacing={1} sx={{ mb: 0.5 }}>
-      <Box sx={{ width: 130 }} />
-      <Box sx={{ flex: 1, position: 'relative', height: 16 }}>
-        {[0, 3, 6, 9, 12, 15, 18, 21, 24].map((h) => (
-          <Typography
-            key={h}
-            variant="caption"
-            sx={{
-              position: 'absolute',
-              left: `${(h / 24) * 100}%`,
-              transform: 'translateX(-50%)',
-              color: 'text.secondary',
-            }}
-          >
-            {String(h).padStart(2, '0')}
-          </Typography>
-        ))}
-      </Box>
-      <Box sx={{ width: 34 }} />
     </Stack>
   );
 }

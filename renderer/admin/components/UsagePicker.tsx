@@ -61,9 +61,12 @@ export function usageOf(u: UsageChoice, from: number, to: number): Usage {
   };
 }
 
-/** A profile in a few words: its description up to the first colon or bracket ("German household standard load profile H0"). */
+/** A profile in words: its description up to the first colon or bracket ("German household standard load profile H0"). */
+export const profileHead = (description: string) => description.split(/[:(.]/)[0]!.trim();
+
+/** `profileHead` cut to fit a picker. */
 export const profileWords = (description: string) => {
-  const head = description.split(/[:(.]/)[0]!.trim();
+  const head = profileHead(description);
   return head.length > 48 ? `${head.slice(0, 47)}…` : head;
 };
 
@@ -156,6 +159,15 @@ export function UsagePicker({
               })
             }
             sx={{ minWidth: 200, maxWidth: '100%', flex: '1 1 240px' }}
+            // Closed, the profile's words alone (its code is in the list), and its code for the tests.
+            slotProps={{
+              select: {
+                renderValue: (v) => {
+                  const p = list.find((x) => x.name === v);
+                  return p ? <span data-code={p.name}>{profileWords(p.description)}</span> : String(v);
+                },
+              },
+            }}
           >
             {list.map((p) => (
               <MenuItem key={p.name} value={p.name} title={p.description}>

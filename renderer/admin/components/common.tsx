@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import type { Words } from '../../../core/engine/labels';
+import { CodeHint } from './code-hint';
 import {
   Alert,
   Box,
@@ -142,7 +144,11 @@ export function CopyTable({
   );
 }
 
-/** A select over a zod enum's values: what it offers and what it hands back are the schema's own. */
+/**
+ * A select over a zod enum's values: what it offers and what it hands back are the schema's own.
+ * With `words`, each value is offered by its words (the code a quiet hint beside them in the list,
+ * the meaning on hover) and the closed field shows the words alone.
+ */
 export function EnumSelect<const T extends string>({
   label,
   schema,
@@ -151,6 +157,7 @@ export function EnumSelect<const T extends string>({
   size,
   fullWidth,
   sx,
+  words,
 }: {
   label: string;
   schema: { options: readonly T[]; parse(v: unknown): T };
@@ -159,6 +166,7 @@ export function EnumSelect<const T extends string>({
   size?: 'small' | 'medium';
   fullWidth?: boolean;
   sx?: SxProps<Theme>;
+  words?: Record<NoInfer<T>, Words>;
 }) {
   return (
     <TextField
@@ -166,13 +174,21 @@ export function EnumSelect<const T extends string>({
       label={label}
       value={value}
       onChange={(e) => onChange(schema.parse(e.target.value))}
+      {...(words ? { slotProps: { select: { renderValue: (v: unknown) => words[v as T]?.label ?? String(v) } } } : {})}
       {...(size ? { size } : {})}
       {...(fullWidth ? { fullWidth } : {})}
       {...(sx ? { sx } : {})}
     >
       {schema.options.map((o) => (
-        <MenuItem key={o} value={o}>
-          {o}
+        <MenuItem key={o} value={o} {...(words?.[o]?.hint ? { title: words[o].hint } : {})}>
+          {words ? (
+            <>
+              {words[o].label}
+              <CodeHint code={o} />
+            </>
+          ) : (
+            o
+          )}
         </MenuItem>
       ))}
     </TextField>

@@ -88,6 +88,7 @@ export function SelectField({
   sx,
   empty,
   ariaLabel,
+  renderValue,
 }: {
   /** The visible label; a select in a table cell goes without, named by `ariaLabel`. */
   label?: string;
@@ -100,6 +101,8 @@ export function SelectField({
   /** The label of the empty value, where there is one. */
   empty?: string;
   ariaLabel?: string;
+  /** The chosen value as the closed field shows it, where the options carry more (a code beside their words). */
+  renderValue?: (value: string) => ReactNode;
 }) {
   return (
     <TextField
@@ -111,7 +114,11 @@ export function SelectField({
       {...(fullWidth ? { fullWidth } : {})}
       {...(sx ? { sx } : {})}
       slotProps={{
-        ...(empty ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : {}),
+        select: {
+          ...(empty ? { displayEmpty: true } : {}),
+          ...(renderValue ? { renderValue: (v: unknown) => (v === '' && empty ? empty : renderValue(String(v))) } : {}),
+        },
+        ...(empty ? { inputLabel: { shrink: true } } : {}),
         ...(ariaLabel ? { htmlInput: { 'aria-label': ariaLabel } } : {}),
       }}
     >

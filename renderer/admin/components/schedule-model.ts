@@ -2,6 +2,7 @@ import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
 import { Schedule as ScheduleSchema } from '../../../core/engine/schemas/schedule';
 import { bandSpan, formatTimeOfDay, parseTimeOfDay, DAY_SECONDS } from '../../../core/engine/schedule/names';
 import { describeIssues, type ScheduleProblem } from '../../../core/engine/schedule/issues';
+import { boundProblems, tierPrice } from './schedule/tiers';
 
 /** Quarter hours: the editor's grid. */
 export const Q = 900;
@@ -44,43 +45,49 @@ export function defaultSchedule(): Schedule {
   ];
 }
 
+/** A band's first tier, the price signal: "0.30", "mkt +0.1"; "—" for an empty price. */
 export function rateLabel(rate: Rate[], market: boolean): string {
-  const r = rate[0] ?? {};
-  if (market)
-    return `mkt${r.surcharge_fixed ? ` +${r.surcharge_fixed}` : ''}${r.surcharge_percentage ? ` ×${(1 + r.surcharge_percentage).toFixed(2)}` : ''}`;
-  // An empty price is no price: never shown as 0, which would read as free.
-  if (r.fixed === undefined) return '—';
-  return r.fixed.toFixed(4).replace(/0{1,2}$/, '');
+  return tierPrice(rate[0], market);
 }
 
 /** What the editor says of a tier whose price field is empty. */
 const NO_PRICE = 'the price is empty; type one (a fixed-rate tariff prices every tier)';
 
+const tiersOf = (schedule: Schedule) =>
+  schedule.flatMap((e, i) =>
+    e.days_and_hours.flatMap((dh, j) =>
+      dh.hours.map((h, k) => ({ rate: h.rate, at: [i, 'days_and_hours', j, 'hours', k, 'rate'] as const })),
+    ),
+  );
+
 /**
- * Every problem of a draft in words: the schedule's own rules, and, on a fixed-rate tariff, a
- * tier without a price (the API refuses it as `fixed_missing` when the tariff is saved or priced).
+ * Every problem of a draft in words: the schedule's own rules; tier bounds said on the tier whose
+ * bound is wrong (the schema names the tier below it); and, on a fixed-rate tariff, a tier
+ * without a price (the API refuses it as `fixed_missing` when the tariff is saved or priced).
  */
 export function scheduleProblems(schedule: Schedule, market: boolean): ScheduleProblem[] {
   const check = ScheduleSchema.safeParse(schedule);
-  const problems = check.success ? [] : describeIssues(schedule, check.error.issues);
-  if (market) return problems;
-  const missing = schedule.flatMap((e, i) =>
-    e.days_and_hours.flatMap((dh, j) =>
-      dh.hours.flatMap((h, k) =>
-        h.rate.flatMap((r, l) =>
-          r.fixed === undefined
-            ? [{ path: [i, 'days_and_hours', j, 'hours', k, 'rate', l, 'fixed'], code: 'custom', message: '' }]
-            : [],
-        ),
-      ),
-    ),
-  );
+  const issues = check.success
+    ? []
+    : check.error.issues.filter((i) => (i as { params?: { code?: string } }).params?.code !== 'to_kwh_invalid');
+  const problems = describeIssues(schedule, issues);
+  const tiers = tiersOf(schedule);
   // describeIssues names the place; what is wrong is said here.
-  const named = describeIssues(schedule, missing).map((p) => ({
-    ...p,
-    text: p.text.replace(/: the price: $/, `: ${NO_PRICE}`),
-  }));
-  return [...problems, ...named.filter((p) => !problems.some((q) => q.text === p.text))];
+  const own = (path: readonly (string | number)[], field: string, sentence: string) =>
+    describeIssues(schedule, [{ path: [...path, field], code: 'custom', message: '' }]).map((p) => ({
+      ...p,
+      text: p.text.replace(/: the [a-z ]+: $/, `: ${sentence}`),
+    }));
+  const bounds = tiers.flatMap(({ rate, at }) =>
+    boundProblems(rate).flatMap((b) => own([...at, b.tier], 'to_kwh', b.sentence)),
+  );
+  const missing = market
+    ? []
+    : tiers.flatMap(({ rate, at }) =>
+        rate.flatMap((r, l) => (r.fixed === undefined ? own([...at, l], 'fixed', NO_PRICE) : [])),
+      );
+  const all = [...problems, ...bounds, ...missing];
+  return all.filter((p, k) => all.findIndex((q) => q.text === p.text) === k);
 }
 
 /**

@@ -6,25 +6,10 @@ import { STATUS_WORDS, type Words } from '../../../core/engine/labels';
 import { ConnectSessionComplete } from '../../../core/engine/webhooks/schemas';
 import { useApp } from '../context';
 import { CopyButton } from './common';
+import { CodeHint } from './code-hint';
 import { addressOf, useLocations } from './forms';
 
-/**
- * A code as a quiet hint beside its words (testers and API users read codes). On a coloured
- * chip it takes the chip's own text colour, which keeps its contrast.
- */
-export function CodeHint({ code, onColour = false }: { code: string; onColour?: boolean }) {
-  return (
-    <Typography
-      component="span"
-      variant="caption"
-      color={onColour ? 'inherit' : 'text.secondary'}
-      data-code={code}
-      sx={{ fontFamily: 'ui-monospace, Menlo, monospace', ml: 0.75, whiteSpace: 'nowrap' }}
-    >
-      {code}
-    </Typography>
-  );
-}
+export { CodeHint };
 
 /** A value read as one piece (a date, a code, a host and port): it moves to the next line whole. */
 export function NoBreak({ children }: { children: ReactNode }) {
@@ -56,23 +41,21 @@ export function Coded({ words, code, hint = true }: { words: Words; code: string
   );
 }
 
-/** A connection state as a chip: words, the code as a hint, the meaning on hover. */
+/** A connection state as a chip of words, the code as a quiet hint beside it, the meaning on hover. */
 export function StatusChip({ status }: { status: string }) {
   const words = STATUS_WORDS[status] ?? { label: status };
   return (
-    <Tooltip title={`${words.hint ? `${words.hint} ` : ''}(${status})`}>
-      <Chip
-        size="small"
-        data-status={status}
-        label={
-          <>
-            {words.label}
-            <CodeHint code={status} onColour />
-          </>
-        }
-        color={status === 'CONNECTED' ? 'success' : status === 'ERROR' || status === 'FAILED' ? 'error' : 'default'}
-      />
-    </Tooltip>
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+      <Tooltip title={`${words.hint ? `${words.hint} ` : ''}(${status})`}>
+        <Chip
+          size="small"
+          data-status={status}
+          label={words.label}
+          color={status === 'CONNECTED' ? 'success' : status === 'ERROR' || status === 'FAILED' ? 'error' : 'default'}
+        />
+      </Tooltip>
+      <CodeHint code={status} />
+    </Box>
   );
 }
 
@@ -106,7 +89,11 @@ export function SessionCompleted({ id, data }: { id: string; data: z.infer<typeo
     <Box data-event={id}>
       <Typography component="div">
         Session completed for{' '}
-        <Link component="button" onClick={() => navigate(`locations?id=${data.location_id}`)} sx={{ verticalAlign: 0 }}>
+        <Link
+          component="button"
+          onClick={() => navigate(`locations?id=${data.location_id}`)}
+          sx={{ verticalAlign: 0, display: 'inline', textAlign: 'left' }}
+        >
           {loc ? addressOf(loc) : 'a location'}
         </Link>{' '}
         —{' '}
@@ -116,7 +103,7 @@ export function SessionCompleted({ id, data }: { id: string; data: z.infer<typeo
             <Link
               component="button"
               onClick={() => navigate(`prices?location=${data.location_id}`)}
-              sx={{ verticalAlign: 0 }}
+              sx={{ verticalAlign: 0, display: 'inline', textAlign: 'left' }}
             >
               see prices
             </Link>

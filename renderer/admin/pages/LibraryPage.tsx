@@ -6,7 +6,8 @@ import { useApp } from '../context';
 import { ErrorAlert, Loading, PageHeader } from '../components/common';
 import { bindField, SelectField } from '../components/forms';
 import { Section, SimpleTable } from '../components/panels';
-import { Coded } from '../components/words';
+import { CodeHint, Coded, NoBreak } from '../components/words';
+import { instantText } from '../instant';
 import { useFeedback } from '../components/confirm';
 import type { GridFee } from '../../../core/engine/schemas/connect';
 import { CONNECTION_WORDS } from '../../../core/engine/labels';
@@ -154,8 +155,18 @@ function MarketData() {
             label="Region"
             value={region}
             onChange={setRegion}
-            options={(regions.data?.data ?? []).map((r) => [r.id, r.id] as const)}
-            sx={{ minWidth: 160 }}
+            options={(regions.data?.data ?? []).map(
+              (r) =>
+                [
+                  r.id,
+                  <span key={r.id}>
+                    {r.display_name}
+                    <CodeHint code={r.id} />
+                  </span>,
+                ] as const,
+            )}
+            renderValue={(id) => regions.data?.data.find((r) => r.id === id)?.display_name ?? id}
+            sx={{ minWidth: 160, maxWidth: 320 }}
           />
           <SelectField
             label="Unit"
@@ -192,23 +203,38 @@ function MarketData() {
         <Loading show={regions.isLoading} />
         <SimpleTable
           label="Market regions"
-          head={['Region', 'Name', 'Countries', 'Resolution', 'Currency', 'Published until', 'Updated']}
+          head={['Market', 'Serves', 'Resolution', 'Currency', 'Published until', 'Updated']}
           items={regions.data?.data ?? []}
           row={(r) => ({
             key: r.id,
             cells: [
-              r.id,
-              `${r.display_name}${r.demo ? ' (demo series)' : ''}`,
-              `${r.country_codes.join(', ')}${r.states ? ` (${r.states.join(', ')})` : ''}`,
+              // The market in words, its region id (what a location's market_region names) beside.
+              <>
+                {r.display_name}
+                {r.demo ? ' (demo series)' : ''}
+                <CodeHint code={r.id} />
+              </>,
+              // A region listing states serves those only.
+              r.states ? `${r.states.join(', ')} (${r.country_codes.join(', ')})` : r.country_codes.join(', '),
               `${r.resolution_minutes} min`,
               r.currency_code,
-              r.published_until ?? '—',
-              r.time_updated,
+              r.published_until ? <Instant key="until" iso={r.published_until} /> : '—',
+              <Instant key="updated" iso={r.time_updated} />,
             ],
           })}
         />
       </Paper>
     </Stack>
+  );
+}
+
+/** An instant as every page writes it, broken (if at all) between its date and its time. */
+function Instant({ iso }: { iso: string }) {
+  const [date, time] = instantText(iso).split(', ');
+  return (
+    <>
+      <NoBreak>{date},</NoBreak> <NoBreak>{time}</NoBreak>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { useApp } from '../context';
 import { CopyTable, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
 import { useLocations } from '../components/forms';
 import { CodeHint, SessionCompleted, useSessionEvents } from '../components/words';
+import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
 
 export function OverviewPage() {
   const { boot, api, liveMode, navigate } = useApp();
@@ -74,15 +75,11 @@ export function OverviewPage() {
             <Paper variant="outlined" sx={{ p: 2 }} data-testid="overview-profile">
               <Typography variant="overline">Wire profile</Typography>
               <Typography variant="h5">
-                {settings.data
-                  ? settings.data.wire_profile === 'published'
-                    ? 'Production forms'
-                    : 'Service interface'
-                  : '…'}
+                {settings.data ? WIRE_PROFILE_WORDS[settings.data.wire_profile].label : '…'}
+                {settings.data ? <CodeHint code={settings.data.wire_profile} /> : null}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 Decides event names, create and delete statuses, webhook signatures
-                {settings.data ? <CodeHint code={settings.data.wire_profile} /> : null}
               </Typography>
               <SmallButton onClick={() => navigate('settings')}>Change in settings</SmallButton>
             </Paper>

@@ -1,9 +1,19 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Fragment, useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import type { WireProfile } from '../../../core/engine/wire-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
-import { CopyTable, ErrorAlert, Mono, PageHeader } from '../components/common';
+import { CopyTable, ErrorAlert, PageHeader } from '../components/common';
 import { bindField } from '../components/forms';
 import { useFeedback } from '../components/confirm';
 import { ScenariosPanel } from './ScenariosPanel';
@@ -15,6 +25,8 @@ const LIMIT_FIELDS = [
   ['rate', 'Requests a minute (this account)'],
 ] as const;
 import { WorkspacePanel } from './WorkspacePanel';
+import { CodeHint, NoBreak } from '../components/words';
+import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
 
 export function SettingsPage() {
   const { api, boot, liveMode } = useApp();
@@ -115,8 +127,12 @@ export function SettingsPage() {
             onChange={(_e, v: WireProfile | null) => v && profile.mutate(v)}
             aria-label="Wire profile"
           >
-            <ToggleButton value="spec">Service interface (spec)</ToggleButton>
-            <ToggleButton value="published">Production forms (published)</ToggleButton>
+            {(['spec', 'published'] as const).map((v) => (
+              <ToggleButton key={v} value={v} title={WIRE_PROFILE_WORDS[v].hint} sx={{ textTransform: 'none' }}>
+                {WIRE_PROFILE_WORDS[v].label}
+                <CodeHint code={v} />
+              </ToggleButton>
+            ))}
           </ToggleButtonGroup>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {settings.data?.wire_profile === 'published'
@@ -134,8 +150,22 @@ export function SettingsPage() {
             {port(boot.connect_web_url)} · this app {port(boot.app_url)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Change them with{' '}
-            <Mono>npx tariff-desk serve --api-port N --connect-port N --connect-web-port N --app-port N</Mono>.
+            Change them with {/* Broken between its options, never inside one. */}
+            <Box component="code" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 13 }}>
+              {[
+                'npx tariff-desk serve',
+                '--api-port N',
+                '--connect-port N',
+                '--connect-web-port N',
+                '--app-port N',
+              ].map((part, i) => (
+                <Fragment key={part}>
+                  {i ? ' ' : ''}
+                  <NoBreak>{part}</NoBreak>
+                </Fragment>
+              ))}
+            </Box>
+            .
           </Typography>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>

@@ -37,6 +37,9 @@ import { CONNECTION_WORDS, SLOTS, slotWords } from '../../../core/engine/labels'
 import { CandidatePreview } from '../components/CandidatePreview';
 import { useServiceToday } from '../service-time';
 import { forget, recreate, refreshWithout, restorable, tariffName } from '../restore';
+import { ImportDialog } from './tariff-import/ImportDialog';
+import { DraftEditor } from './tariff-import/DraftEditor';
+import type { ImportedDraft } from './tariff-import/draft';
 
 export function TariffsPage() {
   const { route, navigate } = useApp();
@@ -45,6 +48,12 @@ export function TariffsPage() {
   const selected = route.params.get('id') ?? tariffs.data?.data[0]?.id;
   // `new=1` (the "Create a tariff" step of another page) opens the new-tariff dialog at once.
   const [creating, setCreating] = useState(route.params.get('new') === '1');
+  const [importing, setImporting] = useState(false);
+  // An imported rate under review (not stored): it takes the editor's place until saved or discarded.
+  const [imported, setImported] = useState<ImportedDraft | null>(null);
+  const draft = imported?.tariff.location_id === locationId ? imported : null;
+  // Each import opens a fresh editor, even of the same file.
+  const [opened, setOpened] = useState(0);
   return (
     <>
       <PageHeader
@@ -53,9 +62,22 @@ export function TariffsPage() {
         actions={
           locationId ? (
             // One line beside a subtitle that wraps at 800 px, never a button broken in two.
-            <Button variant="contained" onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-              New tariff
-            </Button>
+            <>
+              <Button
+                variant="outlined"
+                onClick={() => setImporting(true)}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
+                Import a URDB rate
+              </Button>
+              <Button
+                variant="contained"
+                onClick={() => setCreating(true)}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
+                New tariff
+              </Button>
+            </>
           ) : null
         }
       />
@@ -71,8 +93,11 @@ export function TariffsPage() {
               <PickList
                 label="Tariffs"
                 items={tariffs.data?.data ?? []}
-                selected={selected}
-                onPick={(t) => navigate(`tariffs?location=${locationId}&id=${t.id}`)}
+                selected={draft ? undefined : selected}
+                onPick={(t) => {
+                  setImported(null);
+                  navigate(`tariffs?location=${locationId}&id=${t.id}`);
+                }}
                 primary={(t) => tariffName(t)}
                 secondary={(t) => `${slotWords(t.type, t.direction).label}${t.market_rates ? ' · market price' : ''}`}
                 after={
@@ -86,8 +111,20 @@ export function TariffsPage() {
             </Box>
           </Grid>
           <Grid size={{ xs: 12, lg: 9 }}>
-            {selected ? <TariffEditor key={selected} id={selected} locationId={locationId} /> : null}
-            {tariffs.data?.data.length === 0 ? (
+            {draft ? (
+              <DraftEditor
+                key={opened}
+                draft={draft}
+                onSaved={(id) => {
+                  setImported(null);
+                  navigate(`tariffs?location=${locationId}&id=${id}`);
+                }}
+                onDiscard={() => setImported(null)}
+              />
+            ) : selected ? (
+              <TariffEditor key={selected} id={selected} locationId={locationId} />
+            ) : null}
+            {tariffs.data?.data.length === 0 && !draft ? (
               <NoTariff locationId={locationId} anyTariff={anyTariff} onCreate={() => setCreating(true)} />
             ) : null}
           </Grid>
@@ -95,6 +132,17 @@ export function TariffsPage() {
       ) : null}
       {/* Mounted only while open, so every opening starts from fresh defaults. */}
       {locationId && creating ? <CreateTariff locationId={locationId} onClose={() => setCreating(false)} /> : null}
+      {locationId && importing ? (
+        <ImportDialog
+          locationId={locationId}
+          onClose={() => setImporting(false)}
+          onDraft={(d) => {
+            setImported(d);
+            setOpened((n) => n + 1);
+            setImporting(false);
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -209,6 +257,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
           location={location.data}
           siblings={siblings.data.data}
           window={window}
+          edited={dirty}
         />
       ) : null}
     </Stack>
@@ -304,6 +353,7 @@ function CreateTariffForm({ locationId, today, onClose }: { locationId: string; 
         label="Kind"
         value={slot}
         onChange={(v) => setF({ ...f, slot: v })}
+        renderValue={(v) => SLOTS.find((s) => s.code === v)?.label ?? v}
         options={SLOTS.map((s) => {
           const t = takenBy(existing, s.code, window);
           return [

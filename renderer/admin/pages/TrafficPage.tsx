@@ -29,7 +29,14 @@ import {
   headerLines,
   useSettled,
 } from '../components/records';
-import { FaultCreate, JOURNAL_METHODS, type FaultRule, type JournalEntry } from '../../../core/engine/schemas/traffic';
+import {
+  FaultCreate,
+  JOURNAL_METHODS,
+  OWN_CLIENTS,
+  type FaultRule,
+  type JournalEntry,
+} from '../../../core/engine/schemas/traffic';
+import { clockTime, instantText } from '../instant';
 import { ValueField } from '../../shared/value-field';
 
 /** The fault kinds of the schema, labelled in the order the form offers them. */
@@ -386,6 +393,7 @@ function RequestJournal() {
         <FormControlLabel
           control={<Switch checked={hideApp} onChange={(e) => setHideApp(e.target.checked)} />}
           label="Hide the app's own requests"
+          title="The app's requests, and the polling of tariff-desk listen and of the test kit's waits. Command-line and test-kit requests stay."
         />
       </Stack>
       <ErrorAlert error={error ?? clear.error} />
@@ -395,7 +403,7 @@ function RequestJournal() {
         ) : (
           <EmptyState
             title="No requests yet"
-            hint={`Requests to the API and the connect service appear here as they happen${hideApp ? "; the app's own are hidden" : ''}.`}
+            hint={`Requests to the API and the connect service appear here as they happen, the command line's and the test kit's too${hideApp ? "; the app's own and the polling of listen and the kit's waits are hidden" : ''}.`}
           />
         )
       ) : null}
@@ -413,6 +421,10 @@ function RequestJournal() {
   );
 }
 
+/** Who sent a request, in words: the product's own clients by name, another marker as it came. */
+const clientName = (client: string) =>
+  Object.hasOwn(OWN_CLIENTS, client) ? OWN_CLIENTS[client as keyof typeof OWN_CLIENTS] : client;
+
 function JournalRow({ e }: { e: JournalEntry }) {
   return (
     <Box role="listitem">
@@ -423,19 +435,19 @@ function JournalRow({ e }: { e: JournalEntry }) {
         title={`${e.surface === 'api' ? '' : `${e.surface} `}${e.method} ${e.path}`}
         aside={
           <>
-            {e.client ? <Chip size="small" variant="outlined" label={e.client} sx={{ mr: 1 }} /> : null}
+            {e.client ? <Chip size="small" variant="outlined" label={clientName(e.client)} sx={{ mr: 1 }} /> : null}
             {e.fault ? (
               <Chip size="small" color="error" variant="outlined" label={`fault ${e.fault}`} sx={{ mr: 1 }} />
             ) : null}
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {e.latency_ms} ms · {e.time.slice(11, 19)}
+              {e.latency_ms} ms · {clockTime(e.time)}
             </Typography>
           </>
         }
       >
         <Typography variant="body2" color="text.secondary">
-          {e.time} · request id {e.request_id ?? '—'}
-          {e.client ? ` · sent by ${e.client}` : ''}
+          {instantText(e.time)} · request id {e.request_id ?? '—'}
+          {e.client ? ` · sent by ${clientName(e.client)} (${e.client})` : ''}
         </Typography>
         <TextBlock label="Request body" text={e.request_body} />
         <TextBlock label="Response body" text={e.response_body} />

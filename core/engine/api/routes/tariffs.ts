@@ -3,6 +3,7 @@ import { Accepted } from '../../wire-profile.js';
 import { z } from 'zod';
 import { idOf } from '../../schemas/common.js';
 import { Tariff, TariffCreate, TariffList, TariffListQuery, TariffUpdate } from '../../schemas/tariff.js';
+import { TariffImport, TariffImportQuery, TariffImportRequest } from '../../schemas/tariff-import.js';
 
 const ById = z.strictObject({ id: idOf('tariff') });
 
@@ -14,6 +15,17 @@ export const tariffContracts = contracts({
     tag: 'Tariffs',
     body: TariffCreate,
     response: Tariff,
+  },
+  'tariffs.import': {
+    method: 'POST',
+    path: '/tariffs/import',
+    summary: 'Create a tariff from a rate document (URDB); with dry_run, answer it and store nothing',
+    tag: 'Tariffs',
+    query: TariffImportQuery,
+    body: TariffImportRequest,
+    response: TariffImport,
+    responseDescription: 'dry_run=true: the tariff the document becomes, as a POST /tariffs body; nothing stored.',
+    alternateStatus: { status: 201, description: 'The stored tariff (without dry_run), and the warnings.' },
   },
   'tariffs.list': {
     method: 'GET',

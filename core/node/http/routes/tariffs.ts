@@ -1,10 +1,31 @@
+import { DateTime } from 'luxon';
 import { asList, implement } from '../route.js';
 import { deleted } from '../profile.js';
 import { Codes, invalid } from '../../../engine/errors.js';
 import { tariffContracts } from '../../../engine/api/routes/tariffs.js';
+import { parseWith } from '../../../engine/api/validate.js';
+import { tariffFromUrdb } from '../../../engine/tariffs/urdb.js';
 
 export const tariffRoutes = implement(tariffContracts, {
   'tariffs.create': ({ svc, scope, body }) => svc.tariffs.create(scope, body),
+  'tariffs.import': ({ svc, scope, query, body, reply }) => {
+    const { location_id, format: _urdb, rate, ...choices } = body;
+    const location = svc.locations.find(scope, location_id);
+    const today = DateTime.fromJSDate(svc.clock.now(), { zone: location.timezone }).toISODate()!;
+    const draft = tariffFromUrdb(rate, {
+      location_id,
+      zone: location.timezone,
+      currency: location.currency_code,
+      today,
+      ...choices,
+    });
+    // The body POST /tariffs would take, checked by its own schema, then stored on its own path.
+    const tariff = parseWith(tariffContracts['tariffs.create'].body, draft.tariff, 'body');
+    if (query.dry_run) return { object: 'tariff_import' as const, tariff, warnings: draft.warnings };
+    const stored = svc.tariffs.create(scope, tariff);
+    reply.code(201);
+    return { object: 'tariff_import' as const, tariff: stored, warnings: draft.warnings };
+  },
   'tariffs.list': ({ svc, scope, query }) => {
     const { location_id, tariff_direction, direction, type, ...page } = query;
     if (tariff_direction && direction && tariff_direction !== direction)

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Box } from '@mui/material';
 import type { Schedule } from '../../../../core/engine/schemas/schedule';
-import { bandQuarters, occupied, QUARTERS, rateColour, rateLabel, spanText } from '../schedule-model';
+import { bandQuarters, occupied, QUARTERS, rateColour, spanText } from '../schedule-model';
+import { rateLabels, rateText } from './tiers';
 
 type Hours = Schedule[number]['days_and_hours'][number]['hours'];
 
@@ -88,13 +89,14 @@ export function Track({
     }
   });
 
-  // A band split at midnight is labelled once, on its longer piece, and only where the label fits.
-  const labelled = new Set<number>();
+  // A band split at midnight is labelled once, on its longer piece, with the longest of its
+  // labels that fits whole: a tiered band's tiers where there is room, else its prices, else the first.
+  const labels = new Map<number, string>();
   pieces.forEach((p, k) => {
     const longest = pieces.every((o) => o.band !== p.band || o === p || o.b - o.a < p.b - p.a);
-    const text = rateLabel(hours[p.band]!.rate, market);
     const room = ((p.b - p.a) / QUARTERS) * px - LABEL_ROOM_PX;
-    if (longest && room >= text.length * LABEL_CHAR_PX) labelled.add(k);
+    const text = rateLabels(hours[p.band]!.rate, market).find((t) => room >= t.length * LABEL_CHAR_PX);
+    if (longest && text) labels.set(k, text);
   });
 
   return (
@@ -157,8 +159,8 @@ export function Track({
             tabIndex={p.edgeFrom ? 0 : -1}
             aria-pressed={on}
             aria-invalid={bad || undefined}
-            aria-label={`Band ${h.valid_from.slice(0, 5)} to ${h.valid_to.slice(0, 5)}, ${rateLabel(h.rate, market)}`}
-            title={`${spanText(h)} · ${rateLabel(h.rate, market)}`}
+            aria-label={`Band ${h.valid_from.slice(0, 5)} to ${h.valid_to.slice(0, 5)}, ${rateText(h.rate, market)}`}
+            title={`${spanText(h)} · ${rateText(h.rate, market)}`}
             onClick={() => onSelect(p.band)}
             onFocus={() => onSelect(p.band)}
             onKeyDown={(ev) => {
@@ -198,9 +200,9 @@ export function Track({
               ...FOCUS_RING,
             }}
           >
-            {labelled.has(k) ? (
+            {labels.has(k) ? (
               <Box component="span" data-label sx={{ pointerEvents: 'none' }}>
-                {rateLabel(h.rate, market)}
+                {labels.get(k)}
               </Box>
             ) : null}
             {p.edgeFrom ? <Edge side="from" onDown={startEdge('from', p.band)} /> : null}

@@ -30,6 +30,16 @@ const SOURCE_WORDS: Record<CandidateSource, string> = {
   edited: 'edited here',
 };
 
+/**
+ * A candidate with a schedule edited here: named as edited ("Prairie Sun Utilities: Residential
+ * Flat, edited") wherever it shows (the list, the table, the chart, the CSV), since its figures
+ * are no longer the offer's own.
+ */
+export function editedOption(o: CompareOption, schedule: Schedule): CompareOption {
+  const name = o.source === 'edited' ? o.name : `${o.name}, edited`;
+  return { ...o, name, source: 'edited', candidate: { ...o.candidate, display_name: name, schedule } };
+}
+
 let made = 0;
 const nextKey = () => `c${++made}`;
 
@@ -209,11 +219,7 @@ export function CandidatePicker({
           currency={currency}
           onClose={() => setEditing(null)}
           onSave={(schedule) => {
-            onChange(
-              options.map((x) =>
-                x.key === editing.key ? { ...x, source: 'edited', candidate: { ...x.candidate, schedule } } : x,
-              ),
-            );
+            onChange(options.map((x) => (x.key === editing.key ? editedOption(x, schedule) : x)));
             setEditing(null);
           }}
         />

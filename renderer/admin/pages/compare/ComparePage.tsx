@@ -25,14 +25,18 @@ import { chartPng, compareCsv, download } from './export';
 import { Totals } from './Totals';
 import { columnsOf, comparedSpan, fairOf, fileSpan, replacedKinds, yearFrom, type CompareOption } from './model';
 import { useSettled } from '../../components/records';
+import { ProfileNote } from './ProfileNote';
+import { WindowPicker } from './WindowPicker';
+import { monthsOf, type CompareWindow } from './window';
 
 /** How long an answer is taken as still true: the same request within it is answered from the cache. */
 export const ANSWER_STALE_MS = 5 * 60_000;
 
 /**
- * The stored tariffs of a location beside up to three candidates, on one usage over the coming
- * year: monthly bars, totals, what switching saves, CSV and PNG. One POST /costs request with
- * the candidates as `alternatives` prices them all on the same usage.
+ * The stored tariffs of a location beside up to three candidates, on one usage over twelve
+ * months (the coming twelve, a calendar year or twelve from a month picked): monthly bars,
+ * totals, what switching saves, CSV and PNG. One POST /costs request with the candidates as
+ * `alternatives` prices them all on the same usage.
  */
 export function ComparePage() {
   const { api, liveMode, navigate } = useApp();
@@ -47,12 +51,13 @@ export function ComparePage() {
   const zone = location.data?.timezone ?? 'UTC';
   const currency = location.data?.currency_code ?? '';
   const today = useServiceToday(location.data?.timezone);
-  // The coming twelve months; with a meter file, the months the file covers (up to twelve).
+  const [months, setMonths] = useState<CompareWindow>({ kind: 'next' });
+  // The twelve months picked (the coming twelve unless said); with a meter file, the months it covers (up to twelve).
   const year = useMemo(() => {
     if (priced?.kind === 'csv')
       return yearFrom(DateTime.fromMillis(priced.from, { zone }).toISODate()!, zone, priced.to);
-    return today ? yearFrom(today, zone) : null;
-  }, [today, zone, priced]);
+    return today ? monthsOf(months, today, zone) : null;
+  }, [today, zone, priced, months]);
   // A meter file is said by its own days ("over 35 days, 15 Sep – 19 Oct"), not by the months it touches.
   const file = priced?.kind === 'csv' ? fileSpan(priced.from, priced.to, zone) : null;
   const noTariff = listed?.tariff_elements.length === 0;
@@ -148,7 +153,7 @@ export function ComparePage() {
     <>
       <PageHeader
         title="Compare"
-        subtitle={`The stored tariffs beside up to three candidates, on one usage ${file ? 'over the days of a meter file' : 'over a year'}`}
+        subtitle={`The stored tariffs beside up to three candidates, on one usage ${file ? 'over the days of a meter file' : 'over twelve months'}`}
         actions={
           columns && !cost.isFetching ? (
             <>
@@ -190,6 +195,15 @@ export function ComparePage() {
                     country={location.data?.postal_address.country_code}
                     zone={zone}
                   />
+                  <ProfileNote usage={usage} address={location.data?.postal_address} />
+                  {today ? (
+                    <WindowPicker
+                      value={months}
+                      onChange={setMonths}
+                      today={today}
+                      fileMonths={priced?.kind === 'csv' ? year?.label : undefined}
+                    />
+                  ) : null}
                 </Stack>
               </Paper>
               {location.data && year ? (

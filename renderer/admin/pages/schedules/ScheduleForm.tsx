@@ -1,6 +1,7 @@
 import { Box, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { ValueField } from '../../../shared/value-field';
-import { LocationSelect } from '../../components/forms';
+import { LocationSelect, SelectField } from '../../components/forms';
+import { nameOf, useDevices } from '../customers/queries';
 import { CodeHint } from '../../components/words';
 import { DirectionSelect } from '../../components/DirectionSelect';
 import { MODES, type Mode, type Params, type TextKey } from './model';
@@ -24,6 +25,7 @@ export function ScheduleForm({
   /** The field a problem is about, marked with its message under it. */
   invalid?: { field: TextKey | undefined; message: string } | null;
 }) {
+  const devices = useDevices();
   const set = (patch: Partial<Params>) => onChange({ ...params, ...patch });
   /** A field of the form bound to its key: a number unless said, sharing a row by `basis`. */
   const field = (key: TextKey, label: string, basis: string, input: object = { step: 'any' }, type = 'number') => (
@@ -77,10 +79,21 @@ export function ScheduleForm({
         ))}
       </ToggleButtonGroup>
       {params.mode === 'amount' ? (
-        <Stack direction="row" sx={{ gap: 2 }}>
-          {field('energyKwh', 'Energy (kWh)', '0px', { min: 0, step: 'any' })}
-          {field('powerKw', 'Power (kW)', '0px', { min: 0, step: 'any' })}
-        </Stack>
+        <>
+          <Stack direction="row" sx={{ gap: 2 }}>
+            {field('energyKwh', 'Energy (kWh)', '0px', { min: 0, step: 'any' })}
+            {field('powerKw', 'Power (kW)', '0px', { min: 0, step: 'any' })}
+          </Stack>
+          {/* The device the plan is for: its stored session is then the device's. */}
+          <SelectField
+            label="Device"
+            value={params.device}
+            onChange={(device) => set({ device })}
+            empty="None (the location’s meter)"
+            options={(devices.data?.data ?? []).map((d) => [d.id, nameOf(d)] as const)}
+            fullWidth
+          />
+        </>
       ) : (
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
           <TextField
@@ -89,6 +102,7 @@ export function ScheduleForm({
             label="Look for"
             value={params.segment}
             onChange={(e) => set({ segment: e.target.value === 'HIGH' ? 'HIGH' : 'LOW' })}
+            slotProps={{ select: { renderValue: (v) => (v === 'HIGH' ? 'Dearest' : 'Cheapest') } }}
             sx={{ flex: '1 1 140px' }}
           >
             <MenuItem value="LOW">

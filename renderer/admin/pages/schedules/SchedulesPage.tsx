@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Grid, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
@@ -12,12 +12,14 @@ import { chartOf } from '../../price-answer';
 import { useServiceNow } from '../../service-time';
 import { CurlBox } from './CurlBox';
 import { ScheduleForm } from './ScheduleForm';
+import { StoreSession } from './StoreSession';
 import { Summary } from './Summary';
 import {
   chosenOf,
   curlOf,
   DEFAULT_PARAMS,
   fieldProblem,
+  instantOf,
   minutesNeeded,
   needsDays,
   pricesMove,
@@ -31,6 +33,9 @@ import {
 
 /** How long typing may pause before the schedule is asked again. */
 const SETTLE_MS = 400;
+
+/** The form as last left in each mode (its device is the mode's), for the page's next visit in this app session. */
+const lastForms = new Map<boolean, { zone: string; params: Params } | null>();
 
 /**
  * When to use energy at a location: the three schedules of the API on the location's prices,
@@ -62,11 +67,20 @@ export function SchedulesPage() {
   const now = useServiceNow();
 
   // The form, for the location's zone: tonight there, once the zone and the service's now are known.
-  const [form, setForm] = useState<{ zone: string; params: Params } | null>(null);
+  const [form, setForm] = useState(() => lastForms.get(liveMode) ?? null);
+  // Kept while the app is open: back from the session a plan was stored as, the same plan shows.
+  useEffect(() => {
+    lastForms.set(liveMode, form);
+  }, [form, liveMode]);
+  // A form kept from an earlier visit whose window has ended since opens on tonight instead.
+  const restored = useRef(lastForms.has(liveMode));
   useEffect(() => {
     if (!zone || now === undefined) return;
+    const ended = (f: { params: Params }) => Date.parse(instantOf(f.params.to, zone) ?? '') <= now;
+    const kept = restored.current;
+    restored.current = false;
     setForm((f) => {
-      if (f?.zone === zone) return f;
+      if (f?.zone === zone && !(kept && ended(f))) return f;
       const base = { ...DEFAULT_PARAMS, ...f?.params };
       return { zone, params: { ...base, ...tonight(now, zone, minutesNeeded(base)) } };
     });
@@ -183,6 +197,9 @@ export function SchedulesPage() {
                           Shaded: the time the schedule chose, in {zone} local time.
                         </Typography>
                         <Summary answer={answer} zone={zone} withDay={withDay} windowAverage={windowAverage} />
+                        {answer.mode === 'amount' && !schedule.isFetching ? (
+                          <StoreSession answer={answer.answer} locationId={locationId} zone={zone} />
+                        ) : null}
                       </>
                     ) : null}
                   </Box>

@@ -32,6 +32,8 @@ export interface Params {
   segment: 'LOW' | 'HIGH';
   limit: string;
   relative: string;
+  /** The device that charges (an amount's `device_id`), or '' for none. */
+  device: string;
 }
 
 /** An electric car's evening: 21 kWh at 7 kW is three hours of charging. */
@@ -44,6 +46,7 @@ export const DEFAULT_PARAMS: Omit<Params, 'from' | 'to'> = {
   segment: 'LOW',
   limit: '',
   relative: '0.25',
+  device: '',
 };
 
 const LOCAL = "yyyy-MM-dd'T'HH:mm";
@@ -149,7 +152,13 @@ export function requestOf(p: Params, zone: string): ScheduleRequest | Problem {
     body: {
       tariff_direction: p.direction,
       data: [
-        { start_time, end_time, max_power: { units: 'KW', value: power }, energy: { units: 'KWH', value: energy } },
+        {
+          ...(p.device ? { device_id: p.device } : {}),
+          start_time,
+          end_time,
+          max_power: { units: 'KW', value: power },
+          energy: { units: 'KWH', value: energy },
+        },
       ],
     },
   };

@@ -2,11 +2,19 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typog
 import { useQueries } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../../context';
+import type { ApiClient } from '../../api';
 import { money } from '../../candidate';
 import { CodeHint, NoBreak } from '../../components/words';
 import type { TariffDirection } from '../../../../core/engine/schemas/common';
 import { nameOf, useDevices } from '../customers/queries';
 import { kwhText } from './UsageChart';
+
+/** A session's own cost report, shared by the table and the session the page opened on. */
+export const sessionCostQuery = (api: ApiClient, liveMode: boolean, ref: string, direction: TariffDirection) => ({
+  queryKey: ['session-cost', liveMode, ref, direction],
+  queryFn: () => api.call('costs.session', { params: { id: ref }, query: { tariff_direction: direction } }),
+  retry: false,
+});
 
 /** The most sessions the table asks the cost of (one request each). */
 export const MAX_SESSIONS = 50;
@@ -41,21 +49,22 @@ export function SessionsTable({
   sessions,
   direction,
   zone,
+  highlight,
 }: {
   sessions: string[];
   direction: TariffDirection;
   zone: string;
+  /** A session the page was opened on (a plan stored on the Schedules page): its row is marked. */
+  highlight?: string | undefined;
 }) {
   const { api, liveMode } = useApp();
   const devices = useDevices();
-  const asked = sessions.slice(0, MAX_SESSIONS);
-  const reports = useQueries({
-    queries: asked.map((ref) => ({
-      queryKey: ['session-cost', liveMode, ref, direction],
-      queryFn: () => api.call('costs.session', { params: { id: ref }, query: { tariff_direction: direction } }),
-      retry: false,
-    })),
-  });
+  // The marked session is always among those asked, even past the first MAX_SESSIONS.
+  const asked =
+    highlight && sessions.indexOf(highlight) >= MAX_SESSIONS
+      ? [...sessions.slice(0, MAX_SESSIONS - 1), highlight]
+      : sessions.slice(0, MAX_SESSIONS);
+  const reports = useQueries({ queries: asked.map((ref) => sessionCostQuery(api, liveMode, ref, direction)) });
   if (!sessions.length)
     return (
       <Typography color="text.secondary" variant="body2">
@@ -84,7 +93,12 @@ export function SessionsTable({
               const last = rep?.data.at(-1);
               const dev = rep && rep.object_id.startsWith('dev_') ? device(rep.object_id) : undefined;
               return (
-                <TableRow key={ref} data-session={ref}>
+                <TableRow
+                  key={ref}
+                  data-session={ref}
+                  selected={ref === highlight}
+                  aria-current={ref === highlight ? 'true' : undefined}
+                >
                   {/* A reference is read whole (not broken at its hyphens) unless it is too long for that. */}
                   <TableCell sx={{ overflowWrap: 'break-word', whiteSpace: ref.length <= 32 ? 'nowrap' : 'normal' }}>
                     {ref}

@@ -9,11 +9,12 @@ import { NoTariff, usePageLocation } from '../../components/page-location';
 import { DirectionSelect } from '../../components/DirectionSelect';
 import { useServiceNow, useServiceToday } from '../../service-time';
 import { ValueField } from '../../../shared/value-field';
-import type { TariffDirection } from '../../../../core/engine/schemas/common';
+import { TariffDirection } from '../../../../core/engine/schemas/common';
 import type { Aggregation } from '../../../../core/engine/schemas/energy-cost';
 import { CostBars } from './CostBars';
 import { MeterUpload } from './MeterUpload';
 import { recordsOf, sessionsOf, usageSeries } from './records';
+import { SessionFocus } from './SessionFocus';
 import { SessionsTable } from './SessionsTable';
 import { kwhText, UsageChart } from './UsageChart';
 import { daysOf, PRESETS, presetDays, windowOf, type Preset } from './window';
@@ -39,7 +40,14 @@ function Part({ title, id, children }: { title: ReactNode; id: string; children:
  * figure of money is the API's (`POST /costs/interval`, `POST /costs/session/{ref}`).
  */
 export function UsagePage() {
-  const { api, liveMode, navigate } = useApp();
+  const { api, liveMode, navigate, route } = useApp();
+  // A link to a session (from the Schedules page) names its direction, its days and the session.
+  const linked = {
+    direction: TariffDirection.safeParse(route.params.get('direction')).data,
+    from: route.params.get('from'),
+    to: route.params.get('to'),
+    session: route.params.get('session') ?? undefined,
+  };
   // Unless one is asked for or was picked before, a location with recent meter records (the demo's charger).
   const now = useServiceNow();
   const recent = useQuery({
@@ -55,10 +63,12 @@ export function UsagePage() {
     location: listed,
     anyTariff,
   } = usePageLocation(recent.isPending ? undefined : (recent.data?.data[0]?.location_id ?? null));
-  const [direction, setDirection] = useState<TariffDirection>('IMPORT');
+  const [direction, setDirection] = useState<TariffDirection>(linked.direction ?? 'IMPORT');
   const [aggregation, setAggregation] = useState<Aggregation>('DAY');
-  const [preset, setPreset] = useState<Preset>('7d');
-  const [own, setOwn] = useState<{ from: string; to: string } | null>(null);
+  const [preset, setPreset] = useState<Preset>(linked.from && linked.to ? 'custom' : '7d');
+  const [own, setOwn] = useState<{ from: string; to: string } | null>(
+    linked.from && linked.to ? { from: linked.from, to: linked.to } : null,
+  );
   const location = useLocation(locationId);
   const zone = location.data?.timezone ?? listed?.timezone ?? 'UTC';
   const today = useServiceToday(location.data?.timezone);
@@ -144,6 +154,7 @@ export function UsagePage() {
             </ToggleButtonGroup>
           </Stack>
           {win && 'problem' in win ? <ErrorAlert error={{ message: win.problem }} /> : null}
+          {linked.session ? <SessionFocus session={linked.session} direction={direction} zone={zone} /> : null}
           <Part
             id="usage-records"
             title={`Meter records${records.data ? `: ${records.data.length.toLocaleString('en-GB')}, ${kwhText(series?.total_kwh ?? 0)}` : ''}`}
@@ -168,7 +179,9 @@ export function UsagePage() {
             {report.data ? <CostBars report={report.data} zone={zone} aggregation={aggregation} /> : null}
           </Part>
           <Part id="usage-sessions" title="Sessions">
-            {records.data ? <SessionsTable sessions={sessions} direction={direction} zone={zone} /> : null}
+            {records.data ? (
+              <SessionsTable sessions={sessions} direction={direction} zone={zone} highlight={linked.session} />
+            ) : null}
           </Part>
           <Part id="usage-upload" title="Upload meter records">
             <MeterUpload

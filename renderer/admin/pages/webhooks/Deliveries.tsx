@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../../context';
 import { ErrorAlert, Mono } from '../../components/common';
-import { TextBlock, headerLines } from '../../components/records';
-import { SCHEMES, type DeliveryOut } from './labels';
+import { type DeliveryOut } from './labels';
+import { AttemptRow } from './Attempt';
 import { instantText } from '../../instant';
 
 /** Now by the service clock, which schedules retries: shifted or frozen when the clock was moved. */
@@ -83,20 +83,9 @@ function DeliveryRow({
         </Typography>
       ) : null}
       <Collapse in={open} unmountOnExit>
-        {d.attempt_log.map((a) => (
-          <Box key={a.attempt + a.time} sx={{ mt: 1, pl: 1 }}>
-            {/* A div: the scheme chip is one, and a paragraph may not hold it. */}
-            <Typography variant="body2" component="div">
-              <strong>Attempt {a.attempt}</strong> {a.time} → {a.status ?? a.error} ({a.latency_ms} ms){' '}
-              <Chip size="small" variant="outlined" label={SCHEMES[a.scheme]} />
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {a.explanation}
-            </Typography>
-            <TextBlock label="Request headers" text={`POST ${a.request.url}\n${headerLines(a.request.headers)}`} />
-            <TextBlock label="Payload" text={a.request.body} />
-            <TextBlock label="Response body" text={a.response_body} />
-          </Box>
+        {/* Newest first: the attempt a tester is looking for is the last one made. */}
+        {[...d.attempt_log].reverse().map((a) => (
+          <AttemptRow key={a.attempt + a.time} a={a} />
         ))}
       </Collapse>
     </Box>

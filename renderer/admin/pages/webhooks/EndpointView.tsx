@@ -30,6 +30,8 @@ import { EventsPanel } from './EventsPanel';
 import { ReceiverCheck } from './ReceiverCheck';
 import { SigningKey } from './SigningKey';
 import { FAULTS, TYPES, type Endpoint } from './labels';
+import { RETRY_WORDS } from '../../../../core/engine/labels';
+import { instantText } from '../../instant';
 
 /** One endpoint: its settings, faults and trigger, the receiver check, the catcher inbox, deliveries and events. */
 export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoint): void }) {
@@ -110,7 +112,8 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
         </Typography>
         {e.previous_secret ? (
           <Typography variant="body2" color="text.secondary">
-            Previous secret signs too until {e.previous_secret_expires_at}
+            Previous secret signs too until{' '}
+            {e.previous_secret_expires_at ? instantText(e.previous_secret_expires_at) : 'the rotation ends'}
           </Typography>
         ) : null}
         <SigningKey />
@@ -134,6 +137,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
             size="small"
             label="Retries"
             schema={RetrySchedule}
+            words={RETRY_WORDS}
             value={e.retry_schedule}
             onChange={(retry_schedule) => patch.mutate({ retry_schedule })}
             sx={{ ml: 'auto', width: 150 }}

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { useApp } from '../../context';
 import { ErrorAlert, Mono } from '../../components/common';
 import type { WebhookCheck } from '../../../../core/engine/webhooks/schemas';
-import { NOT_SENT } from '../../../../core/engine/webhooks/check';
+import { NOT_SENT, signedNotAcceptedNote } from '../../../../core/engine/webhooks/check';
 import { SCHEMES } from './labels';
 import { instantText } from '../../instant';
 
@@ -63,6 +63,7 @@ export function ReceiverCheck({ id, catcher }: { id: string; catcher: boolean })
 function Scorecard({ check }: { check: Check }) {
   const failed = check.checks.filter((c) => !c.passed).length;
   const when = instantText(check.time_created, false);
+  const note = signedNotAcceptedNote(check.checks);
   return (
     <Box sx={{ mt: 1 }}>
       <Alert severity={check.passed ? 'success' : 'error'} aria-label="Verdict">
@@ -71,11 +72,10 @@ function Scorecard({ check }: { check: Check }) {
           : `${failed} of ${check.checks.length} checks failed`}{' '}
         · {SCHEMES[check.scheme]} · {when}
       </Alert>
-      {check.checks.some((c) => c.name === 'signed' && !c.passed) ? (
+      {note ? (
         // A receiver that refuses everything refuses every forgery too: those passes prove nothing yet.
         <Alert severity="warning" data-testid="unsigned-warning" sx={{ mt: 1 }}>
-          The correctly signed event was not accepted, so the refused forgeries say little: a receiver that refuses
-          everything refuses them too. Check the receiver's secret and its answer to a good message first.
+          {note}
         </Alert>
       ) : null}
       <Box component="ul" aria-label="Scorecard" sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -2,6 +2,7 @@ import { Button, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CopyButton, ErrorAlert, Mono } from '../../components/common';
 import { useApp } from '../../context';
+import { instantText } from '../../instant';
 
 /** The install's current PS256 key (the published profile signs with it), any previous one, and Rotate key. */
 export function SigningKey() {
@@ -29,7 +30,8 @@ export function SigningKey() {
           .filter((k) => k.status === 'previous')
           .map((k) => (
             <Typography key={k.kid} variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
-              Previous key <Mono>{k.kid}</Mono> stays in /jwks.json until {k.expires_at}
+              Previous key <Mono>{k.kid}</Mono> stays in /jwks.json until{' '}
+              {k.expires_at ? instantText(k.expires_at) : 'it is retired'}
             </Typography>
           ))}
       </Typography>

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ContractDate, idOf, TariffDirection, TariffType } from './common.js';
+import { Tariff, TariffCreate } from './tariff.js';
+import { UrdbRateField } from './urdb.js';
+
+/** What an import could not carry over, or chose for the document: one entry per field (docs/import.md). */
+export const ImportWarning = z
+  .object({
+    code: z.string().meta({
+      description:
+        'not_imported (a charge a tariff cannot hold), tier_cut, daily_tiers, currency_differs, contract_start_date_defaulted, contract_end_date_defaulted, display_name_shortened.',
+    }),
+    field: z.string().meta({ description: 'The field of the document (or of the request) it is about.' }),
+    value: z.unknown().optional().meta({ description: 'The value the document gives the field.' }),
+    message: z.string(),
+  })
+  .meta({ id: 'TariffImportWarning' });
+export type ImportWarning = z.infer<typeof ImportWarning>;
+
+export const TariffImportRequest = z
+  .strictObject({
+    location_id: idOf('location'),
+    format: z.literal('urdb').meta({ description: 'The document format: urdb (OpenEI Utility Rate Database).' }),
+    rate: UrdbRateField,
+    type: TariffType.optional().meta({ description: 'Default COMMODITY.' }),
+    direction: TariffDirection.optional().meta({ description: 'IMPORT, EXPORT or LOCAL; absent means IMPORT.' }),
+    display_name: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: 'Default: the utility and the name of the rate.' }),
+    contract_start_date: ContractDate.optional().meta({ description: 'Default: the rate’s startdate.' }),
+    contract_end_date: ContractDate.optional().meta({ description: 'Default: the rate’s enddate.' }),
+  })
+  .meta({ id: 'TariffImportRequest' });
+export type TariffImportRequest = z.infer<typeof TariffImportRequest>;
+
+export const TariffImportQuery = z.strictObject({
+  dry_run: z
+    .stringbool({ truthy: ['true'], falsy: ['false'] })
+    .optional()
+    .meta({ description: '`true`: answer the tariff the document becomes, and store nothing.' }),
+});
+
+export const TariffImport = z
+  .object({
+    object: z.literal('tariff_import'),
+    tariff: z.union([Tariff, TariffCreate]).meta({
+      description: 'The stored tariff; with dry_run, the body POST /tariffs would take (nothing stored).',
+    }),
+    warnings: z.array(ImportWarning),
+  })
+  .meta({ id: 'TariffImport' });
+export type TariffImport = z.infer<typeof TariffImport>;

@@ -1,0 +1,116 @@
+import { Box, IconButton, Stack, SvgIcon, TextField, Typography } from '@mui/material';
+import type { Schedule } from '../../../../core/engine/schemas/schedule';
+import { DAY_NAMES } from '../../../../core/engine/schedule/names';
+import { Track, type TrackActions } from './Track';
+
+type Row = Schedule[number]['days_and_hours'][number];
+
+const DAY_GROUPS = ['All', 'Weekdays', 'Weekend', ...DAY_NAMES];
+/** The width of a row's days select, and of its buttons after the track: the time axis leaves both free. */
+export const ROW_START = 130;
+export const ROW_END = 72;
+
+/** One day row of a month group: its days, its track, and Duplicate and Delete. */
+export function DayRow({
+  row,
+  index,
+  rowKey,
+  market,
+  selected,
+  onSelect,
+  actions,
+  badBands,
+  badRow,
+  onDays,
+  onDuplicate,
+  onDelete,
+}: {
+  row: Row;
+  index: number;
+  /** `entry:item`, the row's place for validation and precedence notes. */
+  rowKey: string;
+  market: boolean;
+  selected: number | null;
+  onSelect(b: number | null): void;
+  actions: TrackActions;
+  badBands: Set<number>;
+  badRow: boolean;
+  onDays(days: string[]): void;
+  onDuplicate(): void;
+  /** Absent while the group has one row: a group keeps at least one. */
+  onDelete?: (() => void) | undefined;
+}) {
+  const name = `‘${row.days.join('/')}’`;
+  return (
+    <Box data-row={rowKey} sx={{ mb: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          value={row.days.join(',')}
+          onChange={(ev) => onDays(ev.target.value.split(','))}
+          sx={{ width: ROW_START, flexShrink: 0 }}
+          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Days of row ${index + 1}` } }}
+        >
+          {[...new Set([row.days.join(','), ...DAY_GROUPS])].map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </TextField>
+        <Track
+          hours={row.hours}
+          market={market}
+          label={`${row.days.join('/')} track`}
+          selected={selected}
+          onSelect={onSelect}
+          actions={actions}
+          badBands={badBands}
+          badRow={badRow}
+        />
+        <Stack direction="row" sx={{ width: ROW_END, flexShrink: 0 }}>
+          <IconButton
+            size="small"
+            aria-label={`Duplicate row ${name}`}
+            title="Duplicate this row: a copy of its bands for other days"
+            onClick={onDuplicate}
+          >
+            {/* Two sheets, one over the other: drawn, as no system font is sure to have a copy sign. */}
+            <SvgIcon aria-hidden sx={{ fontSize: 16 }}>
+              <path d="M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12V1zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2zm0 16H8V7h11v14z" />
+            </SvgIcon>
+          </IconButton>
+          <IconButton size="small" aria-label={`Delete row ${name}`} onClick={onDelete} disabled={!onDelete}>
+            ×
+          </IconButton>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Hours 00–24 above the tracks. */
+export function TimeAxis() {
+  return (
+    <Stack direction="row" spacing={1} sx={{ mb: 0.5 }}>
+      <Box sx={{ width: ROW_START, flexShrink: 0 }} />
+      <Box sx={{ flex: 1, position: 'relative', height: 16 }}>
+        {[0, 3, 6, 9, 12, 15, 18, 21, 24].map((h) => (
+          <Typography
+            key={h}
+            variant="caption"
+            sx={{
+              position: 'absolute',
+              left: `${(h / 24) * 100}%`,
+              transform: 'translateX(-50%)',
+              color: 'text.secondary',
+            }}
+          >
+            {String(h).padStart(2, '0')}
+          </Typography>
+        ))}
+      </Box>
+      <Box sx={{ width: ROW_END, flexShrink: 0 }} />
+    </Stack>
+  );
+}

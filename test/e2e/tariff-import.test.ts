@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as see } from '@playwright/test';
+import type { Page } from 'playwright';
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { topShot as shot } from './browser.js';
+import { browserSuite, openApp, VIEWPORTS } from './suite.js';
+
+/**
+ * "Import a URDB rate" on the Tariffs page: a file (or pasted text) sent as a dry run opens in
+ * the editor as a draft with its warnings; nothing is stored until Save; a refused document is
+ * named in the dialog. At a large and a small window, on a frozen clock.
+ */
+const s = browserSuite({ demo: false, now: '2026-03-02T18:00:00Z' });
+const file = (name: string) => new URL(`../../examples/urdb/${name}.json`, import.meta.url);
+const text = (name: string) => readFileSync(file(name), 'utf8');
+
+/** Serious and critical accessibility violations on the page as it stands (as the accessibility suite counts them). */
+async function violations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+}
+
+const DEMAND_FIELDS = [
+  'demandratchetpercentage',
+  'demandratestructure',
+  'dgrules',
+  'energyattrs',
+  'energyratestructure[0][0].sell',
+  'energyratestructure[1][0].sell',
+  'fixedchargefirstmeter',
+  'fixedmonthlycharge',
+  'flatdemandstructure',
+  'mincharge',
+];
+
+for (const { width, height } of Object.values(VIEWPORTS)) {
+  describe(`importing a URDB rate at ${width}×${height}`, () => {
+    const size = `${width}x${height}`;
+    let page: Page;
+    let errors: string[];
+    let loc: string;
+    const refused: string[] = [];
+    const costs: { request: any; answer: any }[] = [];
+    const stored = async () => (await s.env.api('GET', `/tariffs?location_id=${loc}`)).body.data as any[];
+    const dialog = () => page.getByRole('dialog', { name: 'Import a URDB rate' });
+
+    beforeAll(async () => {
+      loc = (
+        await s.env.api('POST', '/locations', {
+          reference_id: `sacramento-${size}`,
+          postal_address: { address_line1: '1 Capitol Mall', city: 'Sacramento', state: 'CA', country_code: 'US' },
+        })
+      ).body.id;
+      ({ page, errors } = await openApp(s, `tariffs?location=${loc}`, { width, height }));
+      // The one refusal provoked on purpose is logged by the browser as a failed request.
+      page.on('response', (r) => {
+        if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+        else if (/\/costs\/loc_/.test(r.url()))
+          void r.json().then((answer) => costs.push({ request: r.request().postDataJSON(), answer }));
+      });
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    it('a file opens in the editor as a draft with its warnings; nothing is stored', async () => {
+      await page.getByRole('button', { name: 'Import a URDB rate' }).click();
+      await see(dialog()).toBeVisible();
+      await dialog()
+        .getByLabel('URDB rate file')
+        .setInputFiles({
+          name: 'demand-commercial.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(text('demand-commercial')),
+        });
+      await see(dialog()).toContainText('Read demand-commercial.json');
+      const [dry] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/tariffs/import')),
+        dialog().getByRole('button', { name: 'Open in the editor' }).click(),
+      ]);
+      expect(dry.status()).toBe(200);
+      expect(new URL(dry.url()).searchParams.get('dry_run')).toBe('true');
+      await see(dialog()).toBeHidden();
+
+      const card = page.getByLabel('Imported tariff');
+      await see(
+        card.getByRole('heading', { name: 'Sierra Valley Electric Co – General Service Demand (GS-2)' }),
+      ).toBeVisible();
+      await see(card).toContainText('Imported from URDB · not saved');
+      await see(card).toContainText('contract 2024-01-01 → 2025-01-01');
+      const warnings = page.getByLabel('Import warnings');
+      await see(warnings).toContainText('10 things the tariff does not hold');
+      const shown = await warnings
+        .locator('[data-field]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-field')));
+      expect([...shown].sort()).toEqual(DEMAND_FIELDS);
+      await see(warnings.locator('[data-field="fixedchargefirstmeter"]')).toContainText('= 45');
+      await see(warnings.locator('[data-field="fixedchargefirstmeter"]')).toContainText('A fixed charge of 45 $/month');
+      // The draft's schedule is in the editor; its rates as the document gives them (rate + adj).
+      await see(page.getByLabel('Schedule editor')).toBeVisible();
+      // The preview prices the draft over its contract's last week (the rate ended in 2025).
+      await see(page.getByLabel('Price preview from the service')).toContainText(
+        'Preview: 7 days of the contract from 25 Dec 2024',
+      );
+      await see(page.getByTestId('preview-range')).toContainText('Lowest 0.09520 and highest 0.15730');
+      // The cost of the country's usage profile with the draft alone (the location has no tariff yet).
+      const cost = page.getByTestId('preview-cost');
+      await see(cost).toContainText(/^US\$\d+\.\d\d with this schedule for \d+\.\d kWh$/);
+      const last = costs.at(-1)!;
+      expect(last.request.candidates).toHaveLength(1);
+      expect(last.request.alternatives).toBeUndefined();
+      await see(cost).toHaveText(
+        `US$${last.answer.value.toFixed(2)} with this schedule for ${last.answer.kwh.toFixed(1)} kWh`,
+      );
+      expect(await stored()).toEqual([]);
+      expect(await violations(page)).toEqual([]);
+      await shot(page, `tariff-import-draft-${size}`);
+    });
+
+    it('the draft’s name and contract are changed before saving; Save stores it as edited', async () => {
+      await page.getByRole('button', { name: 'Name and contract' }).click();
+      const details = page.getByRole('dialog', { name: 'Name and contract of the imported rate' });
+      await details.getByLabel('Name').fill('GS-2 demand');
+      await details.getByLabel('Contract start').fill('2026-03-01');
+      await details.getByLabel('Contract end').fill('2027-03-01');
+      await details.getByRole('button', { name: 'Apply' }).click();
+      const card = page.getByLabel('Imported tariff');
+      await see(card.getByRole('heading', { name: 'GS-2 demand' })).toBeVisible();
+      await see(card).toContainText('contract 2026-03-01 → 2027-03-01');
+      expect(await stored()).toEqual([]);
+
+      const [created] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/tariffs' && r.request().method() === 'POST'),
+        card.getByRole('button', { name: 'Save tariff' }).click(),
+      ]);
+      expect(created.status()).toBe(200);
+      const [t] = await stored();
+      expect(t).toMatchObject({
+        display_name: 'GS-2 demand',
+        type: 'COMMODITY',
+        contract_start_date: '2026-03-01T00:00:00-08:00',
+        contract_end_date: '2027-03-01T00:00:00-08:00',
+      });
+      const dry = await s.env.api('POST', '/tariffs/import?dry_run=true', {
+        location_id: loc,
+        format: 'urdb',
+        rate: JSON.parse(text('demand-commercial')),
+      });
+      expect(t.schedule).toEqual(dry.body.tariff.schedule);
+      // The stored tariff is now the one in the editor.
+      await see(page.getByLabel('Tariff', { exact: true }).getByRole('heading', { name: 'GS-2 demand' })).toBeVisible();
+      await see(page.getByLabel('Imported tariff')).toBeHidden();
+    });
+
+    it('pasted text of several rates asks which; a refused document is named in the dialog; Discard forgets a draft', async () => {
+      await page.getByRole('button', { name: 'Import a URDB rate' }).click();
+      const bad = JSON.parse(text('flat'));
+      bad.energyweekdayschedule[4][7] = 2;
+      const two = { items: [JSON.parse(text('tiered')), bad] };
+      await dialog().getByLabel('URDB rate (JSON)').fill(JSON.stringify(two));
+      const open = dialog().getByRole('button', { name: 'Open in the editor' });
+      await see(open).toBeDisabled();
+      await dialog().getByLabel('Rate', { exact: true }).click();
+      await page.getByRole('option', { name: /Residential Service \(R-1\)/ }).click();
+      await open.click();
+      await see(dialog().getByRole('alert')).toContainText('period 2 has no entry in energyratestructure');
+      await see(dialog().getByRole('alert')).toContainText('energyweekdayschedule_invalid');
+      await page.screenshot({ path: `.tmp/screenshots/tariff-import-dialog-${size}.png` });
+      expect(await violations(page)).toEqual([]);
+
+      await dialog().getByLabel('Rate', { exact: true }).click();
+      await page.getByRole('option', { name: /Inclining Block/ }).click();
+      await dialog().getByLabel('Kind').click();
+      await page.getByRole('option', { name: /Grid fees \(import\)/ }).click();
+      await open.click();
+      await see(dialog()).toBeHidden();
+      const card = page.getByLabel('Imported tariff');
+      await see(card).toContainText('Grid fees (import)');
+      await see(card).toContainText('from pasted text');
+      await see(page.getByLabel('Import warnings')).toContainText('energyratestructure[0][2].max');
+      await shot(page, `tariff-import-tiered-${size}`);
+      await card.getByRole('button', { name: 'Discard' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+      await see(card).toBeHidden();
+      expect((await stored()).map((t) => t.display_name)).toEqual(['GS-2 demand']);
+      expect(refused).toEqual(['400 /tariffs/import']);
+      expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    });
+  });
+}
