@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedSchedule, harness, type Harness } from '../helpers.js';
+import { allDayRate } from '../engine/support.js';
 
 let h: Harness;
 let loc: string;
@@ -86,22 +87,7 @@ describe('tiers through POST /costs', () => {
     await h.tariff(loc, {
       contract_start_date: '2026-01-01',
       contract_end_date: '2027-01-01',
-      schedule: [
-        {
-          days_and_hours: [
-            {
-              days: ['All'],
-              hours: [
-                {
-                  valid_from: '00:00:00',
-                  valid_to: '00:00:00',
-                  rate: [{ fixed: 0.4, to_kwh: 10.5 }, { fixed: 0.49 }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
+      schedule: allDayRate([{ fixed: 0.4, to_kwh: 10.5 }, { fixed: 0.49 }]),
     });
     const r = await post(`/costs/${loc}`, {
       start_time: '2026-03-01T00:00:00+01:00',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { harness, type Harness } from '../helpers.js';
+import { allDayRate } from '../engine/support.js';
 
 /**
  * Tiers in the meter cost reports: the location's month counts, whatever the report's window.
@@ -18,18 +19,7 @@ beforeEach(async () => {
   await h.tariff(loc, {
     contract_start_date: '2026-01-01',
     contract_end_date: '2027-01-01',
-    schedule: [
-      {
-        days_and_hours: [
-          {
-            days: ['All'],
-            hours: [
-              { valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: LOW, to_kwh: 100 }, { fixed: HIGH }] },
-            ],
-          },
-        ],
-      },
-    ],
+    schedule: allDayRate([{ fixed: LOW, to_kwh: 100 }, { fixed: HIGH }]),
   });
 });
 afterEach(() => h.close());

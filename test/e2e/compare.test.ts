@@ -474,6 +474,66 @@ describe('the Compare view, in Chromium', () => {
     await s.env.api('DELETE', `/locations/${loc.body.id}`);
   });
 
+  it('a tiered tariff: the energy above the first tier per column, priced as a bill, and a note that standing charges are not in the totals', async () => {
+    const now = DateTime.fromISO((await s.env.api('GET', '/clock')).body.now).setZone('Europe/Berlin');
+    const loc = await s.env.api('POST', '/locations', {
+      postal_address: { address_line1: 'Kastanienallee 9', post_code: '10435', city: 'Berlin', country_code: 'DE' },
+    });
+    expect(loc.status).toBe(200);
+    // 150 kWh a month at the band's price, 0.09 more beyond: a household's month goes past it.
+    const tiers = (p: number) => [{ fixed: p, to_kwh: 150 }, { fixed: Math.round((p + 0.09) * 1e4) / 1e4 }];
+    const own = await s.env.api('POST', '/tariffs', {
+      location_id: loc.body.id,
+      type: 'COMMODITY',
+      direction: 'IMPORT',
+      display_name: 'Stufen Strom',
+      contract_start_date: now.startOf('month').toISODate(),
+      contract_end_date: now.startOf('month').plus({ years: 2 }).toISODate(),
+      schedule: [
+        {
+          days_and_hours: [
+            {
+              days: ['All'],
+              hours: [
+                { valid_from: '07:00:00', valid_to: '22:00:00', rate: tiers(0.31) },
+                { valid_from: '22:00:00', valid_to: '07:00:00', rate: tiers(0.24) },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(own.status).toBe(200);
+    for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
+      const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, size);
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+      await page.getByRole('combobox', { name: 'Library tariff' }).click();
+      await page.getByRole('option', { name: 'Nordlicht Energie: Nordlicht Fix 24' }).click();
+      const { answer } = await costRequest(
+        page,
+        (b) => b.alternatives?.length === 1,
+        () => page.getByRole('button', { name: 'Add', exact: true }).click(),
+      );
+      // Every month goes past 150 kWh; the flat library tariff has no tiers.
+      expect(answer.above_first_tier_kwh).toBeGreaterThan(0);
+      expect(answer.alternatives[0].above_first_tier_kwh).toBe(0);
+      const cells = page.getByTestId('compare-above-first-tier');
+      await see(cells).toHaveCount(2);
+      await see(cells.nth(0)).toHaveText(answer.above_first_tier_kwh.toFixed(1));
+      await see(cells.nth(1)).toHaveText('0.0');
+      await see(page.getByRole('table', { name: 'Totals' })).toContainText('kWh above the first tier');
+      await see(page.getByTestId('compare-charges-note')).toContainText('fixed or standing charges');
+      await see(page.getByTestId('compare-charges-note')).toContainText(
+        'counts its energy from the first of each month',
+      );
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `compare-tiered-${size.width}x${size.height}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    await s.env.api('DELETE', `/locations/${loc.body.id}`);
+  });
+
   it('the PNG of three candidates at 800 px holds the whole legend, wrapped, right under the chart', async () => {
     const berlin = await locationOf('demo-berlin');
     const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 800, height: 800 });

@@ -108,7 +108,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       const values: number[] = answer.data.map((d: any) => d.price.value);
       expect(Math.max(...values)).toBe(0.55);
       await see(range).toHaveText(
-        `Lowest ${Math.min(...values).toFixed(5)} and highest ${Math.max(...values).toFixed(5)} EUR/kWh in these 7 days, ${answer.data.length} intervals.`,
+        `Lowest ${Math.min(...values).toFixed(5)} and highest ${Math.max(...values).toFixed(5)} EUR/kWh in these 7 days, ${answer.data.length} interval${answer.data.length === 1 ? '' : 's'}.`,
       );
       // The same request straight to the API answers the same prices.
       const again = await ctx.env.api('POST', new URL(response.url()).pathname, body);

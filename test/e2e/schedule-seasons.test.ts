@@ -346,6 +346,8 @@ for (const size of Object.values(VIEWPORTS)) {
         'aria-label',
         'Band 00:00 to 16:00, 0.40 → 0.49 over 350 → 0.49 over 700 kWh/month',
       );
+      // A band that ends with the day is read out as the rate panel shows it: to 24:00, not to 00:00.
+      await see(bandOn(page, '21:00', '24:00').first()).toBeVisible();
       // Removing the last tier leaves the new last one without a bound.
       await panel.getByRole('button', { name: 'Remove tier 3' }).click();
       await see(bound(2)).toBeDisabled();

@@ -26,6 +26,10 @@ describe('the webhook tester console in Chromium', () => {
       await page.getByRole('button', { name: 'Add catcher' }).click();
       const answers = page.getByRole('group', { name: 'Catcher answers:' });
       await see(answers.getByRole('button', { name: '2xx' })).toHaveAttribute('aria-pressed', 'true');
+      // The retry schedule reads whole: its select's text is not cut with an ellipsis.
+      const retries = page.getByRole('combobox', { name: 'Retries' });
+      await see(retries).toHaveText('Within a minute');
+      expect(await retries.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
       // One click: the catcher answers 500 from now on.
       await answers.getByRole('button', { name: '500', exact: true }).click();

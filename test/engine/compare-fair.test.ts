@@ -10,13 +10,21 @@ const months = ['2026-11', '2026-12', '2027-01'].map((m, i, all) => ({
   start_time: `${m}-01T00:00:00+01:00`,
   end_time: `${all[i + 1] ?? '2027-02'}-01T00:00:00+01:00`,
 }));
-const column = (key: string, values: [number, number, number][]): Column => ({
+/** A column from `[value, kWh, unpriced kWh, kWh above the first tier?]` per month. */
+const column = (key: string, values: [number, number, number, number?][]): Column => ({
   key,
   name: key,
   kwh: values.reduce((t, v) => t + v[1], 0),
   unpriced_kwh: values.reduce((t, v) => t + v[2], 0),
+  above_first_tier_kwh: values.reduce((t, v) => t + (v[3] ?? 0), 0),
   value: values.reduce((t, v) => t + v[0], 0),
-  periods: values.map(([value, kwh, unpriced_kwh], i) => ({ ...months[i]!, value, kwh, unpriced_kwh })),
+  periods: values.map(([value, kwh, unpriced_kwh, above = 0], i) => ({
+    ...months[i]!,
+    value,
+    kwh,
+    unpriced_kwh,
+    above_first_tier_kwh: above,
+  })),
 });
 
 describe('a fair comparison', () => {
@@ -153,5 +161,25 @@ describe('the verdict and the differences add up to the totals as shown', () => 
     // Less than a cent apart, both shown as €10.00: the same, not a saving of €0.00.
     const same = [column('stored', [[10.001, 1, 0]]), column('copy', [[9.996, 1, 0]])];
     expect(verdict(same, 'EUR')?.text).toBe('copy costs the same as the stored tariffs.');
+  });
+
+  it('counts the energy above the first tier over the compared months only', () => {
+    const cols = [
+      column('stored', [
+        [10, 30, 0],
+        [11, 31, 2],
+        [12, 32, 0],
+      ]),
+      column('tiered', [
+        [9, 30, 0, 5],
+        [10, 31, 0, 7],
+        [11, 32, 0, 9],
+      ]),
+    ];
+    const fair = fairOf(cols);
+    expect(fair.months).toBe(2);
+    // December is left out of every total, its 7 kWh above the first tier with it.
+    expect(fair.columns[1]!.above_first_tier_kwh).toBe(14);
+    expect(fair.columns[0]!.above_first_tier_kwh).toBe(0);
   });
 });

@@ -209,6 +209,13 @@ describe('a month group named by its months', () => {
     ];
     expect(precedenceText(s).size).toBe(0);
     expect(overrides(s)).toEqual([]);
+    // Nor beside an all-year group: a copy just made has no months to override it in.
+    const copied: Schedule = [
+      { months: ['All'], days_and_hours: [row(['All'], 0.3)] },
+      { months: [], days_and_hours: [row(['All'], 0.3)] },
+    ];
+    expect(overrides(copied)).toEqual([]);
+    expect(precedenceText(copied).size).toBe(0);
   });
   it('an empty month list is a sentence that says what to do', () => {
     const s = [{ months: [], days_and_hours: [row(['All'], 0.3)] }];

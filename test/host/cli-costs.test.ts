@@ -285,7 +285,7 @@ describe('tariff-desk costs', () => {
     expect(cost.periods.map((p: any) => p.unpriced_kwh)).toEqual([december / 1e6, 0]);
     const table = run(host, dir, ...args, '--to', '2026-02-01', '--group-by', 'month');
     expect(table.stdout).toContain(
-      `${(december / 1e6).toFixed(3)} kWh between 2025-12-01 00:00 and 2026-01-01 00:00 have no tariff and are costed 0`,
+      `${(december / 1e6).toFixed(3)} kWh between 2025-12-01 00:00 and 2026-01-01 00:00 have no known price (no tariff, or no band of one) and are left out of the cost`,
     );
     const priced = cost.kwh - cost.unpriced_kwh;
     expect(table.stdout).toContain(
@@ -391,6 +391,20 @@ describe('tariff-desk costs: windows over the request limit', () => {
     ]);
     expect(windowsOf(ivs, t0, end, 'day', ZONE, 100)).toEqual([[t0, end]]);
     expect(() => windowsOf(ivs, t0, end, 'day', ZONE, 20)).toThrow(/one day of the file holds more than 20 intervals/);
+  });
+
+  it('cuts at a local month start where one fits, so each month’s tiers are counted in one request', () => {
+    const a = DateTime.fromISO('2026-01-30T00:00', { zone: ZONE }).toMillis();
+    const ivs = Array.from({ length: 96 }, (_, i) => ({
+      start: a + i * 3_600_000,
+      end: a + (i + 1) * 3_600_000,
+      kwh: 1,
+    }));
+    const feb = DateTime.fromISO('2026-02-01T00:00', { zone: ZONE }).toMillis();
+    expect(windowsOf(ivs, a, ivs[95]!.end, 'day', ZONE, 60)).toEqual([
+      [a, feb],
+      [feb, ivs[95]!.end],
+    ]);
   });
 
   it('puts the answers of consecutive windows together: periods in order, totals and tariffs summed', () => {

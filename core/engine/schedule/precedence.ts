@@ -74,8 +74,9 @@ export interface RowRef {
 }
 
 const meet = (a: Set<number> | null, b: Set<number> | null): number[] | null | 'none' => {
-  if (!a) return b ? [...b].sort((x, y) => x - y) : null;
-  if (!b) return [...a].sort((x, y) => x - y);
+  // An empty set (a month group with no months yet) meets nothing, not everything.
+  if (!a) return b ? (b.size ? [...b].sort((x, y) => x - y) : 'none') : null;
+  if (!b) return a.size ? [...a].sort((x, y) => x - y) : 'none';
   const both = [...a].filter((x) => b.has(x)).sort((x, y) => x - y);
   return both.length ? both : 'none';
 };

@@ -203,6 +203,14 @@ function contract(r: UrdbRate, o: UrdbImportOptions, warnings: ImportWarning[]) 
       ? invalid('enddate_invalid', `rate.enddate: ${end} is not after the contract start ${start}.`)
       : invalid('contract_end_date_invalid', `contract_end_date: ${end} must be after contract_start_date ${start}.`);
   }
+  // Saved as it is, such a tariff prices nothing from today and is announced as expired at once.
+  if (end <= o.today)
+    warnings.push({
+      code: 'contract_ended',
+      field: endFrom === 'document' ? 'enddate' : 'contract_end_date',
+      value: end,
+      message: `The contract ended ${end}, before today (${o.today}): saved as it is, the tariff prices nothing from today and tariff.expired is sent at once; give contract dates to use its rates now.`,
+    });
   return { contract_start_date: start, contract_end_date: end };
 }
 

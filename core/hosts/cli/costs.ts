@@ -188,9 +188,11 @@ export function costTable(
         ? ` (average ${(cost.value / priced).toFixed(5)} ${cur}/kWh${cost.unpriced_kwh > 0 ? ` over the ${kwh(priced)} priced kWh` : ''})`
         : ''),
     ...unpricedLine(cost, '', zone),
+    ...tierLine(cost, '', zone),
     ...alts.flatMap((a, k) => [
       `${altName(k)}: ${money(altTotals[k]!)} ${cur} (${money(altTotals[k]! - total)} vs. current)`,
       ...unpricedLine(a, `${altName(k)}: `, zone),
+      ...tierLine(a, `${altName(k)}: `, zone),
     ]),
     '',
     'By tariff:',
@@ -215,7 +217,17 @@ function unpricedLine(c: Omit<Cost, 'alternatives'>, prefix: string, zone: strin
   const a = hit[0]?.start_time ?? c.start_time;
   const b = hit[hit.length - 1]?.end_time ?? c.end_time;
   return [
-    `${prefix}${c.unpriced_kwh.toFixed(3)} kWh between ${localTime(a, zone)} and ${localTime(b, zone)} have no tariff and are costed 0`,
+    `${prefix}${c.unpriced_kwh.toFixed(3)} kWh between ${localTime(a, zone)} and ${localTime(b, zone)} have no known price (no tariff, or no band of one) and are left out of the cost`,
+  ];
+}
+
+/** "N kWh billed above the first tier …", and where a window starting mid-month began counting. */
+function tierLine(c: Omit<Cost, 'alternatives'>, prefix: string, zone: string): string[] {
+  if (!(c.above_first_tier_kwh > 0)) return [];
+  const from = c.periods[0]?.tier_count_from;
+  return [
+    `${prefix}${c.above_first_tier_kwh.toFixed(3)} kWh billed above the first tier` +
+      (from ? ` (tiers counted from ${localTime(from, zone)}, the window's start, not the month's)` : ''),
   ];
 }
 

@@ -10,6 +10,7 @@ import { useSettled } from './records';
 import { chartOf } from '../price-answer';
 import { candidateOf, money, openEndAfter } from '../candidate';
 import { tariffName } from '../restore';
+import { count } from './schedule-model';
 import type { Schedule } from '../../../core/engine/schemas/schedule';
 import type { Tariff } from '../../../core/engine/schemas/tariff';
 import type { Location } from '../../../core/engine/schemas/location';
@@ -135,7 +136,7 @@ export function CandidatePreview({
         <>
           <Typography variant="body2" color="text.secondary" data-testid="preview-range">
             Lowest {Math.min(...values).toFixed(5)} and highest {Math.max(...values).toFixed(5)} {unit} in these 7 days,{' '}
-            {prices.data.data.length} intervals.
+            {count(prices.data.data.length, 'interval')}.
           </Typography>
           <PriceChart
             points={chart.points}

@@ -159,7 +159,8 @@ export function Track({
             tabIndex={p.edgeFrom ? 0 : -1}
             aria-pressed={on}
             aria-invalid={bad || undefined}
-            aria-label={`Band ${h.valid_from.slice(0, 5)} to ${h.valid_to.slice(0, 5)}, ${rateText(h.rate, market)}`}
+            // "to 24:00" as the rate panel says it, not "to 00:00" for a band that ends with the day.
+            aria-label={`Band ${spanText(h).replace('–', ' to ')}, ${rateText(h.rate, market)}`}
             title={`${spanText(h)} · ${rateText(h.rate, market)}`}
             onClick={() => onSelect(p.band)}
             onFocus={() => onSelect(p.band)}

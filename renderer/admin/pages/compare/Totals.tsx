@@ -104,6 +104,8 @@ export function Totals({
 }) {
   const { columns } = fair;
   const stored = columns[0];
+  // Tiers are said only where a column reaches one: the column would read 0 everywhere else.
+  const tiered = columns.some((c) => c.above_first_tier_kwh > 0);
   // Never across unequal coverage: with no month priced in full by every column there is nothing to weigh.
   const said = fair.months ? verdict(columns, currency, span) : null;
   const coverage = coverageNote(fair, zone);
@@ -127,6 +129,7 @@ export function Totals({
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableCell>Tariff</TableCell>
               <TableCell align="right">kWh</TableCell>
+              {tiered ? <TableCell align="right">kWh above the first tier</TableCell> : null}
               <TableCell align="right">{head}</TableCell>
               <TableCell align="right">Difference</TableCell>
             </TableRow>
@@ -145,6 +148,11 @@ export function Totals({
                     {c.name}
                   </TableCell>
                   <TableCell align="right">{c.kwh.toFixed(1)}</TableCell>
+                  {tiered ? (
+                    <TableCell align="right" data-testid="compare-above-first-tier">
+                      {c.above_first_tier_kwh.toFixed(1)}
+                    </TableCell>
+                  ) : null}
                   <TableCell align="right" data-value={c.value}>
                     {money(c.value, currency)}
                   </TableCell>
@@ -161,6 +169,13 @@ export function Totals({
         Like with like: the totals count only the months every column prices in full. A month where a column leaves
         usage unpriced, or where a stored tariff that a candidate replaces covers only part of it, is left out of every
         column.
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-charges-note">
+        The totals are energy prices only: fixed or standing charges (a monthly or daily fee, a meter charge) are not in
+        them.
+        {tiered
+          ? ' Consumption tiers are priced as a bill prices them: each tariff counts its energy from the first of each month, and what goes past a tier’s bound costs the next tier’s price.'
+          : ''}
       </Typography>
       {profile ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-profile-note">

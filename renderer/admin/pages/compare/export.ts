@@ -23,7 +23,8 @@ export function compareCsv(fair: Fair, columns: Column[], zone: string, currency
   ]);
   const total = ['total', ...fair.columns.map((c) => c.value), ''];
   const kwh = ['kwh', ...fair.columns.map((c) => c.kwh), ''];
-  return [head, ...rows, total, kwh].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  const above = ['kwh above the first tier', ...fair.columns.map((c) => c.above_first_tier_kwh), ''];
+  return [head, ...rows, total, kwh, above].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 }
 
 /** Hands a file to the browser as a download. */

@@ -76,6 +76,7 @@ export interface ColumnPeriod {
   end_time: string;
   kwh: number;
   unpriced_kwh: number;
+  above_first_tier_kwh: number;
   value: number;
 }
 
@@ -86,30 +87,42 @@ export interface Column {
   kwh: number;
   /** Energy no tariff of the column prices (costed 0). */
   unpriced_kwh: number;
+  /** Energy billed above the first tier of a tariff of the column (tiers count each local month). */
+  above_first_tier_kwh: number;
   value: number;
   periods: ColumnPeriod[];
 }
 
 /** The answer's main cost and its alternatives as columns, in the order asked. */
 export function columnsOf(answer: Answer, storedName: string, options: CompareOption[]): Column[] {
-  const col = (key: string, name: string, c: Pick<Answer, 'kwh' | 'unpriced_kwh' | 'value' | 'periods'>): Column => ({
+  const col = (
+    key: string,
+    name: string,
+    c: Pick<Answer, 'kwh' | 'unpriced_kwh' | 'above_first_tier_kwh' | 'value' | 'periods'>,
+  ): Column => ({
     key,
     name,
     kwh: c.kwh,
     unpriced_kwh: c.unpriced_kwh,
+    above_first_tier_kwh: c.above_first_tier_kwh,
     value: c.value,
     periods: c.periods.map((p) => ({
       start_time: p.start_time,
       end_time: p.end_time,
       kwh: p.kwh,
       unpriced_kwh: p.unpriced_kwh,
+      above_first_tier_kwh: p.above_first_tier_kwh,
       value: p.value,
     })),
   });
   return [
     col('stored', storedName, answer),
     ...options.map((o, i) =>
-      col(o.key, o.name, answer.alternatives?.[i] ?? { kwh: 0, unpriced_kwh: 0, value: 0, periods: [] }),
+      col(
+        o.key,
+        o.name,
+        answer.alternatives?.[i] ?? { kwh: 0, unpriced_kwh: 0, above_first_tier_kwh: 0, value: 0, periods: [] },
+      ),
     ),
   ];
 }
@@ -213,12 +226,14 @@ export function fairOf(columns: Column[], replaced: ReplacedKind[] = []): Fair {
     : columns.map((c) => {
         let value = 0;
         let kwh = 0;
+        let above = 0;
         c.periods.forEach((p, i) => {
           if (!compared[i]) return;
           value += p.value;
           kwh += p.kwh;
+          above += p.above_first_tier_kwh;
         });
-        return { ...c, value: micro(value), kwh: micro(kwh), unpriced_kwh: 0 };
+        return { ...c, value: micro(value), kwh: micro(kwh), unpriced_kwh: 0, above_first_tier_kwh: micro(above) };
       });
   const first = compared.indexOf(true);
   const last = compared.lastIndexOf(true);

@@ -140,7 +140,8 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
             words={RETRY_WORDS}
             value={e.retry_schedule}
             onChange={(retry_schedule) => patch.mutate({ retry_schedule })}
-            sx={{ ml: 'auto', width: 150 }}
+            // Wide enough for "Within a minute" and "Over a day" whole, never "Within a m…".
+            sx={{ ml: 'auto', minWidth: 190 }}
           />
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
