@@ -176,11 +176,13 @@ export function tariffBody(locationId: string, extra: Record<string, unknown> = 
   };
 }
 
-/** Every row of every table, to show that rejected requests changed nothing. */
-export function snapshot(svc: Service): string {
-  const tables = svc.db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .all() as { name: string }[];
+/** Every row of every table (but those named in `except`), to show that rejected requests changed nothing. */
+export function snapshot(svc: Service, except: string[] = []): string {
+  const tables = (
+    svc.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all() as { name: string }[]
+  ).filter((t) => !except.includes(t.name));
   return JSON.stringify(tables.map(({ name }) => [name, svc.db.prepare(`SELECT * FROM ${name} ORDER BY 1, 2`).all()]));
 }
 

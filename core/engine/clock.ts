@@ -5,6 +5,16 @@ export interface Clock {
   now(): Date;
 }
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * An instant as the service writes it: RFC 3339 in UTC, whole seconds, the fraction cut off.
+ * Strict parsers (Swift's ISO8601DateFormatter by default, several Java and Go layouts) refuse
+ * fractions, and the reference writes none; fractions are still read on input.
+ */
+export function isoSeconds(at: Date | number): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19) + 'Z';
+}
 export function fixedClock(iso: string): Clock & { set(iso: string): void; advance(ms: number): void } {
   let t = new Date(iso).getTime();
   return {

@@ -1,3 +1,5 @@
+import { isoSeconds } from './clock.js';
+
 /**
  * Named error codes and the error object (docs/api.md, Errors).
  * Call sites throw `ApiError` with a code from here; the HTTP layer turns it into the body.
@@ -159,7 +161,7 @@ export function errorBody(err: ApiError, context: string, liveMode: boolean, now
     message: err.message,
     context,
     live_mode: liveMode,
-    time_created: now.toISOString(),
+    time_created: isoSeconds(now),
   };
   if (err.extra.connect_token) body.connect_token = err.extra.connect_token;
   if (requestId) body.request_id = requestId;

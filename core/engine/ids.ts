@@ -22,6 +22,8 @@ export const Prefix = {
   meterRecord: 'mre',
   meterBatch: 'bat',
   energyCost: 'ecs',
+  marketSource: 'mrs',
+  priceAudit: 'tra',
 } as const;
 export type PrefixName = keyof typeof Prefix;
 

@@ -10,7 +10,7 @@ export function instantText(iso: string, withDate = true): string {
   return t.toFormat(withDate ? 'ccc d LLL yyyy, HH:mm:ss ZZZZ' : 'HH:mm:ss ZZZZ');
 }
 
-/** The clock time of an instant to the millisecond, in this computer's zone: "18:00:13.042" (the journal's rows). */
-export function clockTimeMs(iso: string): string {
-  return DateTime.fromISO(iso).toFormat('HH:mm:ss.SSS');
+/** The clock time of an instant, in this computer's zone: "18:00:13" (the journal's rows; the service writes whole seconds). */
+export function clockTime(iso: string): string {
+  return DateTime.fromISO(iso).toFormat('HH:mm:ss');
 }

@@ -82,6 +82,31 @@ const SHOWN = {
     'data',
     'time_created',
   ],
+  priceAudit: [
+    'id',
+    'object',
+    'live_mode',
+    'location_id',
+    'location_timezone',
+    'currency_code',
+    'tariff_direction',
+    'last_updated',
+    'request',
+    'market_sources',
+    'data',
+    'time_created',
+    'account_id',
+  ],
+  meterBatch: [
+    'id',
+    'object',
+    'records_submitted',
+    'records_accepted',
+    'records_processed',
+    'failed_records',
+    'time_created',
+    'account_id',
+  ],
   event: ['id', 'object', 'type', 'data', 'time_created'],
   list: ['object', 'url', 'has_more', 'data'],
 } as const;
@@ -216,6 +241,106 @@ for (const profile of ['spec', 'published'] as const) {
           expect(token.body.route_options).toEqual(example.route_options);
         }
       }
+    });
+
+    it('the price audit and the batch check as the reference shows them, valid against GET /openapi.json', async () => {
+      const doc = (await h.api('GET', '/openapi.json')).body;
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats.default(ajv);
+      ajv.addSchema({ $id: 'doc', components: doc.components });
+      /** The documented answer of an operation and status, its references into components resolved in place. */
+      const answerOf = (method: string, path: string, status: string) =>
+        ajv.compile(
+          JSON.parse(
+            JSON.stringify(doc.paths[path][method].responses[status].content['application/json'].schema).replace(
+              /"#\/components\//g,
+              '"doc#/components/',
+            ),
+          ),
+        );
+      const valid = (method: string, path: string, status: number, body: unknown) => {
+        const validate = answerOf(method, path, String(status));
+        expect(validate(body), `${method.toUpperCase()} ${path} ${status}: ${ajv.errorsText(validate.errors)}`).toBe(
+          true,
+        );
+      };
+
+      const loc = (await h.api('POST', '/locations', { postal_address: { city: 'Berlin', country_code: 'DE' } })).body;
+      await h.api('POST', '/tariffs', {
+        location_id: loc.id,
+        direction: 'IMPORT',
+        type: 'COMMODITY',
+        market_rates: false,
+        contract_start_date: '2023-01-01T00:00:00Z',
+        contract_end_date: '2027-01-01T00:00:00Z',
+        schedule: [
+          {
+            months: ['All'],
+            days_and_hours: [
+              { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] },
+            ],
+          },
+        ],
+      });
+      // The reference's audit request, its location swapped for a real one.
+      const audit = await h.api('POST', `/audits/prices/${loc.id}`, {
+        start_time: '2023-06-15T09:00:00Z',
+        end_time: '2023-06-15T23:00:00Z',
+        tariff_direction: 'IMPORT',
+      });
+      expect(audit.status).toBe(200);
+      carries(audit.body, SHOWN.priceAudit, 'price audit');
+      valid('post', '/audits/prices/{id}', 200, audit.body);
+      expect(audit.body.data[0].price_breakdown).toMatchObject({
+        commodity: { fixed: 0.3, aggregate: 0.3 },
+        non_commodity: { fixed: null },
+        total: 0.3,
+        confidence: 1,
+      });
+      const refused = await h.api('POST', '/audits/prices/loc_nothere', { end_time: '2023-06-15T23:00:00Z' });
+      expect(refused.status).toBe(404);
+      valid('post', '/audits/prices/{id}', 404, refused.body);
+
+      // The reference's interval record, and one it refuses; the batch reads back as it was answered.
+      const sent = await h.api('PUT', '/meters/interval', [
+        {
+          location_id: loc.id,
+          session_reference_id: 'SESSION1234567890',
+          record_reference_id: 'MET1234567890',
+          direction: 'IMPORT',
+          tariff_rate: 'IMPORT',
+          measurand: 'TRANSFERRED',
+          units: 'W',
+          confidence: 1,
+          value: 20567,
+          start_time: '2022-02-01T10:30:00Z',
+          end_time: '2022-02-01T11:00:00Z',
+        },
+        {
+          location_id: loc.id,
+          record_reference_id: 'MET1234567891',
+          units: 'WH',
+          value: 10,
+          start_time: '2022-02-01T11:00:00Z',
+          end_time: '2022-02-01T10:00:00Z',
+        },
+      ]);
+      expect(sent.status).toBe(200);
+      const batch = await h.api('GET', `/meters/batch?batch_id=${sent.body.id}`);
+      expect(batch.status).toBe(200);
+      carries(batch.body, SHOWN.meterBatch, 'meter batch');
+      valid('get', '/meters/batch', 200, batch.body);
+      expect(batch.body).toEqual(sent.body);
+      expect(batch.body.failed_records).toEqual([
+        {
+          record_num: 2,
+          record_reference_id: 'MET1234567891',
+          error: { code: 'end_time_before_start_time', message: expect.any(String) },
+        },
+      ]);
+      const unknown = await h.api('GET', '/meters/batch?batch_id=bat_65e42b7827c0526548432b9f');
+      expect(unknown).toMatchObject({ status: 404, body: { object: 'error', code: 'batch_not_found' } });
+      valid('get', '/meters/batch', 404, unknown.body);
     });
 
     it('events list and retrieve carry the object itself in data', async () => {

@@ -5,6 +5,8 @@ let h: Harness;
 beforeEach(async () => (h = await harness()));
 afterEach(() => h.close());
 
+const MRS = /^mrs_[0-9a-f]{24}$/;
+
 const create = (body: unknown, headers = h.test) =>
   h.call({ method: 'POST', url: '/locations', headers, payload: body as object });
 
@@ -32,8 +34,8 @@ describe('locations', () => {
         local: 'NOT_SUPPORTED',
       },
       tariff_elements: [],
-      market_sources: { import: null, export: null },
-      time_created: '2026-03-01T12:00:00.000Z',
+      market_sources: { import: expect.stringMatching(MRS), export: expect.stringMatching(MRS) },
+      time_created: '2026-03-01T12:00:00Z',
       account_id: h.cred.account_id,
     });
     const g = await h.call({ method: 'GET', url: `/locations/${r.body.id}`, headers: h.test });
@@ -133,5 +135,35 @@ describe('locations', () => {
     expect(
       (await h.call({ method: 'GET', url: `/locations/${loc.id}`, headers: h.test })).body.reference_id,
     ).toBeNull();
+  });
+
+  it("names its region's market sources: the same ids for every location of a region and mode, none without a region", async () => {
+    const london = { address_line1: '1-3 Strand', city: 'London', post_code: 'WC2N 5EH', country_code: 'GB' };
+    const a = (await create({ postal_address: london })).body;
+    const b = (await create({ postal_address: { city: 'Leeds', country_code: 'GB' } })).body;
+    const berlin = (await create({ postal_address: berlinAddress })).body;
+    const live = (await create({ postal_address: london }, h.live)).body;
+    const none = (await create({ postal_address: london, market_region: null })).body;
+    expect(a.market_region).toBe('GB');
+    expect(a.market_sources.import).toMatch(MRS);
+    expect(a.market_sources.export).toMatch(MRS);
+    expect(a.market_sources.import).not.toBe(a.market_sources.export);
+    // Stable per region, direction and mode: another London location has the same, Berlin and live mode others.
+    expect(b.market_sources).toEqual(a.market_sources);
+    expect(berlin.market_sources.import).not.toBe(a.market_sources.import);
+    expect(live.market_sources.import).toMatch(MRS);
+    expect(live.market_sources.import).not.toBe(a.market_sources.import);
+    expect(none.market_sources).toEqual({ import: null, export: null });
+    // Read back and listed alike; moved to another region, it names that region's.
+    expect((await h.call({ method: 'GET', url: `/locations/${a.id}`, headers: h.test })).body.market_sources).toEqual(
+      a.market_sources,
+    );
+    const moved = await h.call({
+      method: 'PATCH',
+      url: `/locations/${b.id}`,
+      headers: h.test,
+      payload: { market_region: 'DE-LU' },
+    });
+    expect(moved.body.market_sources).toEqual(berlin.market_sources);
   });
 });

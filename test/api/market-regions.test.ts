@@ -94,10 +94,17 @@ describe('market regions follow the state', () => {
       ],
     });
     expect(t.status).toBe(200);
-    expect((await api('GET', `/locations/${loc.id}`)).body.market_sources).toEqual({
-      import: 'US-CAISO',
-      export: null,
-    });
+    // Its market sources are California's: the same ids as another Californian location's, not Texas's.
+    const sources = (await api('GET', `/locations/${loc.id}`)).body.market_sources;
+    expect(sources).toEqual({ import: expect.stringMatching(/^mrs_[0-9a-f]{24}$/), export: expect.any(String) });
+    const other = (
+      await api('POST', '/locations', { postal_address: { city: 'Fresno', state: 'CA', country_code: 'US' } })
+    ).body;
+    expect(other.market_sources).toEqual(sources);
+    const texas = (
+      await api('POST', '/locations', { postal_address: { city: 'Austin', state: 'TX', country_code: 'US' } })
+    ).body;
+    expect(texas.market_sources.import).not.toBe(sources.import);
     const prices = await api('POST', `/prices/${loc.id}`, {
       start_time: '2026-11-20T08:00:00Z',
       end_time: '2026-11-20T09:00:00Z',

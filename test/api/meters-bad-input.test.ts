@@ -326,7 +326,7 @@ describe('bad input to the reporting routes: a named 4xx and nothing stored chan
     });
 
   it('in a batch, each bad record is named on its own and only the good ones are stored', async () => {
-    const before = snapshot(h.svc);
+    const before = snapshot(h.svc, ['meter_batches', 'meter_batch_locations']);
     const bad = [
       record({ units: 'MWH' }),
       record({ end_time: '2026-06-01T09:00:00Z' }),
@@ -361,8 +361,10 @@ describe('bad input to the reporting routes: a named 4xx and nothing stored chan
       'body_invalid',
     ]);
     expect(r.body.failed_records.map((f: { record_num: number }) => f.record_num)).toEqual(bad.map((_, i) => i + 1));
-    // The batch's answer is not stored; nothing else changed either.
-    expect(snapshot(h.svc)).toBe(before);
+    // Only the batch's answer is kept, to be read back by its id; nothing else changed.
+    expect(snapshot(h.svc, ['meter_batches', 'meter_batch_locations'])).toBe(before);
+    const kept = await h.call({ method: 'GET', url: `/meters/batch?batch_id=${r.body.id}`, headers: h.test });
+    expect(kept.body).toEqual(r.body);
   });
 });
 

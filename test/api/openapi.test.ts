@@ -37,6 +37,8 @@ describe('GET /openapi.json', () => {
       'PATCH /tariffs/{id}',
       'DELETE /tariffs/{id}',
       'GET /providers',
+      'POST /audits/prices/{id}',
+      'GET /meters/batch',
       'GET /openapi.json',
     ]) {
       expect(documented.has(must), must).toBe(true);
@@ -44,5 +46,7 @@ describe('GET /openapi.json', () => {
     expect(doc.components.schemas).toHaveProperty('Tariff');
     expect(doc.components.schemas).toHaveProperty('TariffSchedule');
     expect(doc.components.schemas).toHaveProperty('Error');
+    expect(doc.components.schemas).toHaveProperty('PriceAudit');
+    expect(doc.components.schemas).toHaveProperty('MeterBatch');
   });
 });

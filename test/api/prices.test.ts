@@ -58,7 +58,7 @@ describe('POST /prices/{id}', () => {
           price: { value: 0.21, confidence: 1 },
         },
       ],
-      time_created: '2026-11-20T12:00:00.000Z',
+      time_created: '2026-11-20T12:00:00Z',
     });
   });
 
@@ -308,16 +308,14 @@ describe('market data', () => {
       unit: 'MWh',
       imported: 2,
       resolution_minutes: 60,
-      from: '2026-11-30T23:00:00.000Z',
+      from: '2026-11-30T23:00:00Z',
     });
     const pts = await h.call({
       method: 'GET',
       url: '/market/regions/GB/prices?start_time=2026-11-30T23:00:00Z&end_time=2026-12-01T00:00:00Z',
       headers: h.test,
     });
-    expect(pts.body.data).toEqual([
-      { start: '2026-11-30T23:00:00.000Z', end: '2026-12-01T00:00:00.000Z', price: 0.0855 },
-    ]);
+    expect(pts.body.data).toEqual([{ start: '2026-11-30T23:00:00Z', end: '2026-12-01T00:00:00Z', price: 0.0855 }]);
     const semi = await imp('Delivery start;Delivery end;Price (EUR/MWh)\n2026-12-02 00:00;2026-12-02 00:15;91,25\n');
     expect(semi.body).toMatchObject({ layout: 'start_end_price', imported: 1, resolution_minutes: 15 });
     const before = snapshot(h.svc);

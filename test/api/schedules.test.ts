@@ -249,6 +249,57 @@ describe('the outside check: each answer against one computed from POST /prices'
   });
 });
 
+describe('POST /schedules/limit/{id}, as the reference example reads it', () => {
+  it('carries direction, request.direction, next_update and each period’s tariff.rate_avg beside price.average', async () => {
+    await h.tariff(loc);
+    const window = { end_time: '2026-03-22T00:00:00+01:00' };
+    const r = await post('limit', { ...window, direction: 'IMPORT', segment: 'LOW', absolute: 0.25, relative: 0.5 });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      object: 'schedule_limit',
+      tariff_direction: 'IMPORT',
+      direction: 'IMPORT',
+      request: { direction: 'IMPORT', segment: 'LOW', absolute: 0.25, relative: 0.5 },
+      // Now is 13:00 in Berlin: the price changes next at 22:00, as POST /prices says.
+      next_update: '2026-03-20T22:00:00+01:00',
+    });
+    const prices = await h.call({ method: 'POST', url: `/prices/${loc}`, headers: h.test, payload: window });
+    expect(r.body.next_update).toBe(prices.body.next_update);
+    expect(r.body.data.length).toBeGreaterThan(0);
+    for (const p of r.body.data)
+      expect(p.tariff).toEqual({ rate_avg: p.price.average, confidence: p.price.confidence });
+    expect(r.body.data[0]).toMatchObject({ tariff: { rate_avg: 0.21, confidence: 1 } });
+    // EXPORT is echoed both ways too; a window without a change ahead has none.
+    await h.tariff(loc, { direction: 'EXPORT', schedule: fixedSchedule([['All', [['00:00', '00:00', 0.08]]]]) });
+    const x = await post('limit', {
+      start_time: '2026-03-21T00:00:00Z',
+      end_time: '2026-03-21T06:00:00Z',
+      tariff_direction: 'EXPORT',
+      segment: 'HIGH',
+      relative: 0,
+    });
+    expect(x.body).toMatchObject({ direction: 'EXPORT', request: { direction: 'EXPORT' }, next_update: null });
+    expect(x.body.data).toEqual([
+      {
+        start_time: '2026-03-21T00:00:00Z',
+        end_time: '2026-03-21T06:00:00Z',
+        price: { average: 0.08, confidence: 1 },
+        tariff: { rate_avg: 0.08, confidence: 1 },
+      },
+    ]);
+  });
+
+  it('a market tariff’s next_update is the next publication, as POST /prices says', async () => {
+    await h.tariff(loc, { market_rates: true, schedule: allDayRate([{ surcharge_fixed: 0.1 }]) });
+    const window = { start_time: '2026-03-20T18:00:00Z', end_time: '2026-03-21T06:00:00Z' };
+    const r = await post('limit', { ...window, relative: 0.5 });
+    const prices = await h.call({ method: 'POST', url: `/prices/${loc}`, headers: h.test, payload: window });
+    // The demo market publishes at 13:00 Berlin: 12:00Z the next day.
+    expect(r.body.next_update).toBe('2026-03-21T12:00:00Z');
+    expect(r.body.next_update).toBe(prices.body.next_update);
+  });
+});
+
 describe('POST /schedules/amount/{id}', () => {
   it('keeps two devices under the location limit, in the order given; accepts the reference’s spellings', async () => {
     await h.tariff(loc);

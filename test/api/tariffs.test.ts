@@ -37,7 +37,7 @@ describe('tariffs', () => {
       status: 'CONNECTED',
       timezone: 'Europe/Berlin',
       market_rates: false,
-      time_created: '2026-03-01T12:00:00.000Z',
+      time_created: '2026-03-01T12:00:00Z',
       account_id: h.cred.account_id,
     };
     expect(r.body).toEqual(expected);

@@ -504,7 +504,7 @@ describe('tokens and bad messages', () => {
       location_id: null,
       price_available: false,
       used: false,
-      time_expiry: '2026-11-21T10:00:00.000Z',
+      time_expiry: '2026-11-21T10:00:00Z',
     });
     // Another mode does not see it.
     expect(

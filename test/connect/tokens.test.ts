@@ -62,8 +62,8 @@ describe('connect token fields', () => {
         },
       },
       postal_address_type: 'RESIDENTIAL',
-      time_created: '2026-11-20T10:00:00.000Z',
-      time_expiry: '2026-11-21T10:00:00.000Z',
+      time_created: '2026-11-20T10:00:00Z',
+      time_expiry: '2026-11-21T10:00:00Z',
     });
 
     // The address page's option is the address to start from: London is known, so providers come first.

@@ -148,13 +148,28 @@ describe('tariff-desk schedule', () => {
     expect(none.status).not.toBe(0);
   });
 
-  it('defaults to the next 24 hours from the service clock', () => {
-    const r = run(host, dir, loc, '--duration', '60', '--format', 'json');
-    expect(r.status).toBe(0);
-    const a = JSON.parse(r.stdout);
-    expect(Date.parse(a.request.end_time) - Date.parse(a.request.start_time)).toBe(86_400_000);
-    expect(a.data).toHaveLength(1);
-    expect(a.data[0].price.average).toBe(0.21);
+  it('defaults to the next 24 hours from the service clock', async () => {
+    // The service clock pinned at 13:00 in Berlin, never the computer's: the next 24 hours hold
+    // the whole night band, whatever the hour the suite runs at.
+    const now = '2026-03-02T13:00:00+01:00';
+    expect((await api('PUT', '/clock', { mode: 'frozen', now })).status).toBe(200);
+    try {
+      const r = run(host, dir, loc, '--duration', '60', '--format', 'json');
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const a = JSON.parse(r.stdout);
+      expect(Date.parse(a.request.start_time)).toBe(Date.parse(now));
+      expect(Date.parse(a.request.end_time) - Date.parse(a.request.start_time)).toBe(86_400_000);
+      expect(a.data).toEqual([
+        {
+          start_time: '2026-03-02T22:00:00+01:00',
+          end_time: '2026-03-02T23:00:00+01:00',
+          price: { average: 0.21, confidence: 1 },
+        },
+      ]);
+    } finally {
+      expect((await api('PUT', '/clock', { mode: 'real' })).status).toBe(200);
+    }
   });
 
   it('names what is wrong: no mode or two, a bad number, the service’s codes', () => {

@@ -1,3 +1,4 @@
+import { isoSeconds } from '../../core/engine/clock.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,8 @@ afterEach(async () => {
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
+// Instants as the service writes them: whole seconds.
+const iso = (ms: number) => isoSeconds(ms);
 
 async function start(dataDir: string) {
   const env = await liveHost({ dataDir, demo: false });

@@ -42,7 +42,7 @@ describe('GET /jwks.json', () => {
       object: 'webhook_signing_keys',
       keys: [
         { status: 'current', expires_at: null },
-        { kid: before, status: 'previous', expires_at: '2026-03-02T12:00:00.000Z' },
+        { kid: before, status: 'previous', expires_at: '2026-03-02T12:00:00Z' },
       ],
     });
     const kids = async () => (await h.call({ method: 'GET', url: '/jwks.json' })).body.keys.map((k: any) => k.kid);

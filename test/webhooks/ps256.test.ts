@@ -105,8 +105,8 @@ describe('PS256 webhooks (the published profile)', () => {
     const k2 = rotated.body.current_kid;
     expect(k2).not.toBe(k1!.kid);
     expect(rotated.body.keys).toEqual([
-      { kid: k2, status: 'current', time_created: '2026-03-01T12:00:00.000Z', expires_at: null },
-      { kid: k1!.kid, status: 'previous', time_created: expect.any(String), expires_at: '2026-03-02T12:00:00.000Z' },
+      { kid: k2, status: 'current', time_created: '2026-03-01T12:00:00Z', expires_at: null },
+      { kid: k1!.kid, status: 'previous', time_created: expect.any(String), expires_at: '2026-03-02T12:00:00Z' },
     ]);
     const both = await fetchJwks(apiUrl);
     expect(both.keys.map((k) => k.kid)).toEqual([k2, k1!.kid]);

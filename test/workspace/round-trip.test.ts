@@ -111,17 +111,26 @@ describe('a workspace round trip', () => {
     expect(first.files['market/GB.csv']).toBe(
       'start,end,price_per_kwh\n2026-03-02T00:00:00Z,2026-03-02T01:00:00Z,0.1\n2026-03-02T01:00:00Z,2026-03-02T02:00:00Z,0.2\n2026-03-02T02:00:00Z,2026-03-02T03:00:00Z,0.15\n',
     );
-    // The demo's customer and EV charger, its records and Oslo's register readings.
-    for (const folder of ['customers/', 'devices/', 'meter-records/', 'meter-readings/'])
+    // The demo's customer and EV charger, its records, Oslo's register readings and the batches that sent them.
+    for (const folder of ['customers/', 'devices/', 'meter-records/', 'meter-readings/', 'meter-batches/'])
       expect(paths.filter((p) => p.startsWith(folder)).length, folder).toBeGreaterThan(0);
-    for (const p of paths.filter((x) => x.startsWith('meter-'))) {
+    for (const p of paths.filter((x) => /^meter-(records|readings)\//.test(x))) {
       expect(p).toMatch(/^meter-(records|readings)\/loc_\w+\.jsonl$/);
       // One record a line, keys sorted, a final newline.
       const lines = first.files[p]!.split('\n');
       expect(lines.pop()).toBe('');
       for (const line of lines) expect(line).toBe(JSON.stringify(canon(JSON.parse(line))));
     }
-    for (const kind of ['locations', 'tariffs', 'providers', 'grid-fees', 'webhooks', 'customers', 'devices'])
+    for (const kind of [
+      'locations',
+      'tariffs',
+      'providers',
+      'grid-fees',
+      'webhooks',
+      'customers',
+      'devices',
+      'meter-batches',
+    ])
       for (const p of paths.filter((x) => x.startsWith(kind + '/'))) {
         const o = JSON.parse(first.files[p]!);
         expect(p).toBe(`${kind}/${o.id}.json`);
@@ -133,7 +142,7 @@ describe('a workspace round trip', () => {
       }
     expect(paths).not.toContain('providers/prv_thamespower.json');
     expect(Object.values(first.files).some((f) => f.includes('"provider_id": "prv_thamespower"'))).toBe(true);
-    expect(JSON.parse(first.files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-02T09:30:00.000Z' });
+    expect(JSON.parse(first.files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-02T09:30:00Z' });
     expect(JSON.parse(first.files['settings.json']!)).toEqual({
       bearer_token_ttl_seconds: 3600,
       connect_token_ttl_seconds: 86400,
@@ -162,7 +171,7 @@ describe('a workspace round trip', () => {
       customers: 2,
       devices: 2,
       meter_records: demoRecords + 2,
-      clock: { mode: 'frozen', now: '2026-03-02T09:30:00.000Z' },
+      clock: { mode: 'frozen', now: '2026-03-02T09:30:00Z' },
     });
     const second = await b.api.call('workspace.export');
     expect(Object.keys(second.files)).toEqual(paths);

@@ -35,11 +35,11 @@ describe('scenarios through the API', () => {
       name: 'Before the demo',
       description: 'May',
       built_in: false,
-      clock: { mode: 'frozen', now: '2026-05-04T08:00:00.000Z', offset_ms: null },
+      clock: { mode: 'frozen', now: '2026-05-04T08:00:00Z', offset_ms: null },
       locations: 4,
       tariffs: 6,
       webhook_endpoints: 1,
-      time_created: '2026-05-04T08:00:00.000Z',
+      time_created: '2026-05-04T08:00:00Z',
     });
     expect(saved.id).toMatch(/^scn_/);
     const world = (await h.api.call('workspace.export')).files;
@@ -60,7 +60,7 @@ describe('scenarios through the API', () => {
       locations: 4,
       tariffs: 6,
       webhook_endpoints: 1,
-      clock: { mode: 'frozen', now: '2026-05-04T08:00:00.000Z' },
+      clock: { mode: 'frozen', now: '2026-05-04T08:00:00Z' },
     });
     // The world is the saved one to the byte.
     expect((await h.api.call('workspace.export')).files).toEqual(world);
@@ -86,7 +86,7 @@ describe('scenarios through the API', () => {
     await h.api.call('clock.set', { body: { mode: 'frozen', now: '2026-06-10T10:00:00Z' } });
     const r = await h.api.call('scenarios.restore', { params: { id: 'scn_contractending' } });
     // A built-in keeps the clock; its data are made around it.
-    expect(r.clock).toMatchObject({ mode: 'frozen', now: '2026-06-10T10:00:00.000Z' });
+    expect(r.clock).toMatchObject({ mode: 'frozen', now: '2026-06-10T10:00:00Z' });
     expect(r).toMatchObject({ locations: 5, tariffs: 7, webhook_endpoints: 1 });
     expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-contract-ending', 'demo-london', 'demo-sydney']);
     const munich = (await h.api.call('locations.list', { query: { limit: 100 } })).data.find(

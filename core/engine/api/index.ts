@@ -2,6 +2,7 @@ import { authContracts } from './routes/auth.js';
 import { locationContracts } from './routes/locations.js';
 import { tariffContracts } from './routes/tariffs.js';
 import { priceContracts } from './routes/prices.js';
+import { auditContracts } from './routes/audits.js';
 import { costContracts } from './routes/costs.js';
 import { scheduleContracts } from './routes/schedules.js';
 import { connectContracts } from './routes/connect.js';
@@ -31,6 +32,7 @@ export const api = {
   ...locationContracts,
   ...tariffContracts,
   ...priceContracts,
+  ...auditContracts,
   ...costContracts,
   ...scheduleContracts,
   ...connectContracts,

@@ -65,6 +65,15 @@ export function microKwhOf(units: MeterUnits, value: number, start: number, end:
   return Math.round(kwh * 1e6);
 }
 
+/**
+ * Whole watt-hours of an energy in micro-kWh, half away from zero (10,283.5 Wh is 10,284): what
+ * an answer in `WH` shows. Costs are computed from the exact energy, never from this.
+ */
+export function wholeWh(microKwh: number): number {
+  const wh = Math.floor((Math.abs(microKwh) + 500) / 1000);
+  return microKwh < 0 ? -wh : wh;
+}
+
 /** A submission over the limit: refused whole before anything is read or stored. */
 export function batchTooLarge(n: number, what = 'records'): ApiError {
   return new ApiError(

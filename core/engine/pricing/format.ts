@@ -1,7 +1,7 @@
 /**
  * Timestamps in the request's form (rule 10): `Z`, or a fixed offset such as `+01:00`.
  * Answers hold thousands of boundaries, so the date part is cached per day and the time
- * written from a table; milliseconds appear only when present.
+ * written from a table. Whole seconds, the fraction cut off, as every answer writes instants.
  */
 export type OutputForm = { kind: 'Z' } | { kind: 'offset'; minutes: number };
 
@@ -35,14 +35,13 @@ export function formatter(form: OutputForm): (ms: number) => string {
       prefix = new Date(day).toISOString().slice(0, 11);
     }
     const r = s - day;
-    const milli = r % 1000;
-    const second = (r - milli) / 1000;
+    const second = (r - (r % 1000)) / 1000;
     let tod = times[second];
     if (tod === undefined) {
       const hour = Math.floor(second / 3600);
       const min = Math.floor((second % 3600) / 60);
       tod = times[second] = TWO[hour] + ':' + TWO[min] + ':' + TWO[second % 60];
     }
-    return milli === 0 ? prefix + tod + suffix : prefix + tod + '.' + String(milli).padStart(3, '0') + suffix;
+    return prefix + tod + suffix;
   };
 }

@@ -32,7 +32,9 @@ export const EnergyCostEntry = z
     end_time: z.string(),
     session_reference_id: z.string().nullable().meta({ description: 'The record’s; null for a day or month.' }),
     record_reference_id: z.string().nullable().meta({ description: 'The record’s; null for a day or month.' }),
-    energy: z.object({ value: z.number().meta({ description: 'Wh (3 decimals).' }) }),
+    energy: z.object({
+      value: z.number().int().meta({ description: 'Whole Wh, half away from zero; the cost is of the exact energy.' }),
+    }),
     cost: CostValue,
     tariff: CostValue.meta({ description: 'The same as cost (the name the guides use).' }),
     unpriced_kwh: unpricedKwh(),
@@ -43,7 +45,9 @@ export type EnergyCostEntry = z.input<typeof EnergyCostEntry>;
 /** The sum of a report's entries. */
 export const EnergyCostTotal = z
   .object({
-    energy: z.object({ value: z.number() }),
+    energy: z.object({
+      value: z.number().int().meta({ description: 'Whole Wh of the exact total, half away from zero.' }),
+    }),
     cost: CostValue,
     tariff: CostValue,
   })

@@ -71,13 +71,17 @@ const storedFields = {
     .meta({ description: "The connect token's location_reference_id, on a location a connect session created." }),
 };
 
+/** A market source: a region's market series as one direction of one mode prices it. */
+export const MarketSourceId = idOf('marketSource');
+
 export const Location = z
   .object({
     ...storedFields,
     tariff_status: LocationTariffStatus,
     tariff_elements: z.array(z.string()).meta({ description: "The ids of the location's tariffs, oldest first." }),
-    market_sources: z.object({ import: z.string().nullable(), export: z.string().nullable() }).meta({
-      description: 'The market region its market-rate tariffs of each direction follow; null where it has none.',
+    market_sources: z.object({ import: MarketSourceId.nullable(), export: MarketSourceId.nullable() }).meta({
+      description:
+        "The market source of the location's market region for each direction: the same id for every location of the region in a mode; null where the location has no region or the region no market series.",
     }),
   })
   .meta({ id: 'Location' });

@@ -169,13 +169,28 @@ export const ScheduleDuration = z
   })
   .meta({ id: 'ScheduleDuration' });
 
+export const ScheduleLimitPeriod = z
+  .object({
+    start_time: z.string(),
+    end_time: z.string(),
+    price: PriceSummary,
+    tariff: z
+      .object({ rate_avg: z.number(), confidence: z.number().min(0).max(1) })
+      .meta({ description: 'The same as price (the reference’s example names it tariff.rate_avg).' }),
+  })
+  .meta({ id: 'ScheduleLimitPeriod' });
+
 export const ScheduleLimit = z
   .object({
     ...head('scheduleLimit', 'schedule_limit'),
+    direction: TariffDirection.meta({
+      description: 'The same as tariff_direction (the reference’s example reads it).',
+    }),
     request: z.object({
       start_time: z.string(),
       end_time: z.string(),
       segment: ScheduleSegment,
+      direction: TariffDirection,
       relative: z.number().optional(),
       absolute: z.number().optional(),
     }),
@@ -184,7 +199,11 @@ export const ScheduleLimit = z
       .number()
       .nullable()
       .meta({ description: 'The price limit applied, per kWh; null when the window has no known price.' }),
-    data: z.array(SchedulePeriod),
+    next_update: z.string().nullable().meta({
+      description:
+        'When the prices of the window may change next, as POST /prices says it: the next market publication for market-rate tariffs, else the next contract or schedule change within the window, else null.',
+    }),
+    data: z.array(ScheduleLimitPeriod),
     time_created: Timestamp,
   })
   .meta({ id: 'ScheduleLimit' });
@@ -207,7 +226,7 @@ export const ScheduleAmountResult = z
     start_time: z.string(),
     end_time: z.string(),
     max_power: Quantity(PowerUnits),
-    energy: Quantity(EnergyUnits).meta({ description: 'As asked.' }),
+    energy: Quantity(EnergyUnits).meta({ description: 'As asked; in WH, whole watt-hours (half away from zero).' }),
     cost: Money,
     tariff: Money.meta({ description: 'The same as cost (the reference’s example names it tariff).' }),
     savings: Savings,
@@ -220,7 +239,9 @@ export const ScheduleAmount = z
     ...head('scheduleAmount', 'schedule_amount'),
     max_power: Quantity(PowerUnits).optional(),
     shaving_threshold: z.object({ relative: z.number().optional(), absolute: z.number().optional() }).optional(),
-    energy: Quantity(EnergyUnits).meta({ description: 'Summed over the devices, in the units of the first.' }),
+    energy: Quantity(EnergyUnits).meta({
+      description: 'Summed over the devices, in the units of the first; in WH, whole watt-hours (half away from zero).',
+    }),
     cost: Money,
     tariff: Money,
     savings: Savings,

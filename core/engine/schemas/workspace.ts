@@ -18,7 +18,7 @@ import {
 import { PostalAddress } from './location.js';
 import { Schedule } from './schedule.js';
 import { requireFixedRates } from './tariff.js';
-import { EnergyFlowDirection, MeterUnits } from './meter.js';
+import { EnergyFlowDirection, METER_LIMITS, MeterUnits } from './meter.js';
 
 /**
  * A workspace: the test-mode world of an account as a folder of small JSON files, one per
@@ -37,6 +37,7 @@ export const WORKSPACE_FOLDERS = {
   webhooks: 'webhooks',
   customers: 'customers',
   devices: 'devices',
+  meter_batches: 'meter-batches',
 } as const;
 export type WorkspaceKind = keyof typeof WORKSPACE_FOLDERS;
 
@@ -56,7 +57,9 @@ export const MarketRegionId = z
     coded('market_region_invalid', `must be a market region: ${[...regionIds].join(', ')}`),
   );
 
-const idList = <K extends 'location' | 'tariff' | 'provider' | 'gridFee' | 'webhookEndpoint' | 'customer' | 'device'>(
+const idList = <
+  K extends 'location' | 'tariff' | 'provider' | 'gridFee' | 'webhookEndpoint' | 'customer' | 'device' | 'meterBatch',
+>(
   kind: K,
 ) => z.array(idOf(kind)).max(100_000);
 
@@ -73,6 +76,7 @@ export const WorkspaceManifest = z.strictObject({
       webhooks: idList('webhookEndpoint').optional(),
       customers: idList('customer').optional(),
       devices: idList('device').optional(),
+      meter_batches: idList('meterBatch').optional(),
     })
     .optional()
     .meta({ description: 'Ids oldest first (lists show the newest first); ids not named follow by time_created.' }),
@@ -222,6 +226,29 @@ export const MeterRecordLine = z.strictObject({
 });
 export type MeterRecordLine = z.infer<typeof MeterRecordLine>;
 
+/**
+ * `meter-batches/<id>.json`: a submission's answer as it was answered, less its account and mode,
+ * with the locations it stored records for (it goes with the last of them).
+ */
+export const MeterBatchFile = z.strictObject({
+  id: idOf('meterBatch'),
+  records_submitted: z.number().int().min(0).max(METER_LIMITS.maxRecords),
+  records_accepted: z.number().int().min(0).max(METER_LIMITS.maxRecords),
+  records_processed: z.number().int().min(0),
+  failed_records: z
+    .array(
+      z.strictObject({
+        record_num: z.number().int().min(1).max(METER_LIMITS.maxRecords),
+        record_reference_id: z.string().max(200).nullable(),
+        error: z.strictObject({ code: z.string().max(100), message: z.string().max(10_000) }),
+      }),
+    )
+    .max(METER_LIMITS.maxRecords),
+  location_ids: z.array(idOf('location')).max(METER_LIMITS.maxRecords),
+  time_created: Timestamp,
+});
+export type MeterBatchFile = z.infer<typeof MeterBatchFile>;
+
 /** A line of `meter-readings/<location id>.jsonl`: a cumulative register reading of that location. */
 export const MeterReadingLine = z.strictObject({
   device_id: idOf('device').nullable(),
@@ -323,6 +350,7 @@ export const WorkspaceCounts = {
   customers: z.number().int(),
   devices: z.number().int(),
   meter_records: z.number().int(),
+  meter_batches: z.number().int(),
 };
 
 /** A scenario's clock, as its `clock.json` says. */

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../engine/ids.js';
 import { Codes, unauthenticated } from '../../engine/errors.js';
 import { BasicCredentials, BearerToken } from './headers.js';
 import { ByteLru } from '../cache.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 export interface AccountRecord {
   id: string;
@@ -62,7 +63,7 @@ export class Accounts {
   /** A new account with one test and one live key. */
   create(name: string): Credentials {
     const id = this.ids('acc');
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     return this.db.transaction(() => {
       this.db
         .prepare('INSERT INTO accounts (id, name, token_ttl_seconds, time_created) VALUES (?, ?, ?, ?)')
@@ -96,7 +97,7 @@ export class Accounts {
     const key = `${liveMode ? 'sk_live' : 'sk_test'}_${secret(32)}`;
     this.db
       .prepare('INSERT INTO api_keys (key, account_id, live_mode, time_created) VALUES (?, ?, ?, ?)')
-      .run(key, accountId, liveMode ? 1 : 0, this.clock.now().toISOString());
+      .run(key, accountId, liveMode ? 1 : 0, isoSeconds(this.clock.now()));
     return key;
   }
 
@@ -105,7 +106,7 @@ export class Accounts {
     return this.db.transaction(() => {
       const changed = this.db
         .prepare('UPDATE api_keys SET revoked_at = ? WHERE key = ? AND revoked_at IS NULL')
-        .run(this.clock.now().toISOString(), key).changes;
+        .run(isoSeconds(this.clock.now()), key).changes;
       this.db.prepare('DELETE FROM bearer_tokens WHERE api_key = ?').run(key);
       this.bearers.deleteWhere((b) => b.apiKey === key);
       return changed === 1;

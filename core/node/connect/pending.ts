@@ -4,6 +4,7 @@ import type { Tariff } from '../../engine/schemas/tariff.js';
 import type { PendingOutcome } from '../../engine/api/routes/pending-connections.js';
 import { notFound, unprocessable } from '../../engine/errors.js';
 import { directTariff } from './complete.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /**
  * Ends a pending DIRECT connection as the provider would (docs/connect.md, DIRECT providers):
@@ -51,7 +52,7 @@ export function resolvePending(svc: Service, scope: Scope, tariffId: string, out
       ...(delivered.schedule ? { schedule: delivered.schedule } : {}),
     });
     // Its rates changed now: prices report this as their last update.
-    svc.db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?').run(svc.clock.now().toISOString(), tariffId);
+    svc.db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?').run(isoSeconds(svc.clock.now()), tariffId);
     svc.connectTokens.setPriceAvailable(scope, tariffId, true);
     const tariff = svc.tariffs.get(scope, tariffId);
     svc.events.record(scope, 'tariff.updated', tariffId, tariff);

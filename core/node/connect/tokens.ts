@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { Scope } from '../db/documents.js';
-import type { Clock } from '../../engine/clock.js';
+import { isoSeconds, type Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { ConnectToken, ConnectTokenCreate, ConnectTokenRecord } from '../../engine/schemas/misc.js';
 import type { LocationService } from '../services/locations.js';
@@ -74,8 +74,9 @@ export class ConnectTokenService {
         callback_url: input.callback_url,
         postal_address: address as ConnectTokenRecord['postal_address'],
         edit_tariff: input.actions?.edit_tariff === true,
-        time_created: now.toISOString(),
-        time_expiry: new Date(now.getTime() + lifetime * 1000).toISOString(),
+        // Whole seconds, as every answer writes them: the token lives its lifetime from the second it was made.
+        time_created: isoSeconds(now),
+        time_expiry: isoSeconds(now.getTime() + lifetime * 1000),
         session: null,
       };
       this.db

@@ -361,4 +361,33 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         ON locations(account_id, live_mode, json_extract(body, '$.reference_id'));
     `,
   },
+  {
+    version: 14,
+    name: 'meter batches, kept as their submissions answered them, and the locations each stored records for',
+    // A batch is read by its id (GET /meters/batch) and goes with the last location it stored
+    // records for: the side table finds a location's batches, and a batch's remaining locations.
+    // Written so it can run again on a folder that has it.
+    sql: `
+      CREATE TABLE IF NOT EXISTS meter_batches (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS meter_batches_scope ON meter_batches(account_id, live_mode, seq);
+      CREATE TABLE IF NOT EXISTS meter_batch_locations (
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        location_id TEXT NOT NULL,
+        batch_id TEXT NOT NULL,
+        PRIMARY KEY (account_id, live_mode, location_id, batch_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS meter_batch_locations_batch ON meter_batch_locations(batch_id);
+      CREATE TRIGGER IF NOT EXISTS meter_batches_delete AFTER DELETE ON meter_batches
+      BEGIN
+        DELETE FROM meter_batch_locations WHERE batch_id = OLD.id;
+      END;
+    `,
+  },
 ];

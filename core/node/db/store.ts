@@ -35,6 +35,8 @@ export function clearWorld(db: Db, scope: Scope): void {
     // Customers, devices and meter data.
     'meter_records',
     'meter_readings',
+    'meter_batch_locations',
+    'meter_batches',
     'customers',
     'devices',
   ])

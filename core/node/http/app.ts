@@ -10,6 +10,7 @@ import { locationRoutes } from './routes/locations.js';
 import { tariffRoutes } from './routes/tariffs.js';
 import { providerRoutes } from './routes/providers.js';
 import { priceRoutes } from './routes/prices.js';
+import { auditRoutes } from './routes/audits.js';
 import { costRoutes } from './routes/costs.js';
 import { scheduleRoutes } from './routes/schedules.js';
 import { marketRoutes } from './routes/market.js';
@@ -63,6 +64,7 @@ export function apiRoutes(): Route[] {
     ...locationRoutes,
     ...tariffRoutes,
     ...priceRoutes,
+    ...auditRoutes,
     ...costRoutes,
     ...scheduleRoutes,
     ...connectRoutes,

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../../engine/clock.js';
+import type { TariffDirection } from '../../engine/schemas/common.js';
 import type { MarketSeries } from '../../engine/pricing/types.js';
 import { seriesFrom } from '../../engine/pricing/market.js';
 import { invalid, notFound } from '../../engine/errors.js';
 import { regionServes, seedRegions, type MarketRegion, type DemoShape } from '../../engine/market/regions.js';
 import { demoDay } from '../../engine/market/demo-series.js';
 import { parsePriceCsv, type PriceUnit } from './csv-import.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 const DAY = 86_400_000;
 /** Days of history kept before a window, so estimates have reference days. */
@@ -37,7 +40,7 @@ export class MarketService {
   /** Stores every seed region the database lacks: a data folder made before a region was added gets it too. */
   seedMissing(): void {
     const ins = this.db.prepare('INSERT OR IGNORE INTO market_regions (id, body, time_updated) VALUES (?, ?, ?)');
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     this.db.transaction(() => seedRegions.forEach((r) => ins.run(r.id, JSON.stringify(r), now)))();
   }
 
@@ -87,7 +90,7 @@ export class MarketService {
     return [...this.regionMeta().entries()].map(([id, m]) => {
       const { shape: _shape, ...region } = m.region;
       const t = (last.get(id) as { t: number | null }).t;
-      return { ...region, time_updated: m.timeUpdated, published_until: t === null ? null : new Date(t).toISOString() };
+      return { ...region, time_updated: m.timeUpdated, published_until: t === null ? null : isoSeconds(t) };
     });
   }
 
@@ -97,6 +100,31 @@ export class MarketService {
 
   timeUpdated(id: string): string {
     return this.metaOf(id).timeUpdated;
+  }
+
+  private sources = new Map<string, string>();
+
+  /**
+   * The market source of a region, direction and mode (`mrs_` and 24 hex digits), or null when
+   * the region has no market series: a demo region always has one, another one once prices were
+   * imported. Derived, never stored: the first 24 hex digits of the SHA-256 of
+   * `region:direction:mode` (`GB:IMPORT:test`), so the id is the same for every location of the region, on
+   * every install and across a workspace's export and import.
+   */
+  source(region: string | null | undefined, direction: TariffDirection, liveMode: boolean): string | null {
+    if (!region || !this.regionMeta().has(region)) return null;
+    if (
+      !this.region(region).demo &&
+      !this.db.prepare('SELECT 1 FROM market_prices WHERE region = ? LIMIT 1').get(region)
+    )
+      return null;
+    const key = `${region}:${direction}:${liveMode ? 'live' : 'test'}`;
+    let id = this.sources.get(key);
+    if (id === undefined) {
+      id = `mrs_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+      this.sources.set(key, id);
+    }
+    return id;
   }
 
   /**
@@ -267,7 +295,7 @@ export class MarketService {
     const ins = this.db.prepare(
       'INSERT OR REPLACE INTO market_prices (region, start_ms, end_ms, price) VALUES (?, ?, ?, ?)',
     );
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     this.db.transaction(() => {
       for (const p of parsed.points) {
         del.run(id, p.end, p.start);
@@ -286,8 +314,8 @@ export class MarketService {
       unit: parsed.unit,
       imported: parsed.points.length,
       resolution_minutes: parsed.resolution_minutes,
-      from: new Date(first.start).toISOString(),
-      to: new Date(last.end).toISOString(),
+      from: isoSeconds(first.start),
+      to: isoSeconds(last.end),
     };
   }
 
@@ -300,8 +328,8 @@ export class MarketService {
     for (let i = 0; i < s.starts.length; i++)
       if (s.ends[i]! > from && s.starts[i]! < to)
         out.push({
-          start: new Date(s.starts[i]!).toISOString(),
-          end: new Date(s.ends[i]!).toISOString(),
+          start: isoSeconds(s.starts[i]!),
+          end: isoSeconds(s.ends[i]!),
           price: s.values[i]!,
         });
     return out;

@@ -21,10 +21,12 @@ import {
 } from '../../engine/pricing/meter-cost.js';
 import { periodBounds } from '../../engine/pricing/local-days.js';
 import { formatter, formOf } from '../../engine/pricing/format.js';
+import { wholeWh } from '../../engine/meters/records.js';
 import type { LocationService } from './locations.js';
 import type { DeviceService } from './devices.js';
 import { costWindow, type PriceService } from './prices.js';
 import type { MeterService, ReportRow } from './meters.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 const utc = formatter({ kind: 'Z' });
 
@@ -51,7 +53,7 @@ function entry(
     end_time: end,
     session_reference_id: refs.session,
     record_reference_id: refs.record,
-    energy: { value: t.microKwh / 1000 },
+    energy: { value: wholeWh(t.microKwh) },
     cost,
     tariff: { ...cost },
     unpriced_kwh: t.unpricedMicroKwh / 1e6,
@@ -72,7 +74,7 @@ function totalOf(entries: EntryTotals[]) {
   }
   const cost = { value: micro / 1e6, confidence };
   return {
-    total: { energy: { value: microKwh / 1000 }, cost, tariff: { ...cost } },
+    total: { energy: { value: wholeWh(microKwh) }, cost, tariff: { ...cost } },
     unpriced_kwh: unpriced / 1e6,
   };
 }
@@ -244,7 +246,7 @@ export class CostReportService {
         session: c.session_reference_id,
         record: c.record_reference_id,
       }),
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
       account_id: scope.accountId,
     };
   }

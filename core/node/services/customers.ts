@@ -7,6 +7,7 @@ import type { Customer, CustomerCreate } from '../../engine/schemas/customer.js'
 import type { EventService } from './events.js';
 import type { LocationService } from './locations.js';
 import { ReferencedObjects } from './referenced.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** Customers (`cus_`): a reference of the integrator's, and the locations that name them. */
 export class CustomerService extends ReferencedObjects<StoredCustomer, Customer> {
@@ -42,7 +43,7 @@ export class CustomerService extends ReferencedObjects<StoredCustomer, Customer>
       object: 'customer',
       live_mode: scope.liveMode,
       reference_id: input.reference_id ?? null,
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
       account_id: scope.accountId,
     });
   }

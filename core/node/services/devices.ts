@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../engine/ids.js';
 import type { Device, DeviceCreate } from '../../engine/schemas/customer.js';
 import type { EventService } from './events.js';
 import { ReferencedObjects } from './referenced.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** Devices (`dev_`): metered assets; `last_seen` follows the meter records that name them. */
 export class DeviceService extends ReferencedObjects<Device, Device> {
@@ -36,7 +37,7 @@ export class DeviceService extends ReferencedObjects<Device, Device> {
       live_mode: scope.liveMode,
       reference_id: input.reference_id ?? null,
       last_seen: null,
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
       account_id: scope.accountId,
     });
   }
@@ -48,7 +49,7 @@ export class DeviceService extends ReferencedObjects<Device, Device> {
 
   /** Marks devices seen now (the service clock): accepted meter records named them. Joins the caller's transaction. */
   touch(scope: Scope, ids: Iterable<string>): void {
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     for (const id of ids) this.seen.run(now, id, scope.accountId, scope.liveMode ? 1 : 0);
   }
 }

@@ -4,6 +4,7 @@ import { DocumentTable } from '../db/documents.js';
 import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import { notFound } from '../../engine/errors.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 export interface EventRecord {
   id: string;
@@ -44,7 +45,7 @@ export class EventService {
       type,
       live_mode: scope.liveMode,
       data,
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
     };
     this.table.insert(scope, { ...e, object_id: objectId });
     for (const l of this.listeners) l(scope, e);

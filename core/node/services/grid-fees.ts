@@ -5,6 +5,7 @@ import type { IdGenerator } from '../../engine/ids.js';
 import type { GridFee, GridFeeCreate } from '../../engine/schemas/connect.js';
 import { notFound } from '../../engine/errors.js';
 import { seedGridFees } from './grid-fee-seed.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** The grid-fee data set (docs/connect.md, Grid fees): country and post-code prefix → operator and a NON_COMMODITY schedule. */
 export class GridFeeService {
@@ -16,7 +17,7 @@ export class GridFeeService {
 
   seedIfEmpty(): void {
     if ((this.db.prepare('SELECT COUNT(*) AS n FROM grid_fees').get() as { n: number }).n > 0) return;
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     this.db.transaction(() =>
       seedGridFees.forEach((g) => this.insert({ ...g, id: g.id, object: 'grid_fee', time_updated: now })),
     )();
@@ -24,7 +25,7 @@ export class GridFeeService {
 
   /** Adds seeded entries back where they were deleted (the demo world stacks one on its supply tariff). */
   restoreSeeded(ids: readonly string[]): void {
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     const add = this.db.prepare('INSERT OR IGNORE INTO grid_fees (id, body) VALUES (?, ?)');
     for (const g of seedGridFees)
       if (ids.includes(g.id)) add.run(g.id, JSON.stringify({ ...g, object: 'grid_fee', time_updated: now }));
@@ -53,7 +54,7 @@ export class GridFeeService {
       country_code: input.country_code.toUpperCase(),
       id: this.ids('grf'),
       object: 'grid_fee',
-      time_updated: this.clock.now().toISOString(),
+      time_updated: isoSeconds(this.clock.now()),
     });
   }
 

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { Clock } from '../../engine/clock.js';
 import type { EventService } from './events.js';
 import { contractInstant } from '../../engine/schedule/contract.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 const DAY = 86_400_000;
 /** `tariff.expiring` goes out this long before a contract ends. */
@@ -96,7 +97,7 @@ export class LifecycleService {
     }
     if (due.length === 0) return 0;
     due.sort((a, b) => a.at - b.at || (a.kind === 'tariff.expiring' ? -1 : 1));
-    const sentAt = new Date(now).toISOString();
+    const sentAt = isoSeconds(now);
     this.db.transaction(() => {
       for (const { kind, t } of due) {
         const scope = { accountId: t.account_id, liveMode: t.live_mode === 1 };

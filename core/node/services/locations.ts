@@ -17,6 +17,7 @@ import type { EventService } from './events.js';
 import { ReadCache } from '../cache.js';
 import { coordinatesOf, stateCodeOf } from '../geo/coordinates.js';
 import type { z } from 'zod';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** The slots a location's tariff status names, by type and direction; the last two are not offered. */
 const SLOTS = [
@@ -30,9 +31,10 @@ export class LocationService {
   /** The state of the newest tariff of a slot, by an index probe: as fast for 100,000 tariffs as for one. */
   private readonly slotStmt;
   private readonly idsStmt;
-  private readonly marketStmt;
   private readonly deleteRecords;
   private readonly deleteReadings;
+  private readonly unlinkBatches;
+  private readonly dropBatchIfLast;
 
   constructor(
     private readonly db: Db,
@@ -54,14 +56,15 @@ export class LocationService {
         `SELECT id FROM tariffs WHERE ${where} ORDER BY seq`,
       )
       .pluck();
-    this.marketStmt = db
-      .prepare<{ account: string; mode: number; location: string; direction: string }, number>(
-        `SELECT EXISTS (SELECT 1 FROM tariffs WHERE ${where} AND direction = @direction AND json_extract(body, '$.market_rates') = 1)`,
-      )
-      .pluck();
     const scoped = 'WHERE account_id = ? AND live_mode = ? AND location_id = ?';
     this.deleteRecords = db.prepare(`DELETE FROM meter_records ${scoped}`);
     this.deleteReadings = db.prepare(`DELETE FROM meter_readings ${scoped}`);
+    this.unlinkBatches = db
+      .prepare<unknown[], string>(`DELETE FROM meter_batch_locations ${scoped} RETURNING batch_id`)
+      .pluck();
+    this.dropBatchIfLast = db.prepare(
+      'DELETE FROM meter_batches WHERE id = ? AND NOT EXISTS (SELECT 1 FROM meter_batch_locations WHERE batch_id = ?)',
+    );
   }
 
   /** The region given (checked against the address: a region listing states serves those only), else the address's own. */
@@ -105,7 +108,7 @@ export class LocationService {
       market_region: this.marketRegion(postal_address, input.market_region),
       geo_location: coordinatesOf(postal_address),
       flex_allowed: input.flex_allowed ?? true,
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
       account_id: scope.accountId,
     };
   }
@@ -135,16 +138,15 @@ export class LocationService {
   }
 
   /**
-   * The location as answered: what it stores, and what its tariffs say of it (each slot's state,
-   * its tariff ids, the market regions its market-rate tariffs follow), derived when read.
+   * The location as answered: what it stores, and what is derived when read: what its tariffs
+   * say of it (each slot's state, its tariff ids) and the market sources of its region.
    */
   view(scope: Scope, loc: StoredLocation): Location {
     const key = { account: scope.accountId, mode: scope.liveMode ? 1 : 0, location: loc.id };
     const slot = (type: string, direction: string) =>
       (this.slotStmt.get({ ...key, type, direction }) as Location['tariff_status']['commodity_import'] | undefined) ??
       'NOT_CONNECTED';
-    const region = (direction: string) =>
-      this.marketStmt.get({ ...key, direction }) ? (loc.market_region ?? null) : null;
+    const source = (direction: 'IMPORT' | 'EXPORT') => this.market.source(loc.market_region, direction, scope.liveMode);
     const status = Object.fromEntries(SLOTS.map(([name, type, direction]) => [name, slot(type, direction)]));
     return {
       ...loc,
@@ -158,7 +160,7 @@ export class LocationService {
         local: 'NOT_SUPPORTED',
       },
       tariff_elements: this.idsStmt.all(key) as string[],
-      market_sources: { import: region('IMPORT'), export: region('EXPORT') },
+      market_sources: { import: source('IMPORT'), export: source('EXPORT') },
     };
   }
 
@@ -225,7 +227,7 @@ export class LocationService {
     this.events.record(scope, 'location.updated', id, this.view(scope, next));
   }
 
-  /** Deletes the location, every tariff of it and its meter records, in one transaction. */
+  /** Deletes the location, every tariff of it, its meter records and the batches left without any, in one transaction. */
   delete(scope: Scope, id: string): Location {
     return this.db.transaction(() => {
       const loc = this.get(scope, id);
@@ -233,6 +235,8 @@ export class LocationService {
       const where = [scope.accountId, scope.liveMode ? 1 : 0, id];
       this.deleteRecords.run(...where);
       this.deleteReadings.run(...where);
+      // A meter batch lives as long as its records: it goes with the last location it stored them for.
+      for (const batch of this.unlinkBatches.all(...where)) this.dropBatchIfLast.run(batch, batch);
       this.store.locations.delete(scope, id);
       this.events.record(scope, 'location.deleted', id, loc);
       return loc;

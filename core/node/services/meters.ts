@@ -32,6 +32,7 @@ import type { LocationService } from './locations.js';
 import { ReadCache } from '../cache.js';
 import type { MeterSeries } from '../../engine/pricing/meter-cost.js';
 import type { DeviceService } from './devices.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** A meter record as stored: a row, `device_id` '' for the location's own meter. */
 export interface RecordRow {
@@ -152,6 +153,9 @@ export class MeterService {
   private readonly windowRows;
   private readonly windowColumns;
   private readonly columnCache: ReadCache<string, MeterColumns>;
+  private readonly insertBatch;
+  private readonly linkBatch;
+  private readonly batchById;
 
   constructor(
     private readonly db: Db,
@@ -206,6 +210,13 @@ export class MeterService {
       device: window('device', 'start_ms, end_ms, micro_kwh, confidence, location_id').raw(true),
     };
     this.columnCache = new ReadCache(db.writes, 32 * 1024 * 1024, (c) => 40 * c.series.starts.length + 256);
+    this.insertBatch = db.prepare('INSERT INTO meter_batches (id, account_id, live_mode, body) VALUES (?, ?, ?, ?)');
+    this.linkBatch = db.prepare(
+      'INSERT OR IGNORE INTO meter_batch_locations (account_id, live_mode, location_id, batch_id) VALUES (?, ?, ?, ?)',
+    );
+    this.batchById = db
+      .prepare<unknown[], string>('SELECT body FROM meter_batches WHERE id = ? AND account_id = ? AND live_mode = ?')
+      .pluck();
     this.registerRecords = db.prepare<Record<string, unknown>, RecordRow>(
       `SELECT * FROM meter_records WHERE ${register} AND start_ms >= @from AND end_ms <= @to ORDER BY start_ms`,
     );
@@ -272,7 +283,7 @@ export class MeterService {
    */
   putAll(scope: Scope, records: readonly CheckedRecord[]): { id: string; changed: boolean }[] {
     const mode = scope.liveMode ? 1 : 0;
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     return records.map((c) => {
       const values = valuesOf(c);
       const id = this.ids('mre');
@@ -314,9 +325,45 @@ export class MeterService {
       records_accepted: 0,
       records_processed: 0,
       failed_records: [] as MeterBatch['failed_records'],
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
       account_id: scope.accountId,
     };
+  }
+
+  /**
+   * Keeps a submission's answer, as it was answered, with the locations it stored records for: it
+   * goes with the last of them (a location deleted takes its records). Joins the caller's transaction.
+   */
+  keepBatch(scope: Scope, batch: MeterBatch, locations: Iterable<string>): void {
+    const mode = scope.liveMode ? 1 : 0;
+    this.insertBatch.run(batch.id, scope.accountId, mode, JSON.stringify(batch));
+    for (const location of locations) this.linkBatch.run(scope.accountId, mode, location, batch.id);
+  }
+
+  /** `GET /meters/batch`: a submission's answer; another account's or mode's is not found. */
+  getBatch(scope: Scope, id: string): MeterBatch {
+    const body = this.batchById.get(id, scope.accountId, scope.liveMode ? 1 : 0);
+    if (body === undefined) throw notFound('batch', id);
+    return JSON.parse(body) as MeterBatch;
+  }
+
+  /** Every kept batch of the scope, oldest first, with the locations it stored records for (a workspace). */
+  allBatches(scope: Scope): { batch: MeterBatch; locations: string[] }[] {
+    const mode = scope.liveMode ? 1 : 0;
+    const rows = this.db
+      .prepare<unknown[], { id: string; body: string }>(
+        'SELECT id, body FROM meter_batches WHERE account_id = ? AND live_mode = ? ORDER BY seq',
+      )
+      .all(scope.accountId, mode);
+    const where = this.db
+      .prepare<unknown[], string>(
+        'SELECT location_id FROM meter_batch_locations WHERE batch_id = ? AND account_id = ? AND live_mode = ? ORDER BY location_id',
+      )
+      .pluck();
+    return rows.map((r) => ({
+      batch: JSON.parse(r.body) as MeterBatch,
+      locations: where.all(r.id, scope.accountId, mode),
+    }));
   }
 
   /** `PUT /meters/interval`: each record checked on its own; the good ones stored in one transaction. */
@@ -338,6 +385,7 @@ export class MeterService {
     this.db.transaction(() => {
       for (const r of this.putAll(scope, good)) if (r.changed) out.records_processed++;
       this.devices.touch(scope, new Set(good.flatMap((c) => (c.device_id ? [c.device_id] : []))));
+      this.keepBatch(scope, out, new Set(good.map((c) => c.location_id)));
     })();
     return out;
   }
@@ -386,7 +434,7 @@ export class MeterService {
       tariff_direction: tariff,
       energy_flow_direction: flow,
     };
-    this.db.transaction(() => {
+    const store = () => {
       if (given.length === 0) return;
       const first = given[0]!.time;
       const last = given[given.length - 1]!.time;
@@ -483,8 +531,12 @@ export class MeterService {
       });
       for (const r of this.putAll(scope, made)) if (r.changed) out.records_processed++;
       if (body.device_id && out.records_accepted > 0) this.devices.touch(scope, [body.device_id]);
+    };
+    this.db.transaction(() => {
+      store();
+      out.failed_records.sort((a, b) => a.record_num - b.record_num);
+      this.keepBatch(scope, out, out.records_accepted > 0 ? [body.location_id] : []);
     })();
-    out.failed_records.sort((a, b) => a.record_num - b.record_num);
     return out;
   }
 

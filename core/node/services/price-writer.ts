@@ -67,7 +67,7 @@ export class PriceWriter {
     this.pos = p;
   }
 
-  /** An instant in the answer's form: `2026-06-01T00:15:00+02:00`, milliseconds only when present. */
+  /** An instant in the answer's form: `2026-06-01T00:15:00+02:00`, in whole seconds. */
   /** The last instant written and where: an interval's start is the previous one's end. */
   private lastMs = Number.NaN;
   private lastAt = 0;
@@ -89,8 +89,8 @@ export class PriceWriter {
       this.prefix = bytes(new Date(day).toISOString().slice(0, 11));
     }
     const r = s - day;
-    const milli = r % 1000;
-    const second = (r - milli) / 1000;
+    // Whole seconds, the fraction cut off, as every answer writes instants.
+    const second = (r - (r % 1000)) / 1000;
     let tod = TIMES[second];
     if (!tod) {
       const two = (n: number) => String(n).padStart(2, '0');
@@ -101,12 +101,6 @@ export class PriceWriter {
     this.buf[this.pos++] = Q;
     this.put(this.prefix);
     this.put(tod);
-    if (milli !== 0) {
-      this.buf[this.pos++] = 0x2e;
-      this.buf[this.pos++] = DIGITS[Math.floor(milli / 100)]!;
-      this.buf[this.pos++] = DIGITS[Math.floor(milli / 10) % 10]!;
-      this.buf[this.pos++] = DIGITS[milli % 10]!;
-    }
     this.put(this.suffix);
     this.buf[this.pos++] = Q;
     this.lastLen = this.pos - this.lastAt;

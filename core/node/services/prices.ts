@@ -24,6 +24,7 @@ import { COST_LIMITS, type Cost, type CostRequest, type TariffCandidate } from '
 import type { StoredLocation as Location } from '../../engine/schemas/location.js';
 import type { Pricing } from '../../engine/pricing/meter-cost.js';
 import { ByteLru, ReadCache, estimateBytes } from '../cache.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 const HOURS_90 = 90 * 24 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -112,9 +113,10 @@ export class PriceService {
   /** The window of a request (rule 10): end required and after start; up to max(90×24 h, 90 local days). */
   window(req: PriceRequest, zone: string): { from: number; to: number } {
     const to = DateTime.fromISO(req.end_time, { setZone: true }).toMillis();
+    // Now by default, to the second: answers write instants in whole seconds.
     const from = req.start_time
       ? DateTime.fromISO(req.start_time, { setZone: true }).toMillis()
-      : this.clock.now().getTime();
+      : Math.floor(this.clock.now().getTime() / 1000) * 1000;
     if (!(to > from))
       throw invalid(
         'end_time_before_start_time',
@@ -270,7 +272,7 @@ export class PriceService {
     };
     const h = JSON.stringify(head);
     const open = `${h.slice(0, -1)},"data":[`;
-    const close = `],"time_created":"${this.clock.now().toISOString()}"}`;
+    const close = `],"time_created":"${isoSeconds(this.clock.now())}"}`;
     // Just written: the head and tail go around the items in the writer's own buffer, and the
     // cache keeps a view of the items, so a cold answer allocates its megabyte once, not twice.
     const framed = writer?.framed(open, close);
@@ -394,6 +396,43 @@ export class PriceService {
     });
     // The last interval ends the window: not a change.
     return { written: { bytes: writer.bytes(), cuts: cuts.slice(0, Math.max(0, n - 1)) }, key, writer };
+  }
+
+  /**
+   * The intervals `POST /prices` answers for a window with what its head says of them:
+   * `last_updated`, and `next_update` by its rule. With `breakdown`, each interval carries its
+   * components' shares from the same sweep, cut finer where a share changes but the price does
+   * not; with `unknownGaps`, time between a tariff's bands has confidence 0, as `intervals` gives
+   * it to the schedules. The price audit and the schedule by limit read it. Nothing cached.
+   */
+  explain(
+    scope: Scope,
+    locationId: string,
+    direction: TariffDirection,
+    window: { start_time?: string | undefined; end_time: string },
+    opts: { breakdown?: boolean; unknownGaps?: boolean } = {},
+  ) {
+    const req: PriceRequest = opts.breakdown ? { ...window, expand: ['components'] } : window;
+    const p = this.prepare(scope, locationId, direction, req, opts.unknownGaps);
+    const out: PriceInterval[] = [];
+    p.sweep((from, to, value, confidence, components) =>
+      out.push(components ? { from, to, value, confidence, components } : { from, to, value, confidence }),
+    );
+    let next = p.market ? p.nextPublication : null;
+    if (!p.market) {
+      const now = this.clock.now().getTime();
+      // The first change of price after now: where `POST /prices` cuts, not where only a share changes.
+      for (let i = 0; i + 1 < out.length; i++) {
+        const a = out[i]!;
+        const b = out[i + 1]!;
+        if (a.to > now && (a.value !== b.value || a.confidence !== b.confidence)) {
+          next = a.to;
+          break;
+        }
+      }
+    }
+    const { from, to, zone, currency, lastUpdated } = p;
+    return { from, to, zone, currency, lastUpdated, nextUpdate: next, intervals: out };
   }
 }
 

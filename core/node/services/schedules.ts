@@ -16,6 +16,7 @@ import {
   type ScheduleDurationRequest,
   type ScheduleLimitRequest,
 } from '../../engine/schemas/schedule-request.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** What the schedules read: the price sweep, the location, the clock and the id generator. */
 export interface ScheduleDeps {
@@ -96,7 +97,7 @@ export function scheduleDuration(deps: ScheduleDeps, scope: Scope, locationId: s
     ...headOf(deps, scope, 'std', 'schedule_duration', locationId, w, direction),
     request: { start_time: fmt(w.from), end_time: fmt(w.to), segment, duration: body.duration },
     data: periodsOut(result.periods, fmt),
-    time_created: deps.clock.now().toISOString(),
+    time_created: isoSeconds(deps.clock.now()),
   };
 }
 
@@ -105,27 +106,38 @@ export function scheduleLimit(deps: ScheduleDeps, scope: Scope, locationId: stri
   samePlace(body, locationId);
   const direction = directionOf(body) ?? 'IMPORT';
   const segment = body.segment ?? 'LOW';
-  const w = deps.prices.intervals(scope, locationId, direction, body);
+  // A gap between a tariff's bands is unknown to the schedules, never free energy (as `intervals`).
+  const w = deps.prices.explain(scope, locationId, direction, body, { unknownGaps: true });
   const result = scheduleByLimit(w.intervals, segment, body);
   const fmt = formatter(formOf(body.end_time));
   return {
     ...headOf(deps, scope, 'spl', 'schedule_limit', locationId, w, direction),
+    // The reference's example reads `direction` and each period's `tariff.rate_avg`: both are given.
+    direction,
     request: {
       start_time: fmt(w.from),
       end_time: fmt(w.to),
       segment,
+      direction,
       ...(body.relative !== undefined ? { relative: body.relative } : {}),
       ...(body.absolute !== undefined ? { absolute: body.absolute } : {}),
     },
     duration: round(result.durationMs / MINUTE, 3),
     threshold: result.limit === null ? null : round(result.limit, 6),
-    data: periodsOut(result.periods, fmt),
-    time_created: deps.clock.now().toISOString(),
+    next_update: w.nextUpdate === null ? null : fmt(w.nextUpdate),
+    data: periodsOut(result.periods, fmt).map((p) => ({
+      ...p,
+      tariff: { rate_avg: p.price.average, confidence: p.price.confidence },
+    })),
+    time_created: isoSeconds(deps.clock.now()),
   };
 }
 
 /** A quantity in its units, from watts or watt-hours. */
 const inUnits = (base: number, units: string) => round(units === 'KW' || units === 'KWH' ? base / 1000 : base, 6);
+/** An energy as an answer shows it: whole watt-hours (half away from zero) in WH; the plan uses the exact one. */
+const energyIn = (wh: number, units: string) =>
+  units === 'WH' ? Math.sign(wh) * Math.round(Math.abs(wh)) + 0 : inUnits(wh, units);
 const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : round((100 * part) / Math.abs(whole), 2));
 
 /** An entry's window, by the rule of prices; an error names the entry. */
@@ -203,7 +215,10 @@ export function scheduleAmount(deps: ScheduleDeps, scope: Scope, locationId: str
       start_time: fmt(windows[i]!.from),
       end_time: fmt(windows[i]!.to),
       max_power: { units: e.max_power.units, value: Number(e.max_power.value) },
-      energy: { units: e.energy.units, value: Number(e.energy.value) },
+      energy: {
+        units: e.energy.units,
+        value: e.energy.units === 'WH' ? energyIn(baseValue(e.energy), 'WH') : Number(e.energy.value),
+      },
       cost: money,
       tariff: money,
       savings: { value: round(saved, 6), percentage: percentOf(saved, plan.baseline) },
@@ -226,7 +241,7 @@ export function scheduleAmount(deps: ScheduleDeps, scope: Scope, locationId: str
     ...(body.shaving_threshold ? { shaving_threshold: body.shaving_threshold } : {}),
     energy: {
       units: energyUnits,
-      value: inUnits(
+      value: energyIn(
         devices.reduce((t, d) => t + d.energyWh, 0),
         energyUnits,
       ),
@@ -235,6 +250,6 @@ export function scheduleAmount(deps: ScheduleDeps, scope: Scope, locationId: str
     tariff: total,
     savings: { value: round(saved, 6), percentage: percentOf(saved, baseline) },
     data,
-    time_created: deps.clock.now().toISOString(),
+    time_created: isoSeconds(deps.clock.now()),
   };
 }

@@ -12,6 +12,7 @@ import { Codes, invalid, notFound, unprocessable } from '../../engine/errors.js'
 import type { LocationService } from './locations.js';
 import type { EventService } from './events.js';
 import type { ProviderService } from './providers.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 export interface TariffFilter {
   location_id: string;
@@ -159,7 +160,7 @@ export class TariffService {
         contract_start_date,
         contract_end_date,
         ...(schedule ? { schedule } : {}),
-        time_created: this.clock.now().toISOString(),
+        time_created: isoSeconds(this.clock.now()),
         account_id: scope.accountId,
       };
       this.check(scope, t, replacing);
@@ -174,7 +175,7 @@ export class TariffService {
 
   /** Records when a tariff's rates last changed (the price object's `last_updated`). */
   private touch(id: string) {
-    this.touchStmt.run(this.clock.now().toISOString(), id);
+    this.touchStmt.run(isoSeconds(this.clock.now()), id);
   }
 
   get(scope: Scope, id: string): Tariff {

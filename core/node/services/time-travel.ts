@@ -1,4 +1,5 @@
 import type { ServiceClock } from '../../engine/clock.js';
+import { isoSeconds } from '../../engine/clock.js';
 import { CLOCK_MAX, CLOCK_MIN, type ClockMode } from '../../engine/clock.js';
 import { Codes, invalid, unprocessable } from '../../engine/errors.js';
 import type { LifecycleService } from './lifecycle.js';
@@ -84,14 +85,14 @@ export class TimeTravel {
     return {
       object: 'clock' as const,
       mode: this.clock.mode,
-      now: this.clock.now().toISOString(),
+      now: isoSeconds(this.clock.now()),
       offset_seconds: this.clock.mode === 'real' ? 0 : this.clock.offsetSeconds(),
       ...(t
         ? {
             advancing: {
-              from: new Date(t.from).toISOString(),
-              target: new Date(t.target).toISOString(),
-              done_until: this.clock.now().toISOString(),
+              from: isoSeconds(t.from),
+              target: isoSeconds(t.target),
+              done_until: isoSeconds(this.clock.now()),
               steps: t.steps,
             },
           }
@@ -158,7 +159,7 @@ export class TimeTravel {
     if (this.current)
       throw unprocessable(
         Codes.clockAdvancing,
-        `The clock is advancing to ${new Date(this.current.target).toISOString()}; GET /clock shows its progress.`,
+        `The clock is advancing to ${isoSeconds(this.current.target)}; GET /clock shows its progress.`,
       );
   }
 
@@ -239,7 +240,7 @@ export class TimeTravel {
   private note(what: string, scope: Scope | undefined, status = 200): void {
     if (!scope) return;
     this.journal.add({
-      time: this.clock.now().toISOString(),
+      time: isoSeconds(this.clock.now()),
       surface: 'clock',
       method: 'CLOCK',
       path: what,

@@ -2,6 +2,7 @@ import type { Scope } from '../db/documents.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import { notFound } from '../../engine/errors.js';
 import type { FaultRule } from '../../engine/schemas/traffic.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 export type { FaultRule };
 
@@ -47,7 +48,7 @@ export class FaultService {
       object: 'fault_rule',
       live_mode: scope.liveMode,
       hits: 0,
-      time_created: now.toISOString(),
+      time_created: isoSeconds(now),
     };
     this.rules.set(this.key(scope), [...this.list(scope), r]);
     return r;

@@ -18,6 +18,7 @@ import { schemeOf, type WebhookService } from './service.js';
 import { newSecret, ps256Headers, signedHeaders } from './signing.js';
 import { samplePayload, type SampleSubjects } from './samples.js';
 import { checkDetail, notSentDetail, timelyDetail, type Answer, type DetailContext } from './check-words.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** One message of a check: the event it carries, the bytes sent, and how they were signed, in words. */
 interface Message {
@@ -133,7 +134,7 @@ export async function checkReceiver(
     type: wireEventName(profile, t),
     live_mode: scope.liveMode,
     data: d,
-    time_created: deps.clock.now().toISOString(),
+    time_created: isoSeconds(deps.clock.now()),
   });
   const context: DetailContext = { scheme: schemeOf(profile), type: wireEventName(profile, type), url: e.url };
 
@@ -151,7 +152,7 @@ export async function checkReceiver(
       { id: checkId, name, expected, passed, event_type: canonicalEventType(ev.type) },
       {
         attempt: 1,
-        time: now().toISOString(),
+        time: isoSeconds(now()),
         request: { url: e.url, headers, body },
         status: answer.status,
         latency_ms: answer.ms,
@@ -255,6 +256,6 @@ export async function checkReceiver(
     scheme: context.scheme,
     passed: results.every((r) => r.passed),
     checks: results,
-    time_created: deps.clock.now().toISOString(),
+    time_created: isoSeconds(deps.clock.now()),
   };
 }

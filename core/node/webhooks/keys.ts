@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../../engine/clock.js';
 import type { Jwk, Jwks, SigningKeyList } from '../../engine/webhooks/signature.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 const generate = promisify(generateKeyPair);
 
@@ -66,7 +67,7 @@ export class SigningKeyStore {
 
   /** The current key and every previous key still in its grace, current first. */
   private publishedRows(): KeyRow[] {
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     return this.db
       .prepare(
         'SELECT * FROM webhook_signing_keys WHERE alg = ? AND (retired_at IS NULL OR expires_at > ?) ORDER BY retired_at IS NOT NULL, seq DESC',
@@ -94,7 +95,7 @@ export class SigningKeyStore {
       .prepare(
         'INSERT INTO webhook_signing_keys (kid, alg, public_jwk, private_pem, time_created) VALUES (?, ?, ?, ?, ?)',
       )
-      .run(k.kid, ALG, JSON.stringify(k.jwk), k.pem, this.clock.now().toISOString());
+      .run(k.kid, ALG, JSON.stringify(k.jwk), k.pem, isoSeconds(this.clock.now()));
   }
 
   /** The key that signs now. */
@@ -153,7 +154,7 @@ export class SigningKeyStore {
           .prepare(
             'UPDATE webhook_signing_keys SET retired_at = ?, expires_at = ? WHERE alg = ? AND retired_at IS NULL',
           )
-          .run(now.toISOString(), new Date(now.getTime() + KEY_GRACE_MS).toISOString(), ALG);
+          .run(isoSeconds(now), isoSeconds(now.getTime() + KEY_GRACE_MS), ALG);
         this.insert(k);
       })
       .immediate();

@@ -1,6 +1,7 @@
 import type { Scope } from '../db/documents.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { EventType } from '../../engine/webhooks/schemas.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** Real objects of the account for a sample to name, so the ids in it answer when looked up. */
 export interface SampleSubjects {
@@ -21,7 +22,7 @@ export function samplePayload(
   ids: IdGenerator,
   subjects?: SampleSubjects,
 ): Record<string, unknown> {
-  const t = now.toISOString();
+  const t = isoSeconds(now);
   const tariffId = subjects?.tariff.id ?? ids('trf');
   const made = {
     id: ids('loc'),

@@ -26,6 +26,7 @@ import {
 import { samplePayload, type SampleSubjects } from './samples.js';
 import type { CheckMark } from '../../engine/webhooks/check.js';
 import type { Fetch } from './worker.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 export interface DeliveryRow {
   id: string;
@@ -120,7 +121,7 @@ export class WebhookService {
       },
       catcher: !!input.catcher,
       catcher_rule: input.catcher ? ANSWER_OK : null,
-      time_created: this.clock.now().toISOString(),
+      time_created: isoSeconds(this.clock.now()),
     };
     return this.endpoints.insert(scope, e);
   }
@@ -216,7 +217,7 @@ export class WebhookService {
       ...cur,
       secret: newSecret(),
       previous_secret: cur.secret,
-      previous_secret_expires_at: new Date(this.clock.now().getTime() + ROTATION_GRACE_MS).toISOString(),
+      previous_secret_expires_at: isoSeconds(this.clock.now().getTime() + ROTATION_GRACE_MS),
     };
     this.endpoints.replace(scope, next);
     return this.present(next);
@@ -261,7 +262,7 @@ export class WebhookService {
 
   private addDelivery(scope: Scope, e: WebhookEndpoint, eventId: string): string {
     const id = this.ids('dlv');
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     // Out-of-order fault: hold messages briefly, all until one moment, so several go out newest first.
     let due = this.now();
     if (e.faults.out_of_order) {
@@ -312,7 +313,7 @@ export class WebhookService {
       );
     this.db
       .prepare("UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, time_updated = ? WHERE id = ?")
-      .run(this.now(), this.clock.now().toISOString(), id);
+      .run(this.now(), isoSeconds(this.clock.now()), id);
     setImmediate(() => this.onDue());
     return this.delivery(scope, id);
   }
@@ -377,7 +378,7 @@ export class WebhookService {
         .prepare(
           'UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, time_updated = ? WHERE id = ?',
         )
-        .run(next.status, next.next_attempt_at, this.clock.now().toISOString(), row.id);
+        .run(next.status, next.next_attempt_at, isoSeconds(this.clock.now()), row.id);
       const reason =
         next.disable ??
         (next.status === 'failed' && this.failureStreak(row.endpoint_id) >= AUTO_DISABLE_AFTER
@@ -454,7 +455,7 @@ export class WebhookService {
       status: row.status,
       attempts: row.attempts,
       next_attempt_at:
-        row.status === 'pending' && row.next_attempt_at !== null ? new Date(row.next_attempt_at).toISOString() : null,
+        row.status === 'pending' && row.next_attempt_at !== null ? isoSeconds(row.next_attempt_at) : null,
       time_created: row.time_created,
       attempt_log: this.attempts(row.id),
       check: mark ? { id: mark.id, name: mark.name, expected: mark.expected, passed: mark.passed } : null,
@@ -473,7 +474,7 @@ export class WebhookService {
     attempt: Attempt,
   ): void {
     const id = this.ids('dlv');
-    const now = this.clock.now().toISOString();
+    const now = isoSeconds(this.clock.now());
     const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
     this.db.transaction(() => {
       this.db
@@ -561,7 +562,7 @@ export class WebhookService {
       id: this.ids('msg'),
       rule: e?.catcher_rule ?? null,
       endpoint_id: endpointId,
-      received_at: this.clock.now().toISOString(),
+      received_at: isoSeconds(this.clock.now()),
       headers: flat,
       body,
       signature_valid: check.valid,

@@ -3,6 +3,7 @@ import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js'
 import type { WireProfile } from '../../engine/wire-profile.js';
 import { ps256Headers, signedHeaders } from './signing.js';
 import { OUTBOUND_CONNECTIONS } from './outbound.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 /** Delays between attempts. Compressed retries within about a minute for local testing. */
 export const SCHEDULES: Record<WebhookEndpoint['retry_schedule'], number[]> = {
@@ -232,7 +233,7 @@ export class WebhookWorker {
     return {
       attempt: {
         attempt: row.attempts + 1,
-        time: now.toISOString(),
+        time: isoSeconds(now),
         request: { url: e.url, headers, body },
         status,
         latency_ms: Math.round((performance.now() - started) * 10) / 10,
@@ -254,7 +255,7 @@ export class WebhookWorker {
         row,
         {
           attempt: row.attempts + 1,
-          time: new Date(this.now()).toISOString(),
+          time: isoSeconds(this.now()),
           request: { url: e.url, headers: {}, body: '' },
           status: null,
           latency_ms: 0,

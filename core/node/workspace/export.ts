@@ -144,7 +144,8 @@ function meterReadings(svc: Service, scope: Scope): Record<string, MeterReadingL
       device_id: r.device_id || null,
       tariff_direction: r.tariff_direction,
       energy_flow_direction: r.energy_flow_direction,
-      time: new Date(r.time_ms).toISOString(),
+      // A reading's own instant: to the millisecond it was read, whole seconds written without a fraction.
+      time: new Date(r.time_ms).toISOString().replace('.000Z', 'Z'),
       kwh: r.micro_kwh / 1e6,
     });
   return out;
@@ -152,7 +153,7 @@ function meterReadings(svc: Service, scope: Scope): Record<string, MeterReadingL
 
 /**
  * The test-mode world of an account as a workspace: its locations, tariffs, webhook
- * endpoints (without secrets), customers, devices and meter data, the service's provider library and grid fees, the imported
+ * endpoints (without secrets), customers, devices and meter data (records, readings, batches), the service's provider library and grid fees, the imported
  * market series, the account's settings and the service clock. Reads only.
  */
 export function readWorld(svc: Service, scope: Scope): Workspace {
@@ -213,6 +214,15 @@ export function readWorld(svc: Service, scope: Scope): Workspace {
       reference_id: d.reference_id,
       last_seen: d.last_seen,
       time_created: d.time_created,
+    })),
+    meter_batches: svc.meters.allBatches(scope).map(({ batch, locations }) => ({
+      id: batch.id,
+      records_submitted: batch.records_submitted,
+      records_accepted: batch.records_accepted,
+      records_processed: batch.records_processed,
+      failed_records: batch.failed_records,
+      location_ids: locations,
+      time_created: batch.time_created,
     })),
     meter_records: meterRecords(svc, scope),
     meter_readings: meterReadings(svc, scope),

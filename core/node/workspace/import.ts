@@ -12,6 +12,7 @@ import { microKwhOf } from '../../engine/meters/records.js';
 import { clearWorld, type StoredTariff } from '../db/store.js';
 import { clockSettingOf, parseWorkspace, type Workspace } from './model.js';
 import type { WorkspaceFiles } from './format.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 export interface ImportOptions {
   /** Replace a non-empty test-mode world; without it such an import is refused (409 workspace_not_empty). */
@@ -33,12 +34,13 @@ export interface ImportSummary {
   customers: number;
   devices: number;
   meter_records: number;
+  meter_batches: number;
 }
 
-/** Objects of the account's test-mode world: locations, tariffs, webhook endpoints, customers and devices. */
+/** Objects of the account's test-mode world: locations, tariffs, webhook endpoints, customers, devices and meter batches. */
 export function worldSize(svc: Service, scope: Scope): number {
   let n = 0;
-  for (const t of ['locations', 'tariffs', 'webhook_endpoints', 'customers', 'devices'])
+  for (const t of ['locations', 'tariffs', 'webhook_endpoints', 'customers', 'devices', 'meter_batches'])
     n += (
       svc.db
         .prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE account_id = ? AND live_mode = ?`)
@@ -95,6 +97,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       ['webhook_endpoints', 'webhooks', ws.webhooks],
       ['customers', 'customers', ws.customers],
       ['devices', 'devices', ws.devices],
+      ['meter_batches', 'meter-batches', ws.meter_batches],
     ] as const)
       for (const o of list)
         if (taken(table, o.id))
@@ -173,7 +176,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     }
     const touch = db.prepare('UPDATE tariffs SET time_updated = ? WHERE id = ?');
     const mark = db.prepare('INSERT OR IGNORE INTO tariff_lifecycle (tariff_id, kind, time_sent) VALUES (?, ?, ?)');
-    const sentAt = new Date(now).toISOString();
+    const sentAt = isoSeconds(now);
     for (const t of ws.tariffs) {
       // A tariff file is the stored tariff less its account and mode, plus when its rates changed.
       const { time_updated, ...kept } = t;
@@ -218,6 +221,23 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       };
       svc.webhooks.endpoints.insert(scope, e);
     }
+
+    for (const { location_ids, ...b } of ws.meter_batches)
+      svc.meters.keepBatch(
+        scope,
+        {
+          id: b.id,
+          object: 'meter_batch',
+          live_mode: scope.liveMode,
+          records_submitted: b.records_submitted,
+          records_accepted: b.records_accepted,
+          records_processed: b.records_processed,
+          failed_records: b.failed_records,
+          time_created: b.time_created,
+          account_id: scope.accountId,
+        },
+        location_ids,
+      );
 
     let records = 0;
     for (const [location, lines] of Object.entries(ws.meter_records))
@@ -266,6 +286,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       customers: ws.customers.length,
       devices: ws.devices.length,
       meter_records: records,
+      meter_batches: ws.meter_batches.length,
     };
   })();
   // What the service holds in memory follows the database.

@@ -5,6 +5,7 @@ import {
   GridFeeFile,
   METER_READINGS_FOLDER,
   METER_RECORDS_FOLDER,
+  MeterBatchFile,
   MeterReadingLine,
   MeterRecordLine,
   LocationFile,
@@ -20,7 +21,7 @@ import {
   WorkspaceManifest,
   type WorkspaceKind,
 } from '../../engine/schemas/workspace.js';
-import type { ClockSetting } from '../../engine/clock.js';
+import { isoSeconds, type ClockSetting } from '../../engine/clock.js';
 import { contractInstant, windowsOverlap } from '../../engine/schedule/contract.js';
 import { ApiError, Codes, invalid } from '../../engine/errors.js';
 import { excerpt } from '../../engine/excerpt.js';
@@ -50,6 +51,8 @@ export interface Workspace {
   webhooks: WebhookFile[];
   customers: CustomerFile[];
   devices: DeviceFile[];
+  /** Meter submissions' answers, oldest first. */
+  meter_batches: MeterBatchFile[];
   /** Meter records by location id, in list order. */
   meter_records: Record<string, MeterRecordLine[]>;
   /** Cumulative register readings by location id, by register and time. */
@@ -82,6 +85,7 @@ export function toFiles(ws: Workspace): WorkspaceFiles {
       webhooks: ws.webhooks.map((o) => o.id),
       customers: ws.customers.map((o) => o.id),
       devices: ws.devices.map((o) => o.id),
+      meter_batches: ws.meter_batches.map((o) => o.id),
     },
   };
   files['workspace.json'] = canonicalJson(manifest);
@@ -145,6 +149,7 @@ const SCHEMAS = {
   webhooks: WebhookFile,
   customers: CustomerFile,
   devices: DeviceFile,
+  meter_batches: MeterBatchFile,
 } as const;
 
 /** A value of a file in a message: as JSON when it is short and plain, else an excerpt. */
@@ -230,6 +235,7 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
     webhooks: new Map<string, WebhookFile>(),
     customers: new Map<string, CustomerFile>(),
     devices: new Map<string, DeviceFile>(),
+    meter_batches: new Map<string, MeterBatchFile>(),
   };
   const pathById = new Map<string, string>();
   let marketRegions: MarketRegionsFile | undefined;
@@ -266,6 +272,7 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
     webhooks: ordered('webhooks', byKind.webhooks, order.webhooks, (o) => o.time_created),
     customers: ordered('customers', byKind.customers, order.customers, (o) => o.time_created),
     devices: ordered('devices', byKind.devices, order.devices, (o) => o.time_created),
+    meter_batches: ordered('meter_batches', byKind.meter_batches, order.meter_batches, (o) => o.time_created),
     meter_records: meterRecords,
     meter_readings: meterReadings,
     market_regions: marketRegions,
@@ -291,6 +298,15 @@ function checkMeters(ws: Workspace): void {
         `customer_id: no customer ${excerpt(l.customer_id, 40)} in this workspace (customers/<id>.json).`,
       );
   const locations = new Set(ws.locations.map((l) => l.id));
+  for (const b of ws.meter_batches)
+    b.location_ids.forEach((id, i) => {
+      if (!locations.has(id))
+        throw fileError(
+          pathOf('meter_batches', b.id),
+          'workspace_reference_missing',
+          `location_ids[${i}]: no location ${excerpt(id, 40)} in this workspace.`,
+        );
+    });
   const devices = new Set(ws.devices.map((d) => d.id));
   const lineError = (path: string, line: number, code: string, message: string) =>
     fileError(path, code, `line ${line}: ${message}`);
@@ -413,7 +429,7 @@ export function clockSettingOf(c: ClockFile): ClockSetting {
 
 /** A service clock setting as `clock.json` writes it. */
 export function clockFileOf(s: ClockSetting): ClockFile {
-  if (s.mode === 'frozen') return { mode: 'frozen', now: new Date(s.value).toISOString() };
+  if (s.mode === 'frozen') return { mode: 'frozen', now: isoSeconds(s.value) };
   if (s.mode === 'offset') return { mode: 'offset', offset_ms: Math.round(s.value) };
   return { mode: 'real' };
 }

@@ -9,6 +9,7 @@ import { exportWorkspace } from './export.js';
 import { importWorkspace, type ImportSummary } from './import.js';
 import { MARKET_REGIONS_FILE } from './model.js';
 import type { WorkspaceFiles } from './format.js';
+import { isoSeconds } from '../../engine/clock.js';
 
 interface BuiltIn {
   id: string;
@@ -88,7 +89,7 @@ function view(row: Row): Scenario {
     built_in: false,
     clock: {
       mode: clock.mode,
-      now: clock.mode === 'frozen' ? clock.now : null,
+      now: clock.mode === 'frozen' ? isoSeconds(Date.parse(clock.now)) : null,
       offset_ms: clock.mode === 'offset' ? clock.offset_ms : null,
     },
     locations: count(files, 'locations/'),
@@ -144,7 +145,7 @@ export function saveScenario(svc: Service, scope: Scope, name: string, descripti
     name,
     description,
     files: JSON.stringify(exportWorkspace(svc, scope)),
-    time_created: svc.clock.now().toISOString(),
+    time_created: isoSeconds(svc.clock.now()),
   };
   svc.db
     .prepare(

@@ -36,7 +36,7 @@ import {
   type FaultRule,
   type JournalEntry,
 } from '../../../core/engine/schemas/traffic';
-import { clockTimeMs, instantText } from '../instant';
+import { clockTime, instantText } from '../instant';
 import { ValueField } from '../../shared/value-field';
 
 /** The fault kinds of the schema, labelled in the order the form offers them. */
@@ -440,7 +440,7 @@ function JournalRow({ e }: { e: JournalEntry }) {
               <Chip size="small" color="error" variant="outlined" label={`fault ${e.fault}`} sx={{ mr: 1 }} />
             ) : null}
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {e.latency_ms} ms · {clockTimeMs(e.time)}
+              {e.latency_ms} ms · {clockTime(e.time)}
             </Typography>
           </>
         }

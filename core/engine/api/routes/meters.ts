@@ -1,4 +1,6 @@
 import { contracts } from '../contract.js';
+import { z } from 'zod';
+import { idOf } from '../../schemas/common.js';
 import {
   CumulativeSubmission,
   METER_LIMITS,
@@ -32,6 +34,16 @@ export const meterContracts = contracts({
     ...cumulative,
     path: '/meters/cumulative/epoch',
     summary: 'Submit cumulative register readings (the path of the earlier API generation)',
+  },
+  'meters.batch': {
+    method: 'GET',
+    path: '/meters/batch',
+    summary: 'A submitted batch as its submission answered it (counts and failed records)',
+    tag: 'Meters',
+    query: z.strictObject({
+      batch_id: idOf('meterBatch', 'batch_id').meta({ description: 'The id a submission answered (bat_…).' }),
+    }),
+    response: MeterBatch,
   },
   'meter_records.list': {
     method: 'GET',

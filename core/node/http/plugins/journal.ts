@@ -5,6 +5,7 @@ import type { Scope } from '../../db/documents.js';
 import { CLIENT_HEADER, CLIENT_NAME } from '../../../engine/schemas/traffic.js';
 import type { RawRefusal } from './errors.js';
 import './request.js';
+import { isoSeconds } from '../../../engine/clock.js';
 
 /** Which of the product's own clients sent a request, by its marker header; null for any other. */
 function clientOf(req: FastifyRequest): string | null {
@@ -38,7 +39,7 @@ export const requestJournal = fp<JournalOptions>(
     // Refusals written below the framework (the parser's, a CONNECT, an unknown Expect) are kept too.
     app.decorate('journalRaw', (r: RawRefusal) =>
       opts.journal.add({
-        time: opts.now().toISOString(),
+        time: isoSeconds(opts.now()),
         surface: opts.surface,
         method: r.method,
         path: r.path,
@@ -67,7 +68,7 @@ export const requestJournal = fp<JournalOptions>(
       if (opts.skip?.(request)) return;
       const scope = request.scope ?? opts.scopeOf?.(request) ?? null;
       opts.journal.add({
-        time: opts.now().toISOString(),
+        time: isoSeconds(opts.now()),
         surface: opts.surface,
         method: request.method,
         path: opts.label?.(request) ?? request.url,
