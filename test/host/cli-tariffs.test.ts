@@ -30,6 +30,8 @@ describe('tariff-desk tariffs import', () => {
     dir = mkdtempSync(join(tmpdir(), 'td-tariffs-'));
     host = await spawnServe(dir, ['--no-demo']);
     ({ api } = await loggedIn(host.info));
+    // Whether a contract has ended is said against the service clock: pinned, never the computer's.
+    expect((await api('PUT', '/clock', { mode: 'frozen', now: '2026-11-20T12:00:00Z' })).status).toBe(200);
     loc = (
       await api('POST', '/locations', {
         postal_address: { address_line1: '1 Capitol Mall', city: 'Sacramento', state: 'CA', country_code: 'US' },
