@@ -94,11 +94,12 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await see(card).toContainText('Imported from URDB · not saved');
       await see(card).toContainText('contract 2024-01-01 → 2025-01-01');
       const warnings = page.getByLabel('Import warnings');
-      await see(warnings).toContainText('10 things the tariff does not hold');
+      // The charges it cannot hold, and that the rate ended in 2025.
+      await see(warnings).toContainText('11 things the tariff does not hold');
       const shown = await warnings
         .locator('[data-field]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-field')));
-      expect([...shown].sort()).toEqual(DEMAND_FIELDS);
+      expect([...shown].sort()).toEqual([...DEMAND_FIELDS, 'enddate'].sort());
       await see(warnings.locator('[data-field="fixedchargefirstmeter"]')).toContainText('= 45');
       await see(warnings.locator('[data-field="fixedchargefirstmeter"]')).toContainText('A fixed charge of 45 $/month');
       // The draft's schedule is in the editor; its rates as the document gives them (rate + adj).

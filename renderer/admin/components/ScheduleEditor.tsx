@@ -41,6 +41,8 @@ interface Message {
   severity: 'info' | 'warning';
   /** The band a message is about ("has the default rate"): it goes once that band's rate is set. */
   band?: Sel;
+  /** The month group a "pick its months" message is about: it goes once the group has months. */
+  months?: number;
 }
 
 /** Whether a key press belongs to a text field's own undo rather than the schedule's. */
@@ -67,6 +69,12 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
   const root = useRef<HTMLDivElement>(null);
   const e = Math.max(0, Math.min(tab, schedule.length - 1));
   const entry = schedule[e];
+
+  // "Pick its months" has done its work once the group has months.
+  const picked = message?.months !== undefined && (schedule[message.months]?.months?.length ?? 0) > 0;
+  useEffect(() => {
+    if (picked) setMessage(null);
+  }, [picked]);
 
   const problems = useMemo(() => scheduleProblems(schedule, market), [schedule, market]);
   const precedence = useMemo(() => precedenceText(schedule), [schedule]);
@@ -271,7 +279,11 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
       label: 'add month group',
     });
     showGroup(schedule.length);
-    setMessage({ text: 'New month group: pick its months, then draw its bands.', severity: 'info' });
+    setMessage({
+      text: 'New month group: pick its months, then draw its bands.',
+      severity: 'info',
+      months: schedule.length,
+    });
   };
 
   const copyGroup = () => {
@@ -284,6 +296,7 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
         ? `Copied ${groupLabel(entry)} as ${name}, the months no other group has; change its prices.`
         : `Copied ${groupLabel(entry)}; pick the copy's months, then change its prices.`,
       severity: 'info',
+      ...(months.length ? {} : { months: e + 1 }),
     });
   };
 
