@@ -112,6 +112,8 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       // The cost of the country's usage profile with the draft alone (the location has no tariff yet).
       const cost = page.getByTestId('preview-cost');
       await see(cost).toContainText(/^US\$\d+\.\d\d with this schedule for \d+\.\d kWh$/);
+      // The answer's body is read after the page has drawn it: wait for the listener to have it.
+      await expect.poll(() => costs.length).toBeGreaterThan(0);
       const last = costs.at(-1)!;
       expect(last.request.candidates).toHaveLength(1);
       expect(last.request.alternatives).toBeUndefined();
