@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import type { Page } from 'playwright';
-import { readFileSync } from 'node:fs';
+import { DEMAND_FIELDS, urdbText } from '../urdb-documents.js';
 import { AxeBuilder } from '@axe-core/playwright';
 import { topShot as shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
@@ -12,8 +12,7 @@ import { browserSuite, openApp, VIEWPORTS } from './suite.js';
  * named in the dialog. At a large and a small window, on a frozen clock.
  */
 const s = browserSuite({ demo: false, now: '2026-03-02T18:00:00Z' });
-const file = (name: string) => new URL(`../../examples/urdb/${name}.json`, import.meta.url);
-const text = (name: string) => readFileSync(file(name), 'utf8');
+const text = urdbText;
 
 /** Serious and critical accessibility violations on the page as it stands (as the accessibility suite counts them). */
 async function violations(page: Page): Promise<string[]> {
@@ -24,19 +23,6 @@ async function violations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }
-
-const DEMAND_FIELDS = [
-  'demandratchetpercentage',
-  'demandratestructure',
-  'dgrules',
-  'energyattrs',
-  'energyratestructure[0][0].sell',
-  'energyratestructure[1][0].sell',
-  'fixedchargefirstmeter',
-  'fixedmonthlycharge',
-  'flatdemandstructure',
-  'mincharge',
-];
 
 for (const { width, height } of Object.values(VIEWPORTS)) {
   describe(`importing a URDB rate at ${width}×${height}`, () => {
