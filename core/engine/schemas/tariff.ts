@@ -13,6 +13,7 @@ import {
   Timestamp,
 } from './common.js';
 import { Schedule } from './schedule.js';
+import { Charges } from './charges.js';
 
 const writable = {
   type: TariffType,
@@ -23,6 +24,7 @@ const writable = {
   contract_start_date: ContractDate,
   contract_end_date: ContractDate,
   schedule: Schedule.optional(),
+  charges: Charges.optional(),
 };
 
 /** Fixed-rate tariffs need `fixed` on every tier; market-rate tariffs price from the market (rule 7). */
@@ -72,6 +74,7 @@ export const TariffUpdate = z
     contract_start_date: ContractDate.optional(),
     contract_end_date: ContractDate.optional(),
     schedule: Schedule.nullable().optional(),
+    charges: Charges.nullable().optional(),
   })
   .meta({ id: 'TariffUpdate' });
 export type TariffUpdate = z.infer<typeof TariffUpdate>;
@@ -92,6 +95,7 @@ export const Tariff = z
     contract_start_date: z.string(),
     contract_end_date: z.string().nullable().meta({ description: 'null for an open-ended contract (connect flow).' }),
     schedule: Schedule.optional(),
+    charges: Charges.optional(),
     time_created: Timestamp,
     account_id: idOf('account'),
   })

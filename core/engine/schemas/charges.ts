@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { parseDay, parseMonth, parseTimeOfDay } from '../schedule/names.js';
+import { coded } from './common.js';
+
+/**
+ * The parts of a bill beside the energy schedule (docs/bills.md): fixed, minimum and demand
+ * charges. Tariff Desk's extension beyond the reference: `POST /prices` never reads them; the
+ * bill (`POST /bills/{location_id}`) and the costs that say they are whole bills do.
+ */
+
+const EXTENSION = 'Tariff Desk’s extension beyond the reference.';
+
+const amount = (field: string) =>
+  z
+    .number()
+    .refine(
+      (v) => Number.isFinite(v) && v >= 0 && v <= 1e7,
+      coded(`${field}_invalid`, 'must be a number from 0 to 10 000 000'),
+    )
+    .meta({ description: 'Major currency units.' });
+
+export const FixedCharge = z
+  .strictObject({
+    amount: amount('amount'),
+    per: z.enum(['DAY', 'MONTH']).meta({
+      description: 'DAY: charged for every local day of the month; MONTH: once per local calendar month.',
+    }),
+    name: z.string().max(100).optional().meta({ description: 'How a bill lists it, e.g. "Standing charge".' }),
+  })
+  .meta({ id: 'FixedCharge' });
+export type FixedCharge = z.infer<typeof FixedCharge>;
+
+export const MinimumCharge = z
+  .strictObject({
+    amount: amount('amount'),
+    per: z.enum(['MONTH', 'YEAR']).meta({
+      description:
+        'MONTH: a month whose total after credits is below it is charged the difference; YEAR: the billing year ending with the true-up month, likewise, charged in its last month.',
+    }),
+  })
+  .meta({ id: 'MinimumCharge' });
+export type MinimumCharge = z.infer<typeof MinimumCharge>;
+
+/**
+ * One block of a demand rate: `fixed` per kW up to `to_kw` (blocks: the first bound's kW at the
+ * first price, the kW above it at the next). Only the last block may omit `to_kw`.
+ */
+export const DemandTier = z
+  .strictObject({
+    fixed: z
+      .number()
+      .refine((v) => Number.isFinite(v) && v >= -1e6 && v <= 1e6, coded('fixed_invalid', 'must be a number per kW'))
+      .meta({ description: 'Rate in major currency units per kW.' }),
+    to_kw: z
+      .number()
+      .refine((v) => Number.isFinite(v) && v > 0 && v <= 1e9, coded('to_kw_invalid', 'must be a positive kW bound'))
+      .optional()
+      .meta({ description: 'Upper bound of this block in kW; bounds rise; the last block has none.' }),
+  })
+  .meta({ id: 'DemandTier' });
+export type DemandTier = z.infer<typeof DemandTier>;
+
+const DemandTiers = z
+  .array(DemandTier)
+  .min(1)
+  .max(10)
+  .superRefine((tiers, ctx) => {
+    for (let i = 0; i < tiers.length - 1; i++) {
+      const a = tiers[i]!.to_kw,
+        b = tiers[i + 1]!.to_kw;
+      if (a === undefined || (b !== undefined && b <= a)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'to_kw'],
+          ...coded('to_kw_invalid', 'block bounds must rise; only the last block may omit to_kw'),
+        });
+        return;
+      }
+    }
+  });
+
+const names = (field: 'months' | 'days', parse: (s: string) => unknown) =>
+  z
+    .array(
+      z
+        .string()
+        .max(20)
+        .refine(
+          (s) => parse(s) !== undefined,
+          coded(
+            field === 'months' ? 'month_invalid' : 'day_invalid',
+            field === 'months'
+              ? 'must be All or a month name (January or Jan, any case)'
+              : 'must be All, Weekday(s), Weekend or a day name (Monday or Mon, any case)',
+          ),
+        ),
+    )
+    .min(1)
+    .max(20);
+
+const TimeOfDay = (field: string) =>
+  z
+    .string()
+    .max(8)
+    .refine((s) => parseTimeOfDay(s) !== undefined, coded(`${field}_invalid`, 'must be a time of day HH:MM:SS'))
+    .meta({ example: '16:00:00' });
+
+/** Flat demand: the month's highest kW at any time, priced by the first entry naming the month. */
+export const FlatDemand = z
+  .strictObject({
+    months: names('months', parseMonth).optional().meta({ description: 'Month names or All; absent: every month.' }),
+    rate: DemandTiers,
+  })
+  .meta({ id: 'FlatDemand' });
+export type FlatDemand = z.infer<typeof FlatDemand>;
+
+/** A time-of-use demand period: its own highest kW in the month, within the hours the schedule gives it. */
+export const DemandPeriod = z
+  .strictObject({
+    name: z.string().min(1).max(60).meta({ example: 'On-peak' }),
+    rate: DemandTiers,
+  })
+  .meta({ id: 'DemandPeriod' });
+export type DemandPeriod = z.infer<typeof DemandPeriod>;
+
+export const DemandBand = z
+  .strictObject({
+    valid_from: TimeOfDay('valid_from'),
+    valid_to: TimeOfDay('valid_to'),
+    period: z.string().min(1).max(60).meta({ description: 'The name of one of `periods`.' }),
+  })
+  .meta({ id: 'DemandBand' });
+
+/** Like the energy schedule: months, then days and hours; each band names a demand period. */
+export const DemandScheduleEntry = z
+  .strictObject({
+    months: names('months', parseMonth).optional(),
+    days_and_hours: z
+      .array(z.strictObject({ days: names('days', parseDay), hours: z.array(DemandBand).min(1).max(96) }))
+      .min(1)
+      .max(20),
+  })
+  .meta({ id: 'DemandScheduleEntry' });
+export type DemandScheduleEntry = z.infer<typeof DemandScheduleEntry>;
+
+export const DemandCharges = z
+  .strictObject({
+    flat: z.array(FlatDemand).max(12).optional(),
+    periods: z.array(DemandPeriod).max(24).optional(),
+    schedule: z.array(DemandScheduleEntry).max(50).optional(),
+  })
+  .superRefine((d, ctx) => {
+    const known = new Set((d.periods ?? []).map((p) => p.name));
+    d.schedule?.forEach((e, i) =>
+      e.days_and_hours.forEach((dh, j) =>
+        dh.hours.forEach((h, k) => {
+          if (!known.has(h.period))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['schedule', i, 'days_and_hours', j, 'hours', k, 'period'],
+              ...coded('period_invalid', `names no demand period (${[...known].join(', ') || 'none defined'})`),
+            });
+        }),
+      ),
+    );
+  })
+  .meta({ id: 'DemandCharges' });
+export type DemandCharges = z.infer<typeof DemandCharges>;
+
+export const Charges = z
+  .strictObject({
+    fixed: z.array(FixedCharge).max(10).optional(),
+    minimum: MinimumCharge.optional(),
+    demand: DemandCharges.optional(),
+  })
+  .meta({
+    id: 'TariffCharges',
+    description: `Fixed, minimum and demand charges of a bill, beside the energy schedule. ${EXTENSION} POST /prices never reads them.`,
+  });
+export type Charges = z.infer<typeof Charges>;
