@@ -1,8 +1,9 @@
 /**
  * Usage (meter) CSV, read into intervals of energy. Pure and isomorphic: the tokenizing into
  * rows (quotes, BOM, line ends) is done by the caller (`core/node/usage/csv.ts` on Node); this
- * module and its parts in `usage/csv/` detect the separator, finds the columns, validates every cell with zod and turns
- * the rows into sorted, non-overlapping intervals (docs/costs.md, "CSV usage files").
+ * module and its parts in `usage/csv/` detect the separator, find the columns, validate every
+ * cell with zod and turn the rows into sorted, non-overlapping intervals (docs/costs.md, "CSV
+ * usage files").
  */
 import { DateTime, type Duration } from 'luxon';
 import { Codes } from '../errors.js';
