@@ -160,6 +160,7 @@ export class TariffService {
         contract_start_date,
         contract_end_date,
         ...(schedule ? { schedule } : {}),
+        ...(dated.imported_from ? { imported_from: dated.imported_from } : {}),
         time_created: isoSeconds(this.clock.now()),
         account_id: scope.accountId,
       };
