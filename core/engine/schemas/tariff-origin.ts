@@ -9,7 +9,7 @@ const EXTENSION = 'Tariff Desk’s extension beyond the reference.';
 
 /** What an import could not carry over, or chose for the document: one entry per field (docs/import.md). */
 export const ImportWarning = z
-  .object({
+  .strictObject({
     code: z.string().max(100).meta({
       description:
         'not_imported (a charge a tariff cannot hold), tier_cut, daily_tiers, currency_differs, contract_start_date_defaulted, contract_end_date_defaulted, contract_ended, display_name_shortened.',
