@@ -17,6 +17,7 @@ import { CONNECTION_WORDS, slotWords } from '../../../../core/engine/labels';
 import { ContractDates } from './ContractDates';
 import { RenameTariff } from './RenameTariff';
 import { TariffDelete } from './TariffDelete';
+import { ImportedOrigin, IMPORTED_WORDS } from './ImportedOrigin';
 
 /** A stored tariff: its name, kind and contract, its actions, the schedule editor and the service's preview. */
 export function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
@@ -62,7 +63,14 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
           </Typography>
           <Chip
             size="small"
-            label={<Coded words={CONNECTION_WORDS[tariff.data.connection_type]} code={tariff.data.connection_type} />}
+            label={
+              // An imported rate says so, not "Typed in": the API stores it as entered by hand.
+              tariff.data.imported_from ? (
+                <Coded words={IMPORTED_WORDS} code="" hint={false} />
+              ) : (
+                <Coded words={CONNECTION_WORDS[tariff.data.connection_type]} code={tariff.data.connection_type} />
+              )
+            }
           />
           {market ? <Chip size="small" color="secondary" label="market price" /> : null}
           {/* The actions move to the next line together, never one by one. */}
@@ -113,6 +121,7 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
         ) : null}
         <ErrorAlert error={save.error} />
       </Paper>
+      {tariff.data.imported_from ? <ImportedOrigin origin={tariff.data.imported_from} /> : null}
       {editing === 'name' ? <RenameTariff tariff={tariff.data} onClose={() => setEditing(null)} /> : null}
       {editing === 'dates' ? <ContractDates tariff={tariff.data} zone={zone} onClose={() => setEditing(null)} /> : null}
       <ScheduleEditor
