@@ -80,9 +80,7 @@ describe('an imported tariff keeps its origin and its warnings', () => {
       url: rate.uri,
       warnings: r.body.warnings,
     });
-    expect((await call('GET', `/tariffs/${r.body.tariff.id}`)).body.imported_from).toEqual(
-      r.body.tariff.imported_from,
-    );
+    expect((await call('GET', `/tariffs/${r.body.tariff.id}`)).body.imported_from).toEqual(r.body.tariff.imported_from);
   });
 
   it('the page is the document’s OpenEI uri, else the one its label names, else none', async () => {
