@@ -14,8 +14,8 @@ import {
   type Expected,
 } from '../../engine/webhooks/check.js';
 import { EVENT_TYPES, type EventType, type WebhookCheck, type WebhookEndpoint } from '../../engine/webhooks/schemas.js';
-import { schemeOf, type WebhookService } from './service.js';
-import { newSecret, ps256Headers, signedHeaders } from './signing.js';
+import type { WebhookService } from './service.js';
+import { newSecret, ps256Headers, schemeOf, signedHeaders } from './signing.js';
 import { samplePayload, type SampleSubjects } from './samples.js';
 import { checkDetail, notSentDetail, timelyDetail, type Answer, type DetailContext } from './check-words.js';
 import { isoSeconds } from '../../engine/clock.js';

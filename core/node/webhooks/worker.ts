@@ -1,7 +1,8 @@
-import { schemeOf, type WebhookService, type DeliveryRow } from './service.js';
+import type { WebhookService } from './service.js';
+import type { DeliveryRow, Fetch } from './types.js';
 import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js';
 import type { WireProfile } from '../../engine/wire-profile.js';
-import { ps256Headers, signedHeaders } from './signing.js';
+import { ps256Headers, schemeOf, signedHeaders } from './signing.js';
 import { OUTBOUND_CONNECTIONS } from './outbound.js';
 import { isoSeconds } from '../../engine/clock.js';
 
@@ -10,11 +11,6 @@ export const SCHEDULES: Record<WebhookEndpoint['retry_schedule'], number[]> = {
   compressed: [1_000, 2_000, 4_000, 8_000, 15_000, 30_000],
   standard: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
 };
-
-export type Fetch = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: 'manual' },
-) => Promise<{ status: number; headers: { get(n: string): string | null }; text(): Promise<string> }>;
 
 export interface WorkerOptions {
   /** Outbound HTTP, injectable so tests can fix it. */
