@@ -18,12 +18,18 @@ export class DeliveryLog {
       this.db.prepare('SELECT body FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq').all(deliveryId) as {
         body: string;
       }[]
-    ).map((r) => ({
-      // Attempts logged before PS256 existed were all Standard Webhooks.
-      scheme: 'standard-webhooks',
-      explanation: 'Standard Webhooks (logged before attempts recorded their scheme).',
-      ...(JSON.parse(r.body) as Partial<Attempt>),
-    })) as Attempt[];
+    ).map((r) => {
+      const a = JSON.parse(r.body) as Partial<Attempt> & Pick<Attempt, 'time'>;
+      return {
+        // Attempts logged before PS256 existed were all Standard Webhooks.
+        scheme: 'standard-webhooks',
+        explanation: 'Standard Webhooks (logged before attempts recorded their scheme).',
+        // Attempts logged before signatures carried real time were signed at their own time.
+        signed_at: a.time,
+        clock_note: null,
+        ...a,
+      };
+    }) as Attempt[];
   }
 
   /** The mark of a receiver check's message, or undefined for an event's delivery. */

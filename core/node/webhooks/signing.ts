@@ -150,7 +150,7 @@ export function verifyStandard(
   headers: Readonly<Record<string, string>>,
   body: string,
   secrets: { secret: string; label: string }[],
-  /** The service clock's now, epoch ms: the replay window is judged by it, not by the wall clock. */
+  /** Now, epoch ms, by the receiver's clock: real time, which signatures are dated by. */
   now: number,
 ): Verification {
   const what = 'HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}"';
