@@ -181,12 +181,10 @@ export function ClockControl() {
             <Typography variant="body2" component="div" sx={{ fontWeight: 600 }} data-testid="clock-now">
               {whenFormat.format(now)}
             </Typography>
-            <Typography variant="caption" component="div" sx={{ opacity: 0.9 }} data-testid="clock-words">
-              {words}
+            <Typography variant="caption" component="div" sx={{ opacity: 0.9 }}>
+              <span data-testid="clock-words">{words}</span>
               {/* Testers suspect their signature code first when the clock moves: say it is not the cause. */}
-              <Box component="span" data-testid="clock-webhooks">
-                ; {SIGNED_IN_REAL_TIME}
-              </Box>
+              <span data-testid="clock-webhooks">; {SIGNED_IN_REAL_TIME}</span>
             </Typography>
           </Box>
           {compact ? (
@@ -224,8 +222,9 @@ export function ClockControl() {
             {new Date(now).toISOString().slice(0, 19)}Z
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {words} Move it to see contracts end, retries go out and tokens expire; moving it forward fires what falls
-            due on the way.
+            {words}
+            {c.mode === 'real' ? '' : '.'} Move it to see contracts end, retries go out and tokens expire; moving it
+            forward fires what falls due on the way.
           </Typography>
           {c.mode !== 'real' ? (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="clock-popover-webhooks">
