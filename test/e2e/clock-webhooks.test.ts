@@ -54,6 +54,9 @@ describe('the shifted clock and webhooks, in Chromium', () => {
         }),
         'the sentence is on top at its end',
       ).toBe(true);
+      // The bar's longer words push nothing out of the top bar: the product's name stays whole.
+      const title = page.getByRole('banner').getByText('Tariff Desk', { exact: true });
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       const bannerHeight = await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().height);
       expect(bannerHeight).toBeLessThanOrEqual(64);
 

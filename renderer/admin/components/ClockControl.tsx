@@ -181,7 +181,12 @@ export function ClockControl() {
             <Typography variant="body2" component="div" sx={{ fontWeight: 600 }} data-testid="clock-now">
               {whenFormat.format(now)}
             </Typography>
-            <Typography variant="caption" component="div" sx={{ opacity: 0.9 }}>
+            {/* Smaller where room is short: the webhooks note fits beside the words without pushing the title out. */}
+            <Typography
+              variant="caption"
+              component="div"
+              sx={{ opacity: 0.9, letterSpacing: 0, ...(compact ? { fontSize: 11 } : {}) }}
+            >
               <span data-testid="clock-words">{words}</span>
               {/* Testers suspect their signature code first when the clock moves: say it is not the cause. */}
               <span data-testid="clock-webhooks">; {SIGNED_IN_REAL_TIME}</span>
