@@ -29,6 +29,12 @@ export interface ServiceOptions {
   /** Folder of the database, or ':memory:' for tests. */
   dataDir: string;
   clock?: Clock;
+  /**
+   * Real time, which webhook signatures are dated by whatever the service clock says (a
+   * receiver judges their age by its own clock). Defaults to `clock`, the service clock's own
+   * real time, so a test pinning only `clock` pins both.
+   */
+  realClock?: Clock;
   ids?: IdGenerator;
   /** Bearer token lifetime for new accounts, seconds. */
   tokenTtlSeconds?: number;
@@ -80,7 +86,16 @@ export function createService(opts: ServiceOptions): Service {
   const ids = opts.ids ?? randomIds;
   const store = createStore(db);
   const events = new EventService(db, clock, ids);
-  const webhooks = new WebhookService(db, clock, ids, events, settings, () => clock.millis());
+  const real = opts.realClock ?? base;
+  const webhooks = new WebhookService(
+    db,
+    clock,
+    ids,
+    events,
+    settings,
+    () => clock.millis(),
+    () => real.now().getTime(),
+  );
   const market = new MarketService(db, clock);
   market.seedMissing();
   const locations = new LocationService(db, store, clock, ids, market, events);
