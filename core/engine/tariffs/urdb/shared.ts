@@ -55,8 +55,6 @@ export function mergeAlike<D>(groups: { months: number[]; days_and_hours: D }[])
   return [...out.values()].map((g) => ({ months: monthNames(g.months), days_and_hours: g.days_and_hours }));
 }
 
-const same = (a: number[], b: number[]) => a.every((x, i) => x === b[i]);
-
 /** Month names of 0-based months, or All for the twelve. */
 export const monthNames = (months: number[]) => (months.length === 12 ? ['All'] : months.map((m) => MONTH_NAMES[m]!));
 
@@ -77,12 +75,14 @@ export function monthGroups(weekdays: number[][], weekends: number[][], extra: (
   return [...groups.values()];
 }
 
-/** A group's days and hours: one row for all days when weekdays and weekends agree, else two. */
+/** A group's days and hours: one row for all days when weekdays and weekends come out alike, else two. */
 export function dayRows<T>(g: { weekday: number[]; weekend: number[] }, band: (p: number) => T) {
-  return same(g.weekday, g.weekend)
-    ? [{ days: ['All'], hours: bandsOf(g.weekday, band) }]
+  const weekday = bandsOf(g.weekday, band),
+    weekend = bandsOf(g.weekend, band);
+  return JSON.stringify(weekday) === JSON.stringify(weekend)
+    ? [{ days: ['All'], hours: weekday }]
     : [
-        { days: ['Weekday'], hours: bandsOf(g.weekday, band) },
-        { days: ['Weekend'], hours: bandsOf(g.weekend, band) },
+        { days: ['Weekday'], hours: weekday },
+        { days: ['Weekend'], hours: weekend },
       ];
 }
