@@ -45,7 +45,7 @@ const band = (valid_from: string, valid_to: string, ...rate: object[]) => ({ val
 const fields = (warnings: { field: string }[]) => warnings.map((w) => w.field).sort();
 
 describe('each shape of URDB document as a tariff', () => {
-  it('a flat rate is one simple entry, its fixed charge a warning with its value', async () => {
+  it('a flat rate is one simple entry, its fixed charge in $/month a monthly fixed charge', async () => {
     const r = await importRate(doc('flat'));
     expect(r.status).toBe(200);
     expect(r.body.object).toBe('tariff_import');
@@ -65,15 +65,11 @@ describe('each shape of URDB document as a tariff', () => {
       ],
       // Where it came from, kept when it is saved (tariff-import-origin.test.ts).
       imported_from: expect.objectContaining({ format: 'urdb', label: '65a1f0c2e5d1b8a3c4f70001' }),
+      charges: { fixed: [{ amount: 12.5, per: 'MONTH', name: 'Fixed charge' }] },
     });
+    // A minimum of 0 is no minimum; the unit of demand charges it has none of says nothing.
     expect(r.body.warnings).toEqual([
       expect.objectContaining({ code: 'contract_end_date_defaulted', field: 'enddate' }),
-      {
-        code: 'not_imported',
-        field: 'fixedchargefirstmeter',
-        value: 12.5,
-        message: expect.stringContaining('12.5 $/month'),
-      },
     ]);
   });
 
@@ -120,8 +116,9 @@ describe('each shape of URDB document as a tariff', () => {
         value: '2026-01-01',
         message: expect.stringContaining('tariff.expired is sent at once'),
       },
-      { code: 'not_imported', field: 'fixedchargefirstmeter', value: 0.39, message: expect.stringContaining('$/day') },
     ]);
+    // Its fixed charge in $/day is charged for every day.
+    expect(r.body.tariff.charges).toEqual({ fixed: [{ amount: 0.39, per: 'DAY', name: 'Fixed charge' }] });
   });
 
   it('tiers: bounds are the cumulative kWh of the month; the last keeps no bound, said in a warning', async () => {
@@ -130,7 +127,8 @@ describe('each shape of URDB document as a tariff', () => {
     expect(r.body.tariff.schedule[0].days_and_hours[0].hours).toEqual([
       band('00:00:00', '00:00:00', { fixed: 0.1049, to_kwh: 500 }, { fixed: 0.1302, to_kwh: 1000 }, { fixed: 0.1548 }),
     ]);
-    expect(fields(r.body.warnings)).toEqual(['enddate', 'energyratestructure[0][2].max', 'fixedchargefirstmeter']);
+    expect(fields(r.body.warnings)).toEqual(['enddate', 'energyratestructure[0][2].max']);
+    expect(r.body.tariff.charges).toEqual({ fixed: [{ amount: 9, per: 'MONTH', name: 'Fixed charge' }] });
   });
 
   it('kWh daily: max × the days of each month, one entry per month length, February as 28 days', async () => {
@@ -154,24 +152,59 @@ describe('each shape of URDB document as a tariff', () => {
     expect(daily).toMatchObject({ field: 'energyratestructure[0][0].unit', value: 'kWh daily' });
     expect(daily.message).toContain('February is taken as 28 days');
     expect(fields(r.body.warnings)).toEqual(['enddate', 'energyratestructure[0][0].unit', 'mincharge']);
-    expect(r.body.warnings.find((w: any) => w.field === 'mincharge')).toMatchObject({ value: 0.34 });
+    // A minimum per day is not one a tariff holds (per month or per year): left out, said with its unit.
+    expect(r.body.warnings.find((w: any) => w.field === 'mincharge')).toMatchObject({
+      value: 0.34,
+      message: expect.stringContaining('A minimum charge of 0.34 $/day (minchargeunits) is not imported'),
+    });
+    expect(r.body.tariff).not.toHaveProperty('charges');
   });
 
-  it('demand charges, fixed and minimum charges, ratchets, net metering and sell rates: one warning each, by field', async () => {
+  it('a demand rate: its fixed, minimum and demand charges held; a ratchet, net metering and sell rates warned by field', async () => {
     const d = doc('demand-commercial');
     const r = await importRate(d);
     expect(r.status).toBe(200);
+    expect(r.body.tariff.charges).toEqual({
+      fixed: [{ amount: 45, per: 'MONTH', name: 'Fixed charge' }],
+      minimum: { amount: 120, per: 'MONTH' },
+      demand: {
+        flat: [{ months: ['All'], rate: [{ fixed: 6.1 }] }],
+        // rate + adj per kW; the hours of each period as the demand matrices give them.
+        periods: [
+          { name: 'Period 0', rate: [{ fixed: 4.25 }] },
+          { name: 'Period 1', rate: [{ fixed: 15.15 }] },
+        ],
+        schedule: [
+          {
+            months: ['All'],
+            days_and_hours: [
+              {
+                days: ['Weekday'],
+                hours: [
+                  { valid_from: '00:00:00', valid_to: '12:00:00', period: 'Period 0' },
+                  { valid_from: '12:00:00', valid_to: '18:00:00', period: 'Period 1' },
+                  { valid_from: '18:00:00', valid_to: '00:00:00', period: 'Period 0' },
+                ],
+              },
+              { days: ['Weekend'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', period: 'Period 0' }] },
+            ],
+          },
+        ],
+      },
+    });
     expect(fields(r.body.warnings)).toEqual([...DEMAND_FIELDS, 'enddate'].sort());
-    // Every charge the tariff cannot hold is named; the one other warning says the rate has ended.
+    // What a tariff still cannot hold is named with the document's value; the other warning says the rate has ended.
     for (const w of r.body.warnings.filter((x: { code: string }) => x.code !== 'contract_ended')) {
       expect(w.code).toBe('not_imported');
       const field = w.field.includes('.sell') ? null : w.field;
       if (field) expect(w.value).toEqual(d[field]);
     }
-    const demand = r.body.warnings.find((w: any) => w.field === 'demandratestructure');
-    expect(demand.message).toContain('2 periods in kW');
-    expect(r.body.warnings.find((w: any) => w.field === 'mincharge').message).toContain('120 $/month');
-    // The energy rates themselves are imported: 12:00–18:00 on weekdays, the rest off-peak.
+    const older = r.body.warnings.find((w: any) => w.field === 'fixedmonthlycharge');
+    expect(older.message).toContain('older spelling of fixedchargefirstmeter: the fixed charge is imported once');
+    expect(r.body.warnings.find((w: any) => w.field === 'demandratchetpercentage').message).toContain(
+      'A demand ratchet ([0.8,0.8,',
+    );
+    // The energy rates themselves: 12:00–18:00 on weekdays, the rest off-peak.
     expect(r.body.tariff.schedule).toEqual([
       {
         months: ['All'],

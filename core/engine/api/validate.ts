@@ -29,7 +29,10 @@ function expand(nodes: z.ZodType[]): z.ZodType[] {
 interface JsonShape {
   properties?: Record<string, JsonShape>;
   items?: JsonShape;
+  anyOf?: JsonShape[];
 }
+/** A documented shape with its alternatives (a nullable field is `anyOf` the shape and null). */
+const alternatives = (shapes: JsonShape[]): JsonShape[] => shapes.flatMap((s) => [s, ...alternatives(s.anyOf ?? [])]);
 const documented = (s: z.ZodType): JsonShape | undefined =>
   (globalRegistry.get(s) as JsonShape | undefined) ?? undefined;
 
@@ -46,7 +49,7 @@ export function declaredSegments(schema: z.ZodType, path: readonly PropertyKey[]
     const next: z.ZodType[] = [];
     const nextShapes: JsonShape[] = [];
     let declared = false;
-    for (const shape of shapes) {
+    for (const shape of alternatives(shapes)) {
       if (typeof seg === 'string' && shape.properties && Object.hasOwn(shape.properties, seg)) {
         declared = true;
         nextShapes.push(shape.properties[seg]!);

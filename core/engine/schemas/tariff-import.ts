@@ -12,7 +12,10 @@ export const TariffImportRequest = z
     format: z.literal('urdb').meta({ description: 'The document format: urdb (OpenEI Utility Rate Database).' }),
     rate: UrdbRateField,
     type: TariffType.optional().meta({ description: 'Default COMMODITY.' }),
-    direction: TariffDirection.optional().meta({ description: 'IMPORT, EXPORT or LOCAL; absent means IMPORT.' }),
+    direction: TariffDirection.optional().meta({
+      description:
+        'IMPORT, EXPORT or LOCAL; absent means IMPORT. IMPORT keeps the fixed, minimum and demand charges; EXPORT makes the tariff from the sell rates on the same schedule (400 sell_missing without them).',
+    }),
     display_name: z
       .string()
       .max(200)

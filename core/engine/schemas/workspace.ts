@@ -17,6 +17,7 @@ import {
 } from './common.js';
 import { PostalAddress } from './location.js';
 import { Schedule } from './schedule.js';
+import { Charges } from './charges.js';
 import { requireFixedRates } from './tariff.js';
 import { ImportedFrom } from './tariff-origin.js';
 import { EnergyFlowDirection, METER_LIMITS, MeterUnits } from './meter.js';
@@ -116,6 +117,7 @@ export const TariffFile = z
     contract_end_date: ContractDate.nullable(),
     schedule: Schedule.optional(),
     imported_from: ImportedFrom.optional(),
+    charges: Charges.optional(),
     time_created: Timestamp,
     time_updated: Timestamp,
   })

@@ -56,6 +56,7 @@ export function tariffFile(t: StoredTariff, timeUpdated: string): TariffFile {
     contract_end_date: t.contract_end_date,
     schedule: t.schedule,
     imported_from: t.imported_from,
+    charges: t.charges,
     time_created: t.time_created,
     time_updated: timeUpdated,
   });
