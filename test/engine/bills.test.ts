@@ -225,62 +225,78 @@ const CASES = Array.from({ length: 30 }, (_, i) => i + 1);
 const SLOW = 300_000;
 
 describe('the bill engine against the slow reference', () => {
-  it.each(CASES)('random case %i matches the minute-by-minute reference', (seed) => {
-    const c = randomCase(seed);
-    expect(differences(c)).toEqual([]);
-  }, SLOW);
+  it.each(CASES)(
+    'random case %i matches the minute-by-minute reference',
+    (seed) => {
+      const c = randomCase(seed);
+      expect(differences(c)).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('the cases span every arrangement, zone, kind of charge and an unpriced export', () => {
-    const cases = CASES.map(randomCase);
-    const seen = new Set<string>();
-    for (const c of cases) {
-      seen.add(c.zone);
-      seen.add(`${c.metering.mode}/${c.metering.credits}/${c.metering.credits_from}`);
-      const ch = c.imports[0]!.charges!;
-      if (ch.demand?.flat) seen.add('flat demand');
-      if (ch.demand?.periods) seen.add('tou demand');
-      if (ch.minimum) seen.add(`minimum ${ch.minimum.per}`);
-      if (ch.fixed?.some((f) => f.per === 'DAY')) seen.add('daily fixed');
-      if (ch.fixed?.some((f) => f.per === 'MONTH')) seen.add('monthly fixed');
-      const bill = engineBill(c);
-      if (bill.months.some((m) => m.unpricedMicroKwh > 0)) seen.add('unpriced');
-      if (bill.months.some((m) => m.trueUp > 0)) seen.add('true-up');
-    }
-    for (const want of [
-      ...ZONES,
-      'NET_BILLING/CARRIED/SAME_MONTH',
-      'NET_BILLING/CARRIED/NEXT_MONTH',
-      'NET_BILLING/PAID_MONTHLY/SAME_MONTH',
-      'flat demand',
-      'tou demand',
-      'minimum MONTH',
-      'minimum YEAR',
-      'daily fixed',
-      'monthly fixed',
-      'unpriced',
-      'true-up',
-    ])
-      expect(seen, want).toContain(want);
-    expect([...seen].some((s) => s.startsWith('BUY_ALL_SELL_ALL'))).toBe(true);
-  }, SLOW);
+  it(
+    'the cases span every arrangement, zone, kind of charge and an unpriced export',
+    () => {
+      const cases = CASES.map(randomCase);
+      const seen = new Set<string>();
+      for (const c of cases) {
+        seen.add(c.zone);
+        seen.add(`${c.metering.mode}/${c.metering.credits}/${c.metering.credits_from}`);
+        const ch = c.imports[0]!.charges!;
+        if (ch.demand?.flat) seen.add('flat demand');
+        if (ch.demand?.periods) seen.add('tou demand');
+        if (ch.minimum) seen.add(`minimum ${ch.minimum.per}`);
+        if (ch.fixed?.some((f) => f.per === 'DAY')) seen.add('daily fixed');
+        if (ch.fixed?.some((f) => f.per === 'MONTH')) seen.add('monthly fixed');
+        const bill = engineBill(c);
+        if (bill.months.some((m) => m.unpricedMicroKwh > 0)) seen.add('unpriced');
+        if (bill.months.some((m) => m.trueUp > 0)) seen.add('true-up');
+      }
+      for (const want of [
+        ...ZONES,
+        'NET_BILLING/CARRIED/SAME_MONTH',
+        'NET_BILLING/CARRIED/NEXT_MONTH',
+        'NET_BILLING/PAID_MONTHLY/SAME_MONTH',
+        'flat demand',
+        'tou demand',
+        'minimum MONTH',
+        'minimum YEAR',
+        'daily fixed',
+        'monthly fixed',
+        'unpriced',
+        'true-up',
+      ])
+        expect(seen, want).toContain(want);
+      expect([...seen].some((s) => s.startsWith('BUY_ALL_SELL_ALL'))).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('a wrong bill is caught: netting per month instead of per interval', () => {
-    const caught = CASES.map(randomCase)
-      .filter((c) => c.metering.mode === 'NET_BILLING' && c.generation.length > 0)
-      .some((c) => differences(c, { netPerMonth: true }).length > 0);
-    expect(caught).toBe(true);
-  }, SLOW);
+  it(
+    'a wrong bill is caught: netting per month instead of per interval',
+    () => {
+      const caught = CASES.map(randomCase)
+        .filter((c) => c.metering.mode === 'NET_BILLING' && c.generation.length > 0)
+        .some((c) => differences(c, { netPerMonth: true }).length > 0);
+      expect(caught).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('a wrong bill is caught: carried credit paying the monthly minimum', () => {
-    const c = worked({
-      metering: { mode: 'NET_BILLING', credits: 'CARRIED', credits_from: 'SAME_MONTH', true_up_month: 12 },
-      charges: { minimum: { amount: 30, per: 'MONTH' } },
-      importPrice: 0.1,
-      exportPrice: 0.5,
-    });
-    // June: charges 60 paid by its own credit of 120; the minimum of 30 is charged, 60 carried.
-    expect(money(engineBill(c).months[0]!.minimum)).toBeCloseTo(30, 6);
-    expect(differences(c)).toEqual([]);
-    expect(differences(c, { creditPaysMinimum: true }).length).toBeGreaterThan(0);
-  }, SLOW);
+  it(
+    'a wrong bill is caught: carried credit paying the monthly minimum',
+    () => {
+      const c = worked({
+        metering: { mode: 'NET_BILLING', credits: 'CARRIED', credits_from: 'SAME_MONTH', true_up_month: 12 },
+        charges: { minimum: { amount: 30, per: 'MONTH' } },
+        importPrice: 0.1,
+        exportPrice: 0.5,
+      });
+      // June: charges 60 paid by its own credit of 120; the minimum of 30 is charged, 60 carried.
+      expect(money(engineBill(c).months[0]!.minimum)).toBeCloseTo(30, 6);
+      expect(differences(c)).toEqual([]);
+      expect(differences(c, { creditPaysMinimum: true }).length).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
 });
