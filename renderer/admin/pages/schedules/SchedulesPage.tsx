@@ -13,6 +13,7 @@ import { useServiceNow } from '../../service-time';
 import { CurlBox } from './CurlBox';
 import { ScheduleForm } from './ScheduleForm';
 import { StoreSession } from './StoreSession';
+import { planOf } from './session';
 import { Summary } from './Summary';
 import {
   chosenOf,
@@ -197,8 +198,17 @@ export function SchedulesPage() {
                           Shaded: the time the schedule chose, in {zone} local time.
                         </Typography>
                         <Summary answer={answer} zone={zone} withDay={withDay} windowAverage={windowAverage} />
-                        {answer.mode === 'amount' && !schedule.isFetching ? (
-                          <StoreSession answer={answer.answer} locationId={locationId} zone={zone} />
+                        {!schedule.isFetching ? (
+                          <StoreSession
+                            plan={planOf(answer, { powerKw: Number(params.powerKw), id: params.device || undefined })}
+                            locationId={locationId}
+                            zone={zone}
+                            blocked={
+                              answer.mode !== 'amount' && !(Number(params.powerKw) > 0)
+                                ? 'Give the device’s power, more than 0 kW, to store the chosen time as a session.'
+                                : null
+                            }
+                          />
                         ) : null}
                       </>
                     ) : null}
