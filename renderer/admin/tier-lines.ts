@@ -23,6 +23,8 @@ export interface TieredTariff {
   name: string;
   firstUpToKwh: number | null;
   lines: TierLine[];
+  /** Each band's tiers in words (fixed rates only; a market tariff's move with the market). */
+  bands: { when: string; tiers: { price: number; toKwh: number | null }[] }[];
 }
 
 const bands = (s: Schedule) => s.flatMap((e) => e.days_and_hours.flatMap((d) => d.hours));
@@ -45,6 +47,23 @@ function boundOf(s: Schedule, i: number): number | null {
   return bounds.size === 1 ? [...bounds][0]! : null;
 }
 
+const named = (list: string[] | undefined) =>
+  list && !(list.length === 1 && list[0] === 'All') ? list.join(', ') : '';
+
+/** The bands of a schedule as a person reads them: "Jun, Jul · Mon–Fri 07:00–23:00", with their tiers. */
+function bandWords(s: Schedule): TieredTariff['bands'] {
+  return s.flatMap((e) =>
+    e.days_and_hours.flatMap((d) =>
+      d.hours.map((h) => ({
+        when: [named(e.months), named(d.days), `${h.valid_from.slice(0, 5)}–${h.valid_to.slice(0, 5)}`]
+          .filter(Boolean)
+          .join(' · '),
+        tiers: h.rate.map((r) => ({ price: r.fixed ?? 0, toKwh: r.to_kwh ?? null })),
+      })),
+    ),
+  );
+}
+
 const TIER_COLOURS = ['#8a4f9e', '#c28a2c', '#4a9bb0'];
 
 /** The tiered tariffs of a direction among a location's tariffs, and the line of each later tier. */
@@ -65,7 +84,13 @@ export function tieredTariffs(tariffs: readonly TariffOut[], direction: TariffDi
         colour: TIER_COLOURS[(i - 1) % TIER_COLOURS.length]!,
       });
     }
-    out.push({ id: t.id, name: t.display_name ?? t.id, firstUpToKwh: boundOf(t.schedule, 0), lines });
+    out.push({
+      id: t.id,
+      name: t.display_name ?? t.id,
+      firstUpToKwh: boundOf(t.schedule, 0),
+      lines,
+      bands: t.market_rates ? [] : bandWords(t.schedule),
+    });
   }
   return out;
 }

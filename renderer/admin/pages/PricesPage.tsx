@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Paper,
   Stack,
@@ -37,15 +38,27 @@ function Hint({ children }: { children: ReactNode }) {
   );
 }
 
-/** A tiered tariff in words: which tier the answer gives, and what the dashed lines are. */
+/** A tiered tariff in words: which tier the answer gives, what the dashed lines are, and each band's tiers. */
 function TierNote({ tariff }: { tariff: TieredTariff }) {
   const upTo = tariff.firstUpToKwh !== null ? ` (up to ${tariff.firstUpToKwh} kWh a month)` : '';
   const dashed = tariff.lines.map((l) => l.label).join(', ');
+  const tierText = (t: { price: number; toKwh: number | null }, i: number, all: unknown[]) =>
+    `${t.price.toFixed(4)} ${t.toKwh !== null ? `up to ${t.toKwh} kWh` : i > 0 ? 'above' : ''}`.trim() +
+    (i < all.length - 1 ? ', then ' : '');
   return (
     <Alert severity="info" sx={{ mt: 1 }} data-testid="tier-note" data-tariff={tariff.id}>
       {tariff.name} is tiered by the energy used in the month. <Mono>POST /prices</Mono> answers its first tier{upTo},
       at a confidence below 1, since it cannot know the month’s energy. Dashed: the price {dashed}, the same hours at
       the next tier{tariff.lines.length > 1 ? 's' : ''}.
+      {tariff.bands.length ? (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} aria-label={`Tiers of ${tariff.name}`}>
+          {tariff.bands.slice(0, 12).map((b, k) => (
+            <li key={k}>
+              {b.when}: {b.tiers.map(tierText).join('')}
+            </li>
+          ))}
+        </Box>
+      ) : null}
     </Alert>
   );
 }

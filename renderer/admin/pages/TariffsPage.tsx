@@ -27,7 +27,7 @@ import {
   useLocationTariffs,
 } from '../components/forms';
 import { NoTariff, usePageLocation } from '../components/page-location';
-import { CodeHint, Coded, NoBreak } from '../components/words';
+import { ApiName, CodeHint, Coded, NoBreak } from '../components/words';
 import { PickList } from '../components/panels';
 import { ScheduleEditor } from '../components/ScheduleEditor';
 import { clone, defaultSchedule, scheduleProblems } from '../components/schedule-model';
@@ -360,7 +360,7 @@ function CreateTariffForm({ locationId, today, onClose }: { locationId: string; 
             s.code,
             <span key={s.code}>
               {s.label}
-              <CodeHint code={s.code} />
+              <ApiName code={s.code} />
               {t ? ` — taken by “${tariffName(t)}”` : ''}
             </span>,
           ] as const;

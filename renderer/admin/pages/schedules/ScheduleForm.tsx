@@ -2,7 +2,7 @@ import { Box, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typog
 import { ValueField } from '../../../shared/value-field';
 import { LocationSelect, SelectField } from '../../components/forms';
 import { nameOf, useDevices } from '../customers/queries';
-import { CodeHint } from '../../components/words';
+import { ApiName } from '../../components/words';
 import { DirectionSelect } from '../../components/DirectionSelect';
 import { MODES, type Mode, type Params, type TextKey } from './model';
 
@@ -98,11 +98,11 @@ export function ScheduleForm({
           >
             <MenuItem value="LOW">
               Cheapest
-              <CodeHint code="LOW" />
+              <ApiName code="LOW" />
             </MenuItem>
             <MenuItem value="HIGH">
               Dearest
-              <CodeHint code="HIGH" />
+              <ApiName code="HIGH" />
             </MenuItem>
           </TextField>
           {params.mode === 'duration' ? (

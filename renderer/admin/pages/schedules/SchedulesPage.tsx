@@ -22,6 +22,7 @@ import {
   fieldProblem,
   instantOf,
   minutesNeeded,
+  MODES,
   needsDays,
   pricesMove,
   requestOf,
@@ -86,6 +87,14 @@ export function SchedulesPage() {
       return { zone, params: { ...base, ...tonight(now, zone, minutesNeeded(base)) } };
     });
   }, [zone, now]);
+  // A mode asked in the address (the Overview's "cheapest hours tonight") is taken once, as the page opens.
+  const askedMode = MODES.find((m) => m.id === route.params.get('mode'))?.id;
+  const modeTaken = useRef(false);
+  useEffect(() => {
+    if (!askedMode || modeTaken.current || form?.zone !== zone) return;
+    modeTaken.current = true;
+    setForm((f) => (f ? { ...f, params: { ...f.params, mode: askedMode } } : f));
+  }, [askedMode, form?.zone, zone]);
   const params = form && form.zone === zone ? form.params : null;
   const setParams = (p: Params) => setForm((f) => (f ? { ...f, params: p } : null));
   const settled = useSettled(params, SETTLE_MS);
