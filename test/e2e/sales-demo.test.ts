@@ -4,8 +4,9 @@ import { topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 
 /**
- * A sales engineer's demo on the demo data, the service clock at noon in Sydney: a tiered
- * tariff's prices, and a connect sheet closed before anything was saved.
+ * A sales engineer's demo on the demo data, the service clock at noon in Sydney: the Overview's
+ * four steps, the API's codes hidden by one switch, a tiered tariff's prices, and a connect sheet
+ * closed before anything was saved.
  */
 const s = browserSuite({ demo: true, now: '2026-05-19T02:00:00Z' });
 
@@ -109,4 +110,90 @@ describe('a sales demo, in Chromium', () => {
     const after = (await s.env.api('GET', `/tariffs?location_id=${berlin}`)).body.data.map((t: any) => t.id);
     expect(after).toEqual(before);
   }, 60_000);
+
+  it('the Overview leads the demo: four steps, each one click from it, the service’s keys below', async () => {
+    for (const [size, name] of SIZES) {
+      const { page, errors } = await openApp(s, 'overview', size);
+      const demo = page.getByRole('region', { name: 'Demo' });
+      const steps = demo.getByRole('heading', { level: 3 });
+      await see(steps).toHaveText([
+        'Today’s prices at a location',
+        'Connect a new customer',
+        'The cheapest hours tonight',
+        'A webhook arriving',
+      ]);
+      // The demo comes first; addresses and keys wait below it.
+      const devs = page.getByRole('region', { name: 'The service, for developers' });
+      const demoBox = (await demo.boundingBox())!;
+      expect((await devs.boundingBox())!.y).toBeGreaterThan(demoBox.y + demoBox.height);
+      await see(devs).toContainText('Credentials');
+      await see(demo.getByRole('button', { name: 'Send a webhook' })).toBeInViewport();
+      await topShot(page, `overview-demo-${name}`);
+
+      // 1. Today's prices at a location with a tariff.
+      await demo.getByRole('button', { name: 'Show today’s prices' }).click();
+      await see(page).toHaveURL(/#\/prices\?location=loc_/);
+      await see(page.getByRole('img', { name: 'Price chart' })).toBeVisible();
+      // 2. A new customer's connect session: a new location.
+      await page.goBack();
+      await demo.getByRole('button', { name: 'Connect a customer' }).click();
+      await see(page.getByRole('heading', { level: 1, name: 'Connect' })).toBeVisible();
+      await see(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveText('A new location');
+      // 3. The cheapest hours tonight, at the location whose price moves.
+      await page.goBack();
+      await demo.getByRole('button', { name: 'Find the cheapest hours' }).click();
+      await see(page.getByTestId('schedule-sentence')).toHaveText('The cheapest 180 minutes: 00:00 to 03:00.');
+      await see(page.getByRole('button', { name: /^Cheapest hours/ })).toHaveAttribute('aria-pressed', 'true');
+      await see(page.getByRole('combobox', { name: 'Location', exact: true })).toContainText('Sydney');
+      // 4. A webhook arriving at the built-in catcher, its signature checked.
+      await page.goBack();
+      await demo.getByRole('button', { name: 'Send a webhook' }).click();
+      await see(page).toHaveURL(/#\/webhooks\?id=/);
+      const inbox = page.getByLabel('Catcher inbox');
+      await see(inbox.getByText('signature verifies').first()).toBeVisible({ timeout: 15_000 });
+      await see(inbox).toContainText('tariff.created');
+      await topShot(page, `overview-demo-webhook-${name}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  }, 120_000);
+
+  it('"API names" off hides every code and keeps the words; on, codes stand beside them as chips', async () => {
+    const berlin = await locationOf('demo-berlin');
+    const { page, errors } = await openApp(s, `locations?id=${berlin}`, VIEWPORTS.large);
+    const names = page.getByRole('switch', { name: 'API names' });
+    // On by default, for testers: the code beside its words, as an outlined chip (never part of a sentence).
+    await see(names).toBeChecked();
+    const status = page.locator('[data-code="CONNECTED"]').first();
+    await see(status).toBeVisible();
+    expect(await status.evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe('solid');
+    await page.goto(`${s.env.info.app_url}/#/tariffs?location=${berlin}`);
+    await see(page.locator('main [data-code="LIBRARY"]').first()).toBeVisible();
+    await topShot(page, 'api-names-on-1440x900');
+
+    await names.click();
+    await see(names).not.toBeChecked();
+    const codes =
+      /\b(COMMODITY|NON_COMMODITY|IMPORT|EXPORT|LIBRARY|MANUAL|DIRECT|CONNECTED|NOT_CONNECTED|TIME_OF_DAY)\b/;
+    for (const [hash, words] of [
+      [`tariffs?location=${berlin}`, 'From the library'],
+      [`locations?id=${berlin}`, 'Supply (import)'],
+    ] as const) {
+      for (const [size, name] of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${s.env.info.app_url}/#/${hash}`);
+        await see(page.getByRole('main').getByText(words).first()).toBeVisible();
+        // The text as written (innerText would read a button's capitals, IMPORT for Import).
+        expect(await page.getByRole('main').textContent()).not.toMatch(codes);
+        await topShot(page, `api-names-off-${hash.split('?')[0]}-${name}`);
+      }
+    }
+    // Remembered: a new page of the app opens with the codes hidden.
+    await page.reload();
+    await see(page.getByRole('switch', { name: 'API names' })).not.toBeChecked();
+    await page.getByRole('switch', { name: 'API names' }).click();
+    await see(page.locator('[data-code="CONNECTED"]').first()).toBeVisible();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
 });

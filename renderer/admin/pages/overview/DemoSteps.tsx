@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ErrorAlert } from '../../components/common';
 import { addressOf, useLocations } from '../../components/forms';
-import { TYPES } from '../webhooks/labels';
 
 /** One step of the demo: what it shows, and the one button that opens it. */
 function Step({
@@ -63,7 +62,7 @@ export function DemoSteps() {
       const catcher =
         list.data.find((e) => e.catcher) ??
         (await api.call('webhooks.create', { body: { catcher: true, description: 'Catcher' } }));
-      await api.call('events.trigger', { body: { type: TYPES[0]! } });
+      await api.call('events.trigger', { body: { type: 'tariff.created' } });
       return catcher.id;
     },
     onSuccess: async (id) => {

@@ -91,7 +91,7 @@ export function SchedulesPage() {
   const askedMode = MODES.find((m) => m.id === route.params.get('mode'))?.id;
   const modeTaken = useRef(false);
   useEffect(() => {
-    if (!askedMode || modeTaken.current || form?.zone !== zone) return;
+    if (!askedMode || modeTaken.current || !zone || form?.zone !== zone) return;
     modeTaken.current = true;
     setForm((f) => (f ? { ...f, params: { ...f.params, mode: askedMode } } : f));
   }, [askedMode, form?.zone, zone]);
