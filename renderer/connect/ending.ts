@@ -52,7 +52,11 @@ const openedKey = (token: string) => `tariff-desk:connect-opened-on-summary:${to
  */
 export function noteSummaryOpening(token: string, route: string, first: boolean): void {
   try {
-    if (first && route === 'tariff_summary') window.sessionStorage.setItem(openedKey(token), '1');
+    // A session resumed in this tab (a reload) is not opening: only its very first page counts.
+    const seen = `${openedKey(token)}:seen`;
+    const opening = first && window.sessionStorage.getItem(seen) === null;
+    window.sessionStorage.setItem(seen, '1');
+    if (opening && route === 'tariff_summary') window.sessionStorage.setItem(openedKey(token), '1');
     else if (route !== 'tariff_summary') window.sessionStorage.removeItem(openedKey(token));
   } catch {
     // storage refused: the ending is told from the page alone
