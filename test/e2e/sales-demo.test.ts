@@ -141,10 +141,20 @@ describe('a sales demo, in Chromium', () => {
       await see(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveText('A new location');
       // 3. The cheapest hours tonight, at the location whose price moves.
       await page.goBack();
-      await demo.getByRole('button', { name: 'Find the cheapest hours' }).click();
-      await see(page.getByTestId('schedule-sentence')).toHaveText('The cheapest 180 minutes: 00:00 to 03:00.');
+      const [asked] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/schedules/duration/')),
+        demo.getByRole('button', { name: 'Find the cheapest hours' }).click(),
+      ]);
+      // Three hours of tonight (until 07:00 at the location); the sentence is the API's answer.
+      const body = asked.request().postDataJSON();
+      expect(body).toMatchObject({ segment: 'LOW', duration: 180 });
+      expect(body.end_time.slice(11, 16)).toBe('07:00');
+      const period = (await asked.json()).data[0];
+      const clock = (iso: string) => iso.slice(11, 16);
+      await see(page.getByTestId('schedule-sentence')).toHaveText(
+        `The cheapest 180 minutes: ${clock(period.start_time)} to ${clock(period.end_time)}.`,
+      );
       await see(page.getByRole('button', { name: /^Cheapest hours/ })).toHaveAttribute('aria-pressed', 'true');
-      await see(page.getByRole('combobox', { name: 'Location', exact: true })).toContainText('Sydney');
       // 4. A webhook arriving at the built-in catcher, its signature checked.
       await page.goBack();
       await demo.getByRole('button', { name: 'Send a webhook' }).click();
