@@ -32,6 +32,7 @@ import { LibraryPage } from './pages/LibraryPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { TrafficPage } from './pages/TrafficPage';
 import { ClockControl } from './components/ClockControl';
+import { setApiNames, useApiNames } from './api-names';
 
 const PAGES = [
   ['overview', 'Overview', OverviewPage],
@@ -62,6 +63,7 @@ export function App() {
   const [liveMode, setLiveMode] = useState(false);
   const [route, setRoute] = useState(parseHash());
   const qc = useQueryClient();
+  const apiNames = useApiNames();
 
   useEffect(() => {
     loadBootstrap().then(setBoot, (e: Error) => setError(e.message));
@@ -115,6 +117,18 @@ export function App() {
               size="small"
               label={liveMode ? 'LIVE DATA' : 'TEST DATA'}
               sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 700 }}
+            />
+            {/* Codes beside the words, for testers; off for a demo. */}
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={apiNames}
+                  onChange={(e) => setApiNames(e.target.checked)}
+                  color="default"
+                  slotProps={{ input: { 'aria-label': 'API names' } }}
+                />
+              }
+              label="API names"
             />
             <FormControlLabel
               control={

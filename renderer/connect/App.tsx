@@ -4,8 +4,10 @@ import type { ComponentType } from 'react';
 import { fieldOf, headerOf, isError, isRedirect, send, tokenFrom, type AnyPage, type ErrorReply } from './protocol';
 import { PAGES, TITLES } from './pages/index';
 import { CompletePage } from './pages/CompletePage';
-import { endingOf, rememberEnding } from './ending';
+import { endingOf, noteSummaryOpening, onOpeningSummary, rememberEnding } from './ending';
 import type { PageProps } from './page-props';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** The connect token of the page address (`svc_cot` or `fp_cot`). */
 const token = () => tokenFrom(window.location.search) ?? '';
@@ -18,17 +20,19 @@ export function App() {
 
   // `left`: the page answered and its action, so that a redirect can be told apart (an ending, or a provider's login).
   const handle = useCallback(
-    (reply: Awaited<ReturnType<typeof send>>, left?: { page: AnyPage; action: string | undefined }) => {
+    (reply: Awaited<ReturnType<typeof send>>, left?: { page: AnyPage; action: string | undefined; done: boolean }) => {
       if (isError(reply)) {
         setError(reply);
         return;
       }
       setError(null);
       if (isRedirect(reply)) {
-        rememberEnding(cot, left ? endingOf(left.page, left.action) : null);
+        rememberEnding(cot, left ? endingOf(left.page, left.action, left.done, onOpeningSummary(cot)) : null);
         window.location.assign(reply.data.redirect_url);
         return;
       }
+      // The session's first page (a start, not a page answered) may be the summary of a tariff it opened on.
+      noteSummaryOpening(cot, reply.route, !left);
       setPage(reply);
     },
     [cot],
@@ -45,6 +49,8 @@ export function App() {
   const submit = useCallback(
     (data?: unknown, action?: string) => {
       if (!page) return;
+      // The header's Close on a summary leaves without confirming the tariff; Done (the page's own button) confirms.
+      const done = !(action === 'CLOSE' && isObject(data) && data.confirm === false);
       setBusy(true);
       void send({
         route: page.route,
@@ -53,7 +59,7 @@ export function App() {
         ...(action ? { action } : {}),
         ...(data !== undefined ? { data } : {}),
       })
-        .then((reply) => handle(reply, { page, action }))
+        .then((reply) => handle(reply, { page, action, done }))
         .finally(() => setBusy(false));
     },
     [page, cot, handle],
@@ -111,7 +117,11 @@ export function App() {
             </Typography>
           </Box>
           {can('CLOSE') ? (
-            <Button onClick={() => submit(undefined, 'CLOSE')} disabled={busy} aria-label="Close">
+            <Button
+              onClick={() => submit(page.route === 'tariff_summary' ? { confirm: false } : undefined, 'CLOSE')}
+              disabled={busy}
+              aria-label="Close"
+            >
               Close
             </Button>
           ) : (

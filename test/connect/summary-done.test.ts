@@ -76,4 +76,23 @@ describe('Done on the summary of a tariff the session opened on', () => {
     expect(await token(cot)).toMatchObject({ used: false, complete_action: '' });
     expect(await completions(cot)).toEqual([]);
   });
+
+  it('the sheet’s own Close (CLOSE with confirm: false) leaves without confirming: nothing completes', async () => {
+    const { location } = await connected();
+    const cot = await c.token({ location_id: location });
+    await c.start(cot);
+    const r = await c.submit('tariff_summary', cot, { confirm: false }, 'CLOSE');
+    expect(r.route).toBe('session_redirect');
+    expect(await token(cot)).toMatchObject({ used: false, complete_action: '' });
+    expect(await completions(cot)).toEqual([]);
+  });
+
+  it('after a session stored its tariff, the sheet’s Close leaves it stored', async () => {
+    const cot = await newSession();
+    await c.submit('contract_term_capture', cot);
+    const r = await c.submit('tariff_summary', cot, { confirm: false }, 'CLOSE');
+    expect(r.route).toBe('session_redirect');
+    expect(await token(cot)).toMatchObject({ used: true, complete_action: 'SAVE' });
+    expect(await completions(cot)).toHaveLength(1);
+  });
 });

@@ -251,4 +251,38 @@ describe('the hosted connect web app in Chromium', () => {
     await shot(p3, 'connect-token-used');
     await p3.close();
   });
+
+  it('on the summary of a tariff the session opened on, Close says "Closed without connecting", Done connects', async () => {
+    const first = await token({ postal_address: berlin });
+    const p1 = await open(first);
+    await p1.getByRole('button', { name: 'Nordlicht Energie' }).click();
+    await p1.getByRole('button', { name: /Nordlicht Fix 24/ }).click();
+    await p1.getByRole('button', { name: 'No end date' }).click();
+    await onRoute(p1, 'tariff_summary');
+    // The session stored its tariff: the header's Close leaves it stored, and says so.
+    await p1.getByRole('button', { name: 'Close' }).click();
+    await p1.waitForURL(/\/complete\?svc_cot=/);
+    await see(p1.getByRole('status')).toHaveAttribute('data-ending', 'connected');
+    await p1.close();
+    const loc = (await suite.env.api('GET', `/connect/token?connect_token=${first}`)).body.location_id;
+
+    const again = await token({ location_id: loc, tariff_type: 'COMMODITY', tariff_direction: 'IMPORT' });
+    const p2 = await open(again);
+    await onRoute(p2, 'tariff_summary');
+    await p2.getByRole('button', { name: 'Close' }).click();
+    await p2.waitForURL(/\/complete\?svc_cot=/);
+    await see(p2.getByRole('status')).toHaveAttribute('data-ending', 'closed');
+    await see(p2.getByRole('status')).toContainText('Closed without connecting');
+    expect((await suite.env.api('GET', `/connect/token?connect_token=${again}`)).body.complete_action).toBe('');
+    await p2.close();
+
+    const done = await token({ location_id: loc, tariff_type: 'COMMODITY', tariff_direction: 'IMPORT' });
+    const p3 = await open(done);
+    await onRoute(p3, 'tariff_summary');
+    await p3.getByRole('button', { name: 'Done' }).click();
+    await p3.waitForURL(/\/complete\?svc_cot=/);
+    await see(p3.getByRole('status')).toHaveAttribute('data-ending', 'connected');
+    expect((await suite.env.api('GET', `/connect/token?connect_token=${done}`)).body.complete_action).toBe('SAVE');
+    await p3.close();
+  });
 });

@@ -169,6 +169,85 @@ describe('the Schedules page, in Chromium', () => {
     await page.close();
   });
 
+  it('the cheapest hours and the time under a price are stored as sessions at the device’s power, in one action', async () => {
+    const sydney = await locationOf('demo-sydney');
+    const { page, errors } = await openApp(s, `schedules?location=${sydney}`, VIEWPORTS.large);
+    await see(page.getByTestId('schedule-sentence')).toHaveText('Your car charges from 00:00 to 03:00.');
+    const duration = await scheduleRequest(page, 'duration', () =>
+      page.getByRole('button', { name: /^Cheapest hours/ }).click(),
+    );
+    await see(page.getByTestId('schedule-sentence')).toHaveText('The cheapest 180 minutes: 00:00 to 03:00.');
+    // The form asks for the device's power, 7 kW unless changed: here an 11 kW charger.
+    const power = page.getByLabel('Device power (kW)');
+    await see(power).toHaveValue('7');
+    await power.fill('11');
+    const store = page.getByRole('button', { name: 'Store as a session and open its cost' });
+    await see(page.getByRole('region', { name: 'Store as a session' })).toContainText('33 kWh in all');
+    for (const [size, name] of [
+      [VIEWPORTS.large, '1440x900'],
+      [VIEWPORTS.small, '1024x700'],
+    ] as const) {
+      await page.setViewportSize(size);
+      await see(store).toBeVisible();
+      await topShot(page, `schedules-duration-store-${name}`);
+    }
+    await page.setViewportSize(VIEWPORTS.large);
+    const puts: any[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith('/meters/interval')) puts.push(r.postDataJSON());
+    });
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/meters/interval')),
+      store.click(),
+    ]);
+    // One record per chosen period, at 11 kW over its time.
+    const periods = duration.answer.data;
+    const session = puts[0][0].session_reference_id as string;
+    expect(session).toMatch(/^charge-2026-05-20-0000/);
+    expect(puts[0].map((r: any) => [r.start_time, r.end_time, r.value, r.location_id])).toEqual(
+      periods.map((p: any) => [
+        p.start_time,
+        p.end_time,
+        (11 * (Date.parse(p.end_time) - Date.parse(p.start_time))) / 3_600_000,
+        sydney,
+      ]),
+    );
+    // Usage and cost opens on it: the session report's cost, the chosen time's price times 33 kWh.
+    await see(page).toHaveURL(/#\/usage\?/);
+    const focus = page.getByRole('region', { name: 'This session' });
+    await see(focus).toContainText(session);
+    const report = await s.env.api('POST', `/costs/session/${session}`);
+    expect(report.body.total.cost.value).toBeCloseTo(33 * 0.2211, 6);
+    await see(focus.locator('[data-value]')).toHaveText(aud(report.body.total.cost.value));
+    await topShot(page, 'schedules-duration-usage-1440x900');
+    await page.setViewportSize(VIEWPORTS.small);
+    await see(focus).toBeInViewport();
+    await topShot(page, 'schedules-duration-usage-1024x700');
+    await page.setViewportSize(VIEWPORTS.large);
+
+    // Under a price: every period at or below the limit, at the same 11 kW.
+    await page.goBack();
+    const limit = await scheduleRequest(page, 'limit', () =>
+      page.getByRole('button', { name: /^Under a price/ }).click(),
+    );
+    await see(page.getByTestId('schedule-sentence')).toContainText('At or below');
+    await page.getByLabel('Device power (kW)').fill('');
+    await see(page.getByRole('button', { name: 'Store as a session and open its cost' })).toBeDisabled();
+    await see(page.getByRole('region', { name: 'Store as a session' })).toContainText('Give the device’s power');
+    await page.getByLabel('Device power (kW)').fill('11');
+    await topShot(page, 'schedules-limit-store-1440x900');
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/meters/interval')),
+      page.getByRole('button', { name: 'Store as a session and open its cost' }).click(),
+    ]);
+    expect(puts[1].map((r: any) => [r.start_time, r.end_time])).toEqual(
+      limit.answer.data.map((p: any) => [p.start_time, p.end_time]),
+    );
+    await see(focus).toContainText(puts[1][0].session_reference_id);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it('the cheapest hours and the time under a price, and an amount that cannot fit, named', async () => {
     const sydney = await locationOf('demo-sydney');
     const { page, errors } = await openApp(s, `schedules?location=${sydney}`, { width: 800, height: 1100 });

@@ -8,7 +8,7 @@ import {
   requestOf,
   tonight,
 } from '../../renderer/admin/pages/schedules/model.js';
-import { planRecords, sessionReference } from '../../renderer/admin/pages/schedules/session.js';
+import { planOf, planRecords, sessionReference } from '../../renderer/admin/pages/schedules/session.js';
 
 const at = (local: string, zone: string) => DateTime.fromISO(local, { zone }).toMillis();
 
@@ -108,6 +108,7 @@ describe('a plan stored as a session', () => {
   // 10 kWh at 7 kW over two runs: an hour at night, then the rest, its end rounded up to the second.
   const answer = {
     id: 'sae_x',
+    live_mode: false,
     tariff_direction: 'IMPORT',
     data: [
       {
@@ -128,9 +129,10 @@ describe('a plan stored as a session', () => {
       },
     ],
   } as never;
+  const plan = planOf({ mode: 'amount', answer }, { powerKw: 0 });
 
   it('is one record per run, the last holding what is left of the energy asked', () => {
-    const records = planRecords(answer, 'loc_1', 'charge-2026-03-02-2200');
+    const records = planRecords(plan, 'loc_1', 'charge-2026-03-02-2200');
     expect(records.map((r) => [r.record_reference_id, r.value, r.device_id, r.session_reference_id])).toEqual([
       ['charge-2026-03-02-2200-01', 7, 'dev_car1', 'charge-2026-03-02-2200'],
       ['charge-2026-03-02-2200-02', 3, 'dev_car1', 'charge-2026-03-02-2200'],
@@ -139,7 +141,27 @@ describe('a plan stored as a session', () => {
 
   it('is named by its first run in the location’s zone, and never joins a session in use', async () => {
     const used = new Set(['charge-2026-03-02-2200', 'charge-2026-03-02-2200-2']);
-    expect(await sessionReference(answer, 'Europe/Berlin', async (r) => used.has(r))).toBe('charge-2026-03-02-2200-3');
-    expect(await sessionReference(answer, 'UTC', async () => false)).toBe('charge-2026-03-02-2100');
+    expect(await sessionReference(plan, 'Europe/Berlin', async (r) => used.has(r))).toBe('charge-2026-03-02-2200-3');
+    expect(await sessionReference(plan, 'UTC', async () => false)).toBe('charge-2026-03-02-2100');
+  });
+
+  it('the cheapest hours: each chosen period is a record of the device at the power asked', () => {
+    const cheapest = {
+      mode: 'duration',
+      answer: {
+        live_mode: false,
+        tariff_direction: 'IMPORT',
+        data: [
+          { start_time: '2026-03-02T23:00:00+01:00', end_time: '2026-03-03T00:30:00+01:00', price: {} },
+          { start_time: '2026-03-03T02:00:00+01:00', end_time: '2026-03-03T02:15:00+01:00', price: {} },
+        ],
+      },
+    } as never;
+    const p = planOf(cheapest, { powerKw: 11, id: 'dev_car1' });
+    expect(planRecords(p, 'loc_1', 's').map((r) => [r.start_time, r.value, r.device_id])).toEqual([
+      ['2026-03-02T23:00:00+01:00', 16.5, 'dev_car1'],
+      ['2026-03-03T02:00:00+01:00', 2.75, 'dev_car1'],
+    ]);
+    expect(planRecords(planOf(cheapest, { powerKw: 7 }), 'loc_1', 's')[0]).not.toHaveProperty('device_id');
   });
 });

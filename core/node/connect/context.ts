@@ -147,7 +147,8 @@ export type Step =
   /** Store the tariff (PENDING for a DIRECT provider that has not delivered it) and show the result. */
   | { complete: { contractEnd: string | null; pending?: boolean } };
 
-export type ActionHandler = (ctx: RouteContext) => Step | Promise<Step>;
+/** A page's action; `data` is what came with it (most actions take none). */
+export type ActionHandler = (ctx: RouteContext, data?: unknown) => Step | Promise<Step>;
 
 /** The actions the flow answers the same way on every page (docs/connect.md, Pages). */
 export type CommonAction = Extract<

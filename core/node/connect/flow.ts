@@ -168,7 +168,7 @@ export class ConnectFlow {
         fail('action_invalid', `Action ${action} is not allowed on ${route}.`);
       const own = (mod.actions as Partial<Record<Action, ActionHandler>> | undefined)?.[action as Action];
       const handler = own ?? COMMON_ACTIONS[action as keyof typeof COMMON_ACTIONS];
-      return this.run(ctx, await handler(ctx));
+      return this.run(ctx, await handler(ctx, data));
     }
     if (!spec.submit || !mod.submit) return fail('action_missing', `${route} needs an action.`);
     const parsed = parseSubmit(spec as RouteSpec & { submit: z.ZodType }, data);

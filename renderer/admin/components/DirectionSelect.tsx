@@ -1,5 +1,5 @@
 import { MenuItem, TextField, type SxProps, type Theme } from '@mui/material';
-import { CodeHint } from './words';
+import { ApiName } from './words';
 import { DIRECTION_WORDS } from '../../../core/engine/labels';
 import { TariffDirection } from '../../../core/engine/schemas/common';
 
@@ -27,7 +27,7 @@ export function DirectionSelect({
       {TariffDirection.options.map((d) => (
         <MenuItem key={d} value={d} title={DIRECTION_WORDS[d].hint}>
           {DIRECTION_WORDS[d].label}
-          <CodeHint code={d} />
+          <ApiName code={d} />
         </MenuItem>
       ))}
     </TextField>

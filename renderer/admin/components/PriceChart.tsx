@@ -91,6 +91,7 @@ export function PriceChart({
   label,
   unit = 'per kWh',
   highlights = [],
+  lines = [],
 }: {
   points: ChartPoint[];
   components: ChartSeries[];
@@ -101,6 +102,8 @@ export function PriceChart({
   unit?: string;
   /** Periods shaded behind the prices: a schedule's chosen time. */
   highlights?: ChartSpan[];
+  /** Dashed step lines over the prices (a tiered tariff's later tiers), keyed into the points. */
+  lines?: ChartSeries[];
 }) {
   const [measure, width] = useWidth();
   if (points.length === 0) return <Typography color="text.secondary">No prices for this window.</Typography>;
@@ -120,6 +123,7 @@ export function PriceChart({
       data-average={priced ? avg.toFixed(5) : undefined}
       data-points={points.length}
       data-ticks={axis.ticks.map((t) => new Date(t).toISOString()).join(' ')}
+      data-lines={lines.map((l) => l.label).join('; ') || undefined}
       data-highlights={highlights
         .map((h) => `${new Date(h.from).toISOString()}/${new Date(h.to).toISOString()}`)
         .join(' ')}
@@ -182,6 +186,20 @@ export function PriceChart({
             dot={false}
             isAnimationActive={false}
           />
+          {lines.map((l) => (
+            <Line
+              key={l.key}
+              yAxisId="p"
+              type="stepAfter"
+              dataKey={l.key}
+              name={l.label}
+              stroke={l.colour}
+              strokeWidth={2}
+              strokeDasharray="6 4"
+              dot={false}
+              isAnimationActive={false}
+            />
+          ))}
           <Line
             yAxisId="c"
             type="stepAfter"

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
 import { readUsageFile } from '../usage-csv';
-import { CodeHint } from './words';
+import { ApiName } from './words';
 import { CsvFileButton } from './CsvFileButton';
 import type { Usage } from '../../../core/engine/schemas/cost';
 import { profileForCountry } from '../../../core/engine/usage/choose';
@@ -172,7 +172,7 @@ export function UsagePicker({
             {list.map((p) => (
               <MenuItem key={p.name} value={p.name} title={p.description}>
                 {profileWords(p.description)}
-                <CodeHint code={p.name} />
+                <ApiName code={p.name} />
               </MenuItem>
             ))}
           </TextField>

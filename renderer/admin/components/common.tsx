@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Words } from '../../../core/engine/labels';
-import { CodeHint } from './code-hint';
+import { ApiName } from './code-hint';
 import {
   Alert,
   Box,
@@ -184,7 +184,7 @@ export function EnumSelect<const T extends string>({
           {words ? (
             <>
               {words[o].label}
-              <CodeHint code={o} />
+              <ApiName code={o} />
             </>
           ) : (
             o

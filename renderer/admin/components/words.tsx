@@ -5,11 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { STATUS_WORDS, type Words } from '../../../core/engine/labels';
 import { ConnectSessionComplete } from '../../../core/engine/webhooks/schemas';
 import { useApp } from '../context';
+import { useApiNames } from '../api-names';
 import { CopyButton } from './common';
-import { CodeHint } from './code-hint';
+import { ApiName, CodeHint } from './code-hint';
 import { addressOf, useLocations } from './forms';
 
-export { CodeHint };
+export { ApiName, CodeHint };
 
 /** A value read as one piece (a date, a code, a host and port): it moves to the next line whole. */
 export function NoBreak({ children }: { children: ReactNode }) {
@@ -36,7 +37,7 @@ export function Coded({ words, code, hint = true }: { words: Words; code: string
       ) : (
         text
       )}
-      {hint ? <CodeHint code={code} /> : null}
+      {hint ? <ApiName code={code} /> : null}
     </Box>
   );
 }
@@ -44,9 +45,10 @@ export function Coded({ words, code, hint = true }: { words: Words; code: string
 /** A connection state as a chip of words, the code as a quiet hint beside it, the meaning on hover. */
 export function StatusChip({ status }: { status: string }) {
   const words = STATUS_WORDS[status] ?? { label: status };
+  const codes = useApiNames();
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
-      <Tooltip title={`${words.hint ? `${words.hint} ` : ''}(${status})`}>
+      <Tooltip title={`${words.hint ?? ''}${codes ? ` (${status})` : ''}`.trim()}>
         <Chip
           size="small"
           data-status={status}
@@ -54,7 +56,7 @@ export function StatusChip({ status }: { status: string }) {
           color={status === 'CONNECTED' ? 'success' : status === 'ERROR' || status === 'FAILED' ? 'error' : 'default'}
         />
       </Tooltip>
-      <CodeHint code={status} />
+      <ApiName code={status} />
     </Box>
   );
 }

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { CopyTable, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
 import { useLocations } from '../components/forms';
-import { CodeHint, SessionCompleted, useSessionEvents } from '../components/words';
+import { ApiName, SessionCompleted, useSessionEvents } from '../components/words';
 import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
+import { DemoSteps } from './overview/DemoSteps';
 
 export function OverviewPage() {
   const { boot, api, liveMode, navigate } = useApp();
@@ -34,16 +35,21 @@ export function OverviewPage() {
         subtitle={`The local tariff and price service is running. You are looking at ${liveMode ? 'live' : 'test'} data.`}
       />
       <ErrorAlert error={locations.error} />
-      <Grid container spacing={2}>
+      <DemoSteps />
+      {/* For whoever calls the API: where the service answers, its keys and how it speaks. */}
+      <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
+        The service, for developers
+      </Typography>
+      <Grid container spacing={2} component="section" aria-label="The service, for developers">
         <Grid size={{ xs: 12, md: 7 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2">
+            <Typography variant="subtitle1" component="h3">
               Service addresses
             </Typography>
             <CopyTable label="Service addresses" rows={rows} />
           </Paper>
           <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
-            <Typography variant="h6" component="h2">
+            <Typography variant="subtitle1" component="h3">
               Credentials
             </Typography>
             <CopyTable label="Credentials" rows={creds} />
@@ -54,7 +60,7 @@ export function OverviewPage() {
             </Typography>
           </Paper>
           <Paper variant="outlined" sx={{ p: 2, mt: 2 }} aria-label="Recent connect sessions">
-            <Typography variant="h6" component="h2">
+            <Typography variant="subtitle1" component="h3">
               Recent connect sessions
             </Typography>
             <Stack spacing={1} sx={{ mt: 1 }}>
@@ -76,7 +82,7 @@ export function OverviewPage() {
               <Typography variant="overline">Wire profile</Typography>
               <Typography variant="h5">
                 {settings.data ? WIRE_PROFILE_WORDS[settings.data.wire_profile].label : '…'}
-                {settings.data ? <CodeHint code={settings.data.wire_profile} /> : null}
+                {settings.data ? <ApiName code={settings.data.wire_profile} /> : null}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 Decides event names, create and delete statuses, webhook signatures

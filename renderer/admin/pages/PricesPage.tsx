@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Paper,
   Stack,
@@ -16,7 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
-import { EmptyState, ErrorAlert, Loading, PageHeader } from '../components/common';
+import { EmptyState, ErrorAlert, Loading, Mono, PageHeader } from '../components/common';
 import { PriceChart } from '../components/PriceChart';
 import { DirectionSelect } from '../components/DirectionSelect';
 import { chartOf, oddDays, wallTime } from '../price-answer';
@@ -26,6 +27,7 @@ import { ServiceError } from '../api';
 import { NoTariff, usePageLocation } from '../components/page-location';
 import { LocationSelect, useLocation, useLocationTariffs } from '../components/forms';
 import { ValueField } from '../../shared/value-field';
+import { useTierLines, type TieredTariff } from '../tier-lines';
 
 /** A quiet hint beside a value (an offset, a unit). */
 function Hint({ children }: { children: ReactNode }) {
@@ -33,6 +35,31 @@ function Hint({ children }: { children: ReactNode }) {
     <Typography component="span" variant="caption" color="text.secondary">
       {children}
     </Typography>
+  );
+}
+
+/** A tiered tariff in words: which tier the answer gives, what the dashed lines are, and each band's tiers. */
+function TierNote({ tariff }: { tariff: TieredTariff }) {
+  const upTo = tariff.firstUpToKwh !== null ? ` (up to ${tariff.firstUpToKwh} kWh a month)` : '';
+  const dashed = tariff.lines.map((l) => l.label).join(', ');
+  const tierText = (t: { price: number; toKwh: number | null }, i: number, all: unknown[]) =>
+    `${t.price.toFixed(4)} ${t.toKwh !== null ? `up to ${t.toKwh} kWh` : i > 0 ? 'above' : ''}`.trim() +
+    (i < all.length - 1 ? ', then ' : '');
+  return (
+    <Alert severity="info" sx={{ mt: 1 }} data-testid="tier-note" data-tariff={tariff.id}>
+      {tariff.name} is tiered by the energy used in the month. <Mono>POST /prices</Mono> answers its first tier{upTo},
+      at a confidence below 1, since it cannot know the month’s energy. Dashed: the price {dashed}, the same hours at
+      the next tier{tariff.lines.length > 1 ? 's' : ''}.
+      {tariff.bands.length ? (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} aria-label={`Tiers of ${tariff.name}`}>
+          {tariff.bands.slice(0, 12).map((b, k) => (
+            <li key={k}>
+              {b.when}: {b.tiers.map(tierText).join('')}
+            </li>
+          ))}
+        </Box>
+      ) : null}
+    </Alert>
   );
 }
 
@@ -77,6 +104,8 @@ export function PricesPage() {
     () => (prices.data && tariffs.data ? chartOf(prices.data, tariffs.data.data) : null),
     [prices.data, tariffs.data],
   );
+  // A tiered tariff's later tiers, as dashed lines: the answer itself holds the first tier only.
+  const tiers = useTierLines(locationId, win, direction, tariffs.data?.data, chart?.points);
   const odd = useMemo(() => oddDays(zone, from, to), [zone, from, to]);
   // A location with tariffs of the other direction only: the same next step, not an error.
   const missing = prices.error instanceof ServiceError && prices.error.code === 'no_tariff_connected';
@@ -157,13 +186,17 @@ export function PricesPage() {
             ) : null}
             {chart ? (
               <PriceChart
-                points={chart.points}
+                points={tiers.points ?? chart.points}
                 components={chart.series}
                 zone={zone}
                 unit={`${prices.data.currency_code}/kWh`}
                 label="Price chart"
+                lines={tiers.tariffs.flatMap((t) => t.lines)}
               />
             ) : null}
+            {tiers?.tariffs.map((t) => (
+              <TierNote key={t.id} tariff={t} />
+            ))}
           </Paper>
           <TableContainer
             component={Paper}

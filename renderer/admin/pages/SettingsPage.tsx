@@ -25,7 +25,7 @@ const LIMIT_FIELDS = [
   ['rate', 'Requests a minute (this account)'],
 ] as const;
 import { WorkspacePanel } from './WorkspacePanel';
-import { CodeHint, NoBreak } from '../components/words';
+import { ApiName, NoBreak } from '../components/words';
 import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
 
 export function SettingsPage() {
@@ -130,7 +130,7 @@ export function SettingsPage() {
             {(['spec', 'published'] as const).map((v) => (
               <ToggleButton key={v} value={v} title={WIRE_PROFILE_WORDS[v].hint} sx={{ textTransform: 'none' }}>
                 {WIRE_PROFILE_WORDS[v].label}
-                <CodeHint code={v} />
+                <ApiName code={v} />
               </ToggleButton>
             ))}
           </ToggleButtonGroup>

@@ -5,12 +5,16 @@ import { compileComponent } from '../../../engine/pricing/compile.js';
 import { computePrices } from '../../../engine/pricing/engine.js';
 import { confirmStored } from '../complete.js';
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
 export const tariffSummary: ServerRoute<'tariff_summary'> = {
   actions: {
     // Done on a tariff the session opened on completes the session with it; after a session stored one, it leaves.
-    // The redirect is taken first: it closes the session, and confirmStored saves that too.
-    CLOSE: (ctx) => {
+    // The redirect is taken first: it closes the session, and confirmStored saves that too. The sheet's own
+    // Close sends `confirm: false`: the customer left without confirming, and the session stored nothing.
+    CLOSE: (ctx, data) => {
       const reply = ctx.callback();
+      if (isObject(data) && data.confirm === false) return { reply };
       return { reply, ...(confirmStored(ctx) ? { saved: true as const } : {}) };
     },
   },

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ErrorAlert, PageHeader } from '../../components/common';
 import { LocationSelect, SelectField } from '../../components/forms';
-import { CodeHint, useSessionEvents } from '../../components/words';
+import { ApiName, CodeHint, useSessionEvents } from '../../components/words';
 import { countryOptions, SLOTS } from '../../../../core/engine/labels';
 import { TariffDirection, TariffType } from '../../../../core/engine/schemas/common';
 import { Sheet } from './Sheet';
@@ -97,7 +97,7 @@ export function ConnectPage() {
                   s.code,
                   <span key={s.code}>
                     {s.label}
-                    <CodeHint code={s.code} />
+                    <ApiName code={s.code} />
                   </span>,
                 ])}
                 renderValue={(v) => CONNECTABLE.find((s) => s.code === v)?.label ?? v}

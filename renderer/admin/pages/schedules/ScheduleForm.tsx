@@ -2,7 +2,7 @@ import { Box, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typog
 import { ValueField } from '../../../shared/value-field';
 import { LocationSelect, SelectField } from '../../components/forms';
 import { nameOf, useDevices } from '../customers/queries';
-import { CodeHint } from '../../components/words';
+import { ApiName } from '../../components/words';
 import { DirectionSelect } from '../../components/DirectionSelect';
 import { MODES, type Mode, type Params, type TextKey } from './model';
 
@@ -84,15 +84,6 @@ export function ScheduleForm({
             {field('energyKwh', 'Energy (kWh)', '0px', { min: 0, step: 'any' })}
             {field('powerKw', 'Power (kW)', '0px', { min: 0, step: 'any' })}
           </Stack>
-          {/* The device the plan is for: its stored session is then the device's. */}
-          <SelectField
-            label="Device"
-            value={params.device}
-            onChange={(device) => set({ device })}
-            empty="None (the location’s meter)"
-            options={(devices.data?.data ?? []).map((d) => [d.id, nameOf(d)] as const)}
-            fullWidth
-          />
         </>
       ) : (
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
@@ -107,11 +98,11 @@ export function ScheduleForm({
           >
             <MenuItem value="LOW">
               Cheapest
-              <CodeHint code="LOW" />
+              <ApiName code="LOW" />
             </MenuItem>
             <MenuItem value="HIGH">
               Dearest
-              <CodeHint code="HIGH" />
+              <ApiName code="HIGH" />
             </MenuItem>
           </TextField>
           {params.mode === 'duration' ? (
@@ -124,6 +115,23 @@ export function ScheduleForm({
           )}
         </Stack>
       )}
+      {params.mode === 'amount' ? null : (
+        <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
+          Stored as a session, each chosen period is the device at this power.
+        </Typography>
+      )}
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+        {params.mode === 'amount' ? null : field('powerKw', 'Device power (kW)', '140px', { min: 0, step: 'any' })}
+        {/* The device the plan is for: its stored session is then the device's. */}
+        <SelectField
+          label="Device"
+          value={params.device}
+          onChange={(device) => set({ device })}
+          empty="None (the location’s meter)"
+          options={(devices.data?.data ?? []).map((d) => [d.id, nameOf(d)] as const)}
+          sx={{ flex: '1 1 200px' }}
+        />
+      </Stack>
       <DirectionSelect value={params.direction} onChange={(direction) => set({ direction })} />
     </Stack>
   );

@@ -13,6 +13,7 @@ import { useServiceNow } from '../../service-time';
 import { CurlBox } from './CurlBox';
 import { ScheduleForm } from './ScheduleForm';
 import { StoreSession } from './StoreSession';
+import { planOf } from './session';
 import { Summary } from './Summary';
 import {
   chosenOf,
@@ -21,6 +22,7 @@ import {
   fieldProblem,
   instantOf,
   minutesNeeded,
+  MODES,
   needsDays,
   pricesMove,
   requestOf,
@@ -85,6 +87,14 @@ export function SchedulesPage() {
       return { zone, params: { ...base, ...tonight(now, zone, minutesNeeded(base)) } };
     });
   }, [zone, now]);
+  // A mode asked in the address (the Overview's "cheapest hours tonight") is taken once, as the page opens.
+  const askedMode = MODES.find((m) => m.id === route.params.get('mode'))?.id;
+  const modeTaken = useRef(false);
+  useEffect(() => {
+    if (!askedMode || modeTaken.current || !zone || form?.zone !== zone) return;
+    modeTaken.current = true;
+    setForm((f) => (f ? { ...f, params: { ...f.params, mode: askedMode } } : f));
+  }, [askedMode, form?.zone, zone]);
   const params = form && form.zone === zone ? form.params : null;
   const setParams = (p: Params) => setForm((f) => (f ? { ...f, params: p } : null));
   const settled = useSettled(params, SETTLE_MS);
@@ -197,8 +207,17 @@ export function SchedulesPage() {
                           Shaded: the time the schedule chose, in {zone} local time.
                         </Typography>
                         <Summary answer={answer} zone={zone} withDay={withDay} windowAverage={windowAverage} />
-                        {answer.mode === 'amount' && !schedule.isFetching ? (
-                          <StoreSession answer={answer.answer} locationId={locationId} zone={zone} />
+                        {!schedule.isFetching ? (
+                          <StoreSession
+                            plan={planOf(answer, { powerKw: Number(params.powerKw), id: params.device || undefined })}
+                            locationId={locationId}
+                            zone={zone}
+                            blocked={
+                              answer.mode !== 'amount' && !(Number(params.powerKw) > 0)
+                                ? 'Give the device’s power, more than 0 kW, to store the chosen time as a session.'
+                                : null
+                            }
+                          />
                         ) : null}
                       </>
                     ) : null}

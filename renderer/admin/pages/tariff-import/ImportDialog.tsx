@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { FormDialog, SelectField } from '../../components/forms';
 import { CsvFileButton } from '../../components/CsvFileButton';
-import { CodeHint } from '../../components/words';
+import { ApiName, CodeHint } from '../../components/words';
 import { SLOTS } from '../../../../core/engine/labels';
 import { urdbRateOf, type UrdbRate } from '../../../../core/engine/schemas/urdb';
 import type { ImportedDraft } from './draft';
@@ -151,7 +151,7 @@ export function ImportDialog({
               s.code,
               <span key={s.code}>
                 {s.label}
-                <CodeHint code={s.code} />
+                <ApiName code={s.code} />
               </span>,
             ] as const,
         )}

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../../context';
 import { DateField, FormDialog, SelectField, useLocation, useLocationTariffs } from '../../components/forms';
-import { CodeHint } from '../../components/words';
+import { ApiName } from '../../components/words';
 import { defaultSchedule } from '../../components/schedule-model';
 import { useServiceToday } from '../../service-time';
 import { tariffName } from '../../restore';
@@ -92,7 +92,7 @@ function CreateTariffForm({ locationId, today, onClose }: { locationId: string; 
             s.code,
             <span key={s.code}>
               {s.label}
-              <CodeHint code={s.code} />
+              <ApiName code={s.code} />
               {t ? ` — taken by “${tariffName(t)}”` : ''}
             </span>,
           ] as const;

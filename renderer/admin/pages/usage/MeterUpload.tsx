@@ -17,7 +17,7 @@ import { ErrorAlert } from '../../components/common';
 import { CsvFileButton } from '../../components/CsvFileButton';
 import { SelectField } from '../../components/forms';
 import { HeadRow } from '../../components/records';
-import { CodeHint } from '../../components/words';
+import { ApiName } from '../../components/words';
 import { ValueField } from '../../../shared/value-field';
 import { DIRECTION_WORDS } from '../../../../core/engine/labels';
 import type { TariffDirection } from '../../../../core/engine/schemas/common';
@@ -170,7 +170,7 @@ function UploadSummary({ result, zone }: { result: UploadResult; zone: string })
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'break-word' }}>
                     {f.message}
-                    <CodeHint code={f.code} />
+                    <ApiName code={f.code} />
                   </TableCell>
                 </TableRow>
               ))}

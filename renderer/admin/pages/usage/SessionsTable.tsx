@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { useApp } from '../../context';
 import type { ApiClient } from '../../api';
 import { money } from '../../candidate';
-import { CodeHint, NoBreak } from '../../components/words';
+import { ApiName, NoBreak } from '../../components/words';
 import type { TariffDirection } from '../../../../core/engine/schemas/common';
 import { nameOf, useDevices } from '../customers/queries';
 import { kwhText } from './UsageChart';
@@ -123,7 +123,7 @@ export function SessionsTable({
                     {r.error ? (
                       <Typography variant="body2" color="error" component="span">
                         {(r.error as Error).message}
-                        {'code' in r.error ? <CodeHint code={String(r.error.code)} /> : null}
+                        {'code' in r.error ? <ApiName code={String(r.error.code)} /> : null}
                       </Typography>
                     ) : null}
                     {rep && rep.unpriced_kwh > 0 ? (

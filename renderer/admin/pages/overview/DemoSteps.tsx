@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApp } from '../../context';
+import { ErrorAlert } from '../../components/common';
+import { addressOf, useLocations } from '../../components/forms';
+
+/** One step of the demo: what it shows, and the one button that opens it. */
+function Step({
+  n,
+  title,
+  children,
+  action,
+  onClick,
+  busy = false,
+}: {
+  n: number;
+  title: string;
+  children: ReactNode;
+  action: string;
+  onClick(): void;
+  busy?: boolean;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Typography variant="overline" color="text.secondary">
+        Step {n}
+      </Typography>
+      <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2, flex: 1 }}>
+        {children}
+      </Typography>
+      <Button variant="contained" onClick={onClick} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+        {action}
+      </Button>
+    </Paper>
+  );
+}
+
+/**
+ * A demo in four steps, each one click from the Overview: a location's prices today, a new
+ * customer connecting, the cheapest hours tonight, and a webhook arriving at the built-in
+ * catcher. Each button opens its page already set up.
+ */
+export function DemoSteps() {
+  const { api, navigate } = useApp();
+  const qc = useQueryClient();
+  const locations = useLocations();
+  // The first location with a tariff: its prices are there to show.
+  const priced = locations.data?.data.find((l) => l.tariff_elements.length > 0);
+  // A webhook arriving: an event sent to the catcher (made now if the account has none), then its inbox.
+  const webhook = useMutation({
+    mutationFn: async () => {
+      const list = await api.call('webhooks.list', { query: { limit: 100 } });
+      const catcher =
+        list.data.find((e) => e.catcher) ??
+        (await api.call('webhooks.create', { body: { catcher: true, description: 'Catcher' } }));
+      await api.call('events.trigger', { body: { type: 'tariff.created' } });
+      return catcher.id;
+    },
+    onSuccess: async (id) => {
+      await qc.invalidateQueries();
+      navigate(`webhooks?id=${id}`);
+    },
+  });
+  return (
+    <Stack spacing={1} component="section" aria-label="Demo">
+      <Typography variant="h6" component="h2">
+        Show it in four steps
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Step
+            n={1}
+            title="Today’s prices at a location"
+            action="Show today’s prices"
+            onClick={() => navigate(priced ? `prices?location=${priced.id}` : 'prices')}
+          >
+            {priced
+              ? `What energy costs hour by hour at ${addressOf(priced)}, each tariff’s share and how sure the service is.`
+              : 'What energy costs hour by hour at a location, once it has a tariff.'}
+          </Step>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Step n={2} title="Connect a new customer" action="Connect a customer" onClick={() => navigate('connect')}>
+            The customer’s own flow, as a mobile app shows it: their address, their provider and tariff. A new location
+            is made when they finish.
+          </Step>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Step
+            n={3}
+            title="The cheapest hours tonight"
+            action="Find the cheapest hours"
+            onClick={() => navigate('schedules?mode=duration')}
+          >
+            The cheapest three hours of tonight at a location whose price moves, shaded on its prices, and stored as a
+            charging session in one click.
+          </Step>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Step
+            n={4}
+            title="A webhook arriving"
+            action="Send a webhook"
+            onClick={() => webhook.mutate()}
+            busy={webhook.isPending}
+          >
+            An event sent to the built-in catcher: the delivery, its signature checked, and the payload as a receiver
+            gets it.
+          </Step>
+        </Grid>
+      </Grid>
+      <ErrorAlert error={webhook.error} />
+    </Stack>
+  );
+}
