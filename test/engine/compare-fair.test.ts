@@ -155,7 +155,7 @@ describe('a fair comparison', () => {
 
 describe('the verdict and the differences add up to the totals as shown', () => {
   it('weighs whole cents: €80.40 and €67.70 (80.404 and 67.695 exactly) are €12.70 apart, not €12.71', async () => {
-    const { verdict } = await import('../../renderer/admin/pages/compare/Totals.js');
+    const { verdict } = await import('../../renderer/admin/pages/compare/verdict.js');
     const cols = [column('stored', [[80.404, 100, 0]]), column('cheaper', [[67.695, 100, 0]])];
     expect(verdict(cols, 'EUR')?.text).toBe('Switching to cheaper saves €12.70 per year.');
     // Less than a cent apart, both shown as €10.00: the same, not a saving of €0.00.

@@ -217,6 +217,7 @@ export function ComparePage() {
                   year={year}
                   zone={zone}
                   currency={currency}
+                  reserved={storedName}
                 />
               ) : null}
             </Stack>

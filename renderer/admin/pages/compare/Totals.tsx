@@ -2,54 +2,8 @@ import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typograph
 import { money } from '../../candidate';
 import { columnColour } from './CostChart';
 import { DateTime } from 'luxon';
-import type { Column, Fair } from './model';
-
-/** Whole cents apart: what the page shows as a difference (a sub-cent one reads as "saves €0.00"). */
-// Rounded the way the shown amount is (half away from zero, on the number's shortest decimal form):
-// 67.695 is shown €67.70, though as a double it is a hair under.
-const cents = (v: number) => Math.sign(v) * Math.round(Number(Math.abs(v * 100).toPrecision(12)));
-
-/** `a - b` of the totals as shown, in whole cents: €80.40 and €67.70 are €12.70 apart, whatever their sub-cent parts. */
-const apart = (a: number, b: number) => (cents(a) - cents(b)) / 100;
-
-/** "A", "A and B", "A, B and C". */
-const names = (list: string[]) =>
-  list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
-
-/**
- * What switching to the cheapest candidate would save (or cost) over the compared span, in one
- * sentence. A candidate that costs the same as the stored tariffs (an unchanged copy, say) is
- * never called the cheapest: it is said to cost the same, and the dearer ones are weighed apart.
- */
-export function verdict(
-  columns: Column[],
-  currency: string,
-  span = 'per year',
-): { text: string; saves: boolean } | null {
-  const [stored, ...candidates] = columns;
-  if (!stored || !candidates.length) return null;
-  const best = candidates.reduce((a, b) => (b.value < a.value ? b : a));
-  const diff = apart(stored.value, best.value);
-  if (diff > 0) return { text: `Switching to ${best.name} saves ${money(diff, currency)} ${span}.`, saves: true };
-  const same = candidates.filter((c) => apart(c.value, stored.value) === 0);
-  const dearer = candidates.filter((c) => !same.includes(c));
-  const next = dearer.length ? dearer.reduce((a, b) => (b.value < a.value ? b : a)) : null;
-  if (!next)
-    return {
-      text: `${names(same.map((c) => c.name))} cost${same.length === 1 ? 's' : ''} the same as the stored tariffs.`,
-      saves: false,
-    };
-  const more = money(apart(next.value, stored.value), currency);
-  if (same.length)
-    return {
-      text: `No candidate is cheaper than the stored tariffs: ${names(same.map((c) => c.name))} cost${same.length === 1 ? 's' : ''} the same; ${next.name} costs ${more} more ${span}.`,
-      saves: false,
-    };
-  return {
-    text: `Keeping the stored tariffs is cheaper: the cheapest candidate, ${next.name}, costs ${more} more ${span}.`,
-    saves: false,
-  };
-}
+import type { Fair } from './model';
+import { apart, candidatesVerdict, verdict } from './verdict';
 
 /** A month of the answer as the notes name it: "Nov 2026". */
 const monthWords = (iso: string, zone: string) =>
@@ -108,12 +62,18 @@ export function Totals({
   const tiered = columns.some((c) => c.above_first_tier_kwh > 0);
   // Never across unequal coverage: with no month priced in full by every column there is nothing to weigh.
   const said = fair.months ? verdict(columns, currency, span) : null;
+  const among = fair.months ? candidatesVerdict(columns, currency, span) : null;
   const coverage = coverageNote(fair, zone);
   return (
     <>
       {said ? (
         <Alert severity={said.saves ? 'success' : 'info'} sx={{ mb: 1 }} data-testid="compare-verdict">
           {said.text}
+          {among ? (
+            <Box component="span" sx={{ display: 'block', mt: 0.5 }} data-testid="compare-among">
+              {among}
+            </Box>
+          ) : null}
         </Alert>
       ) : null}
       {/* Beside the verdict: what it leaves out, since a column that prices less of the usage is not cheaper for it. */}

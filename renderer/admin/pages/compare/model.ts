@@ -7,13 +7,18 @@ import { slotWords } from '../../../../core/engine/labels';
 /** At most this many candidates beside the stored tariffs: the API prices three alternatives at most. */
 export const MAX_CANDIDATES = 3;
 
-/** Where a candidate came from, as the picker names it. */
-export type CandidateSource = 'library' | 'copy' | 'edited';
+/** Where a candidate came from, as the picker names it: `new` is made from scratch here. */
+export type CandidateSource = 'library' | 'copy' | 'edited' | 'new';
 
 /** One tariff to compare with the stored ones. */
 export interface CompareOption {
   key: string;
+  /** What the page calls it, unique among the columns (names.ts). */
   name: string;
+  /** A name given by hand: no edit changes it. */
+  own?: string | undefined;
+  /** The name of the offer or saved tariff it came from; none for one made from scratch. */
+  origin?: string;
   source: CandidateSource;
   candidate: TariffCandidate;
   /** A library offer of other countries than the location's: their codes ("DE"), as its rates are read in the location's currency. */
