@@ -154,7 +154,13 @@ export class PriceService {
    * The location's tariffs of a direction, with candidates in place of the stored tariffs of
    * their type and direction: the set as it would be had they been saved (saved last, in order).
    */
-  private tariffSet(scope: Scope, loc: Location, direction: TariffDirection, layers: CandidateLayer[]): TariffSet {
+  private tariffSet(
+    scope: Scope,
+    loc: Location,
+    direction: TariffDirection,
+    layers: CandidateLayer[],
+    required = true,
+  ): TariffSet {
     let set = this.rows.get(`${scope.accountId}|${scope.liveMode}|${loc.id}|${direction}`, () =>
       this.load(scope, loc.id, direction, loc.timezone),
     );
@@ -179,7 +185,7 @@ export class PriceService {
     // A DIRECT provider that has not delivered yet: production answers this until it resolves.
     if (set.pending)
       throw unprocessable('pending_connect', 'The tariff is still being fetched from the provider; try again later.');
-    if (set.components.length === 0)
+    if (required && set.components.length === 0)
       throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
     return set;
   }
@@ -192,6 +198,22 @@ export class PriceService {
     const set = this.tariffSet(scope, loc, direction, []);
     const market = this.marketFor(loc, set.components, from, to)?.series;
     return { zone: loc.timezone, direction, components: set.components, market };
+  }
+
+  /**
+   * The tariffs of a direction with candidates in place and the market series they need over
+   * `[from, to)`: what a bill prices and credits with. Without `required`, none is no error.
+   */
+  billing(
+    scope: Scope,
+    loc: Location,
+    direction: TariffDirection,
+    layers: CandidateLayer[],
+    window: { from: number; to: number },
+    required: boolean,
+  ): { components: CompiledComponent[]; market: MarketSeries | undefined } {
+    const set = this.tariffSet(scope, loc, direction, layers, required);
+    return { components: set.components, market: this.marketFor(loc, set.components, window.from, window.to)?.series };
   }
 
   /** The region's series where components of the window price the market, else undefined. */
@@ -454,7 +476,7 @@ export function costWindow(w: { start_time: string; end_time: string }, zone: st
 }
 
 /** Candidates from one place of a request (`candidates`, `alternatives[1]`), applied in turn. */
-interface CandidateLayer {
+export interface CandidateLayer {
   candidates: TariffCandidate[] | undefined;
   path: string;
 }
@@ -486,26 +508,36 @@ function candidateJson(c: TariffCandidate, id: string): string {
     contract_start_date: c.contract_start_date,
     contract_end_date: c.contract_end_date,
     ...(c.schedule ? { schedule: c.schedule } : {}),
+    ...(c.charges ? { charges: c.charges } : {}),
   });
 }
 
-/** The request's usage as sorted, checked intervals in micro-kWh: metered intervals or a profile laid out. */
-function usageSeries(req: CostRequest, zone: string, from: number, to: number): UsageSeries {
+/**
+ * The request's usage as sorted, checked intervals in micro-kWh: metered intervals or a profile
+ * laid out. `path` names the field in errors (a bill's generation is checked alike).
+ */
+export function usageSeries(
+  req: { usage: CostRequest['usage'] },
+  zone: string,
+  from: number,
+  to: number,
+  path = 'usage',
+): UsageSeries {
   const { intervals, profile, kwh_per_year } = req.usage;
   if (intervals && profile !== undefined)
-    throw invalid(Codes.usageConflict, 'usage: give either intervals or profile with kwh_per_year, not both.');
+    throw invalid(Codes.usageConflict, `${path}: give either intervals or profile with kwh_per_year, not both.`);
   if (!intervals && profile === undefined)
-    throw invalid(Codes.usageMissing, 'usage: give either intervals or profile with kwh_per_year.');
+    throw invalid(Codes.usageMissing, `${path}: give either intervals or profile with kwh_per_year.`);
   if (profile !== undefined) {
     const shape = usageShape(profile);
     if (!shape)
-      throw invalid(Codes.profileUnknown, `usage.profile: no profile '${profile}' (GET /usage-profiles lists them).`);
+      throw invalid(Codes.profileUnknown, `${path}.profile: no profile '${profile}' (GET /usage-profiles lists them).`);
     if (kwh_per_year === undefined)
-      throw invalid(Codes.kwhPerYearMissing, 'usage.kwh_per_year is required with a profile.');
+      throw invalid(Codes.kwhPerYearMissing, `${path}.kwh_per_year is required with a profile.`);
     return layProfile(shape, zone, from, to, kwh_per_year);
   }
   if (kwh_per_year !== undefined)
-    throw invalid(Codes.usageConflict, 'usage.kwh_per_year goes with a profile, not with intervals.');
+    throw invalid(Codes.usageConflict, `${path}.kwh_per_year goes with a profile, not with intervals.`);
   const list = intervals!;
   const n = list.length;
   const a = new Float64Array(n);
@@ -516,9 +548,12 @@ function usageSeries(req: CostRequest, zone: string, from: number, to: number): 
     a[i] = instantOf(iv.start_time);
     b[i] = instantOf(iv.end_time);
     if (!(b[i]! > a[i]!))
-      throw invalid('end_time_before_start_time', `usage.intervals[${i}].end_time must be after its start_time.`);
+      throw invalid('end_time_before_start_time', `${path}.intervals[${i}].end_time must be after its start_time.`);
     if (a[i]! < from || b[i]! > to)
-      throw invalid(Codes.usageOutsideWindow, `usage.intervals[${i}] lies outside the window [start_time, end_time).`);
+      throw invalid(
+        Codes.usageOutsideWindow,
+        `${path}.intervals[${i}] lies outside the window [start_time, end_time).`,
+      );
     if (i > 0 && a[i]! < a[i - 1]!) sorted = false;
   }
   const order = Array.from({ length: n }, (_, i) => i);
@@ -529,7 +564,7 @@ function usageSeries(req: CostRequest, zone: string, from: number, to: number): 
   for (let k = 0; k < n; k++) {
     const i = order[k]!;
     if (k > 0 && a[i]! < ends[k - 1]!)
-      throw invalid(Codes.usageOverlap, `usage.intervals[${i}] overlaps usage.intervals[${order[k - 1]}].`);
+      throw invalid(Codes.usageOverlap, `${path}.intervals[${i}] overlaps ${path}.intervals[${order[k - 1]}].`);
     starts[k] = a[i]!;
     ends[k] = b[i]!;
     microKwh[k] = Math.round(list[i]!.kwh * 1e6);
