@@ -84,9 +84,12 @@ describe('between the candidates', () => {
     key: name,
     name,
     kwh: 1,
+    export_kwh: 0,
     unpriced_kwh: 0,
-    above_first_tier_kwh: 0,
+    unpriced_export_kwh: 0,
     value,
+    parts: { energy: value, fixed: 0, demand: 0, minimum: 0, credit: 0 },
+    carried: 0,
     periods: [],
   });
   it('says which candidate is cheaper and by how much, in whole cents', () => {

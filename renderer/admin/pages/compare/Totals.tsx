@@ -4,6 +4,7 @@ import { columnColour } from './CostChart';
 import { DateTime } from 'luxon';
 import type { Fair } from './model';
 import { apart, candidatesVerdict, verdict } from './verdict';
+import { Breakdown } from './Breakdown';
 
 /** A month of the answer as the notes name it: "Nov 2026". */
 const monthWords = (iso: string, zone: string) =>
@@ -44,6 +45,7 @@ export function Totals({
   span,
   head,
   profile,
+  tiered,
 }: {
   /** The columns over the months every column prices in full (`fairOf`). */
   fair: Fair;
@@ -55,11 +57,13 @@ export function Totals({
   head: string;
   /** Whether the usage is a standard profile (scaled per calendar year, which the caption explains). */
   profile: boolean;
+  /** Whether a compared tariff has consumption tiers (their billing period the note explains). */
+  tiered: boolean;
 }) {
   const { columns } = fair;
   const stored = columns[0];
-  // Tiers are said only where a column reaches one: the column would read 0 everywhere else.
-  const tiered = columns.some((c) => c.above_first_tier_kwh > 0);
+  // Exports are said only where there are any (a household with solar).
+  const exports = columns.some((c) => c.export_kwh > 0);
   // Never across unequal coverage: with no month priced in full by every column there is nothing to weigh.
   const said = fair.months ? verdict(columns, currency, span) : null;
   const among = fair.months ? candidatesVerdict(columns, currency, span) : null;
@@ -88,8 +92,8 @@ export function Totals({
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableCell>Tariff</TableCell>
-              <TableCell align="right">kWh</TableCell>
-              {tiered ? <TableCell align="right">kWh above the first tier</TableCell> : null}
+              <TableCell align="right">{exports ? 'kWh bought' : 'kWh'}</TableCell>
+              {exports ? <TableCell align="right">kWh sold</TableCell> : null}
               <TableCell align="right">{head}</TableCell>
               <TableCell align="right">Difference</TableCell>
             </TableRow>
@@ -108,11 +112,7 @@ export function Totals({
                     {c.name}
                   </TableCell>
                   <TableCell align="right">{c.kwh.toFixed(1)}</TableCell>
-                  {tiered ? (
-                    <TableCell align="right" data-testid="compare-above-first-tier">
-                      {c.above_first_tier_kwh.toFixed(1)}
-                    </TableCell>
-                  ) : null}
+                  {exports ? <TableCell align="right">{c.export_kwh.toFixed(1)}</TableCell> : null}
                   <TableCell align="right" data-value={c.value}>
                     {money(c.value, currency)}
                   </TableCell>
@@ -125,14 +125,14 @@ export function Totals({
           </TableBody>
         </Table>
       ) : null}
+      {fair.months ? <Breakdown columns={columns} currency={currency} /> : null}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-rule">
         Like with like: the totals count only the months every column prices in full. A month where a column leaves
         usage unpriced, or where a stored tariff that a candidate replaces covers only part of it, is left out of every
         column.
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-charges-note">
-        The totals are energy prices only: fixed or standing charges (a monthly or daily fee, a meter charge) are not in
-        them.
+        The totals are whole bills: energy, standing and fixed charges, demand and minimum charges, less export credit.
         {tiered
           ? ' Consumption tiers are priced as a bill prices them: each tariff counts its energy from the first of each month, and what goes past a tier’s bound costs the next tier’s price.'
           : ''}
