@@ -78,11 +78,11 @@ export function SolarPicker({
           <TextField
             size="small"
             type="number"
-            label="kWh generated per year"
+            label="kWh made per year"
             value={solar.kwh_per_year}
             onChange={(e) => onSolar({ kind: 'profile', kwh_per_year: Math.max(0, Number(e.target.value) || 0) })}
             slotProps={{ htmlInput: { min: 0, step: 100 } }}
-            sx={{ flex: '0 1 170px' }}
+            sx={{ flex: '0 1 180px' }}
           />
         ) : null}
       </Stack>
