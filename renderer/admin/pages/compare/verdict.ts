@@ -60,6 +60,8 @@ export function candidatesVerdict(columns: Column[], currency: string, span = 'p
   if (!best || !next) return null;
   const diff = apart(next.value, best.value);
   if (diff === 0) {
+    // Alike and as dear as the stored tariffs: the verdict has said so already.
+    if (apart(best.value, columns[0]!.value) === 0) return null;
     const same = ranked.filter((c) => apart(c.value, best.value) === 0).map((c) => c.name);
     return `Of the candidates, ${names(same)} cost the same${same.length === ranked.length ? '' : ' and least'}.`;
   }
