@@ -140,7 +140,7 @@ describe('Compare bills, in Chromium', () => {
       await page.close();
     }
     await s.env.api('DELETE', `/locations/${loc.body.id}`);
-  });
+  }, 120_000);
 
   it('a household with solar: the PV profile or a generation CSV, metered and credited as picked, billed as the API bills it', async () => {
     const berlin = (await s.env.api('GET', '/locations?limit=100')).body.data.find(
@@ -213,5 +213,5 @@ describe('Compare bills, in Chromium', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  });
+  }, 120_000);
 });
