@@ -63,7 +63,7 @@ describe('Compare bills, in Chromium', () => {
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
       const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, size);
-      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 20_000 });
       // 2027, a year of 365 days, on 2,700 kWh.
       await billRequest(
         page,
@@ -149,7 +149,7 @@ describe('Compare bills, in Chromium', () => {
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
       const { page, errors } = await openApp(s, `compare?location=${berlin}`, size);
-      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 20_000 });
       const solar = page.getByRole('region', { name: 'Household solar' });
       await solar.getByRole('combobox', { name: 'Solar' }).click();
       await billRequest(

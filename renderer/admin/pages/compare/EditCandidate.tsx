@@ -74,6 +74,8 @@ export function EditCandidate({
               key={p}
               size="small"
               label={FIXED_WORDS[p].label}
+              // Above the field always: the currency at its end would cut a label resting inside.
+              shrink
               value={fixed[p]}
               onValue={(v) => setFixed((f) => ({ ...f, [p]: v }))}
               error={Number.isNaN(amounts[p])}

@@ -71,8 +71,8 @@ export const CREDIT_WORDS: Record<Metering['credits'], [string, string]> = {
 };
 
 export const FROM_WORDS: Record<Metering['credits_from'], string> = {
-  SAME_MONTH: 'The month it is earned',
-  NEXT_MONTH: 'From the next month',
+  SAME_MONTH: 'Same month',
+  NEXT_MONTH: 'Next month',
 };
 
 export const MONTH_NAMES = [
