@@ -166,7 +166,7 @@ export function ComparePage() {
     <>
       <PageHeader
         title="Compare"
-        subtitle={`The stored tariffs beside up to three candidates, on one usage ${file ? 'over the days of a meter file' : 'over twelve months'}`}
+        subtitle={`The stored tariffs beside up to three candidates: whole bills on one usage ${file ? 'over the days of a meter file' : 'over twelve months'}`}
         actions={
           columns && !cost.isFetching ? (
             <>
