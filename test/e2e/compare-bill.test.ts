@@ -136,6 +136,21 @@ describe('Compare bills, in Chromium', () => {
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
         .toBeLessThanOrEqual(0);
+      if (size === VIEWPORTS.large) {
+        // Solar with no export tariff: what is sent to the grid earns nothing, and the page says how much.
+        await page.getByRole('combobox', { name: 'Solar' }).click();
+        const sunny = await billRequest(
+          page,
+          (b) => b.generation?.profile === 'PV',
+          () => page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click(),
+        );
+        const sent = sunny.answer.months.reduce((t: number, m: any) => t + m.unpriced_export_kwh, 0);
+        expect(sent).toBeGreaterThan(0);
+        const words = `${sent.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh`;
+        await see(page.getByTestId('compare-unpriced-export')).toHaveText(
+          `Sent to the grid at times no export tariff prices, so credited nothing: Stored: Standard variable, ${words}; A, ${words}; B, ${words}.`,
+        );
+      }
       expect(errors).toEqual([]);
       await page.close();
     }

@@ -2,7 +2,7 @@ import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typograph
 import { money } from '../../candidate';
 import { columnColour } from './CostChart';
 import { DateTime } from 'luxon';
-import type { Fair } from './model';
+import { kwhWords, type Fair } from './model';
 import { apart, candidatesVerdict, verdict } from './verdict';
 import { Breakdown } from './Breakdown';
 
@@ -126,6 +126,17 @@ export function Totals({
         </Table>
       ) : null}
       {fair.months ? <Breakdown columns={columns} currency={currency} /> : null}
+      {/* Solar with no export price at some times: those kWh earn nothing, which is a real part of the bill. */}
+      {fair.months && columns.some((c) => c.unpriced_export_kwh > 0) ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-unpriced-export">
+          Sent to the grid at times no export tariff prices, so credited nothing:{' '}
+          {columns
+            .filter((c) => c.unpriced_export_kwh > 0)
+            .map((c) => `${c.name}, ${kwhWords(c.unpriced_export_kwh)}`)
+            .join('; ')}
+          .
+        </Typography>
+      ) : null}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-rule">
         Like with like: the totals count only the months every column prices in full. A month where a column leaves
         usage unpriced, or where a stored tariff that a candidate replaces covers only part of it, is left out of every
