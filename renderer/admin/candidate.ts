@@ -19,6 +19,8 @@ export function candidateOf(t: Tariff, openEnd: string, schedule?: Schedule | nu
     contract_start_date: t.contract_start_date.slice(0, 10),
     contract_end_date: t.contract_end_date?.slice(0, 10) ?? openEnd,
     ...(s ? { schedule: s } : {}),
+    // Fixed, minimum and demand charges go with it: the bill prices them.
+    ...(t.charges ? { charges: t.charges } : {}),
   };
 }
 

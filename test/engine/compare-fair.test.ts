@@ -10,22 +10,38 @@ const months = ['2026-11', '2026-12', '2027-01'].map((m, i, all) => ({
   start_time: `${m}-01T00:00:00+01:00`,
   end_time: `${all[i + 1] ?? '2027-02'}-01T00:00:00+01:00`,
 }));
-/** A column from `[value, kWh, unpriced kWh, kWh above the first tier?]` per month. */
-const column = (key: string, values: [number, number, number, number?][]): Column => ({
-  key,
-  name: key,
-  kwh: values.reduce((t, v) => t + v[1], 0),
-  unpriced_kwh: values.reduce((t, v) => t + v[2], 0),
-  above_first_tier_kwh: values.reduce((t, v) => t + (v[3] ?? 0), 0),
-  value: values.reduce((t, v) => t + v[0], 0),
-  periods: values.map(([value, kwh, unpriced_kwh, above = 0], i) => ({
+/** A column from `[bill, kWh, unpriced kWh, standing charge?]` per month (the rest of the bill is energy). */
+const column = (key: string, values: [number, number, number, number?][]): Column => {
+  const periods = values.map(([value, kwh, unpriced_kwh, fixed = 0], i) => ({
     ...months[i]!,
     value,
     kwh,
+    export_kwh: 0,
     unpriced_kwh,
-    above_first_tier_kwh: above,
-  })),
-});
+    unpriced_export_kwh: 0,
+    parts: { energy: value - fixed, fixed, demand: 0, minimum: 0, credit: 0 },
+    carried: 0,
+  }));
+  const sum = (f: (p: (typeof periods)[number]) => number) => periods.reduce((t, p) => t + f(p), 0);
+  return {
+    key,
+    name: key,
+    kwh: sum((p) => p.kwh),
+    export_kwh: 0,
+    unpriced_kwh: sum((p) => p.unpriced_kwh),
+    unpriced_export_kwh: 0,
+    value: sum((p) => p.value),
+    parts: {
+      energy: sum((p) => p.parts.energy),
+      fixed: sum((p) => p.parts.fixed),
+      demand: 0,
+      minimum: 0,
+      credit: 0,
+    },
+    carried: 0,
+    periods,
+  };
+};
 
 describe('a fair comparison', () => {
   it('keeps the API’s totals when every month is priced in full by every column', () => {
@@ -155,7 +171,7 @@ describe('a fair comparison', () => {
 
 describe('the verdict and the differences add up to the totals as shown', () => {
   it('weighs whole cents: €80.40 and €67.70 (80.404 and 67.695 exactly) are €12.70 apart, not €12.71', async () => {
-    const { verdict } = await import('../../renderer/admin/pages/compare/Totals.js');
+    const { verdict } = await import('../../renderer/admin/pages/compare/verdict.js');
     const cols = [column('stored', [[80.404, 100, 0]]), column('cheaper', [[67.695, 100, 0]])];
     expect(verdict(cols, 'EUR')?.text).toBe('Switching to cheaper saves €12.70 per year.');
     // Less than a cent apart, both shown as €10.00: the same, not a saving of €0.00.
@@ -163,7 +179,7 @@ describe('the verdict and the differences add up to the totals as shown', () => 
     expect(verdict(same, 'EUR')?.text).toBe('copy costs the same as the stored tariffs.');
   });
 
-  it('counts the energy above the first tier over the compared months only', () => {
+  it('counts the bill’s parts over the compared months only', () => {
     const cols = [
       column('stored', [
         [10, 30, 0],
@@ -178,8 +194,9 @@ describe('the verdict and the differences add up to the totals as shown', () => 
     ];
     const fair = fairOf(cols);
     expect(fair.months).toBe(2);
-    // December is left out of every total, its 7 kWh above the first tier with it.
-    expect(fair.columns[1]!.above_first_tier_kwh).toBe(14);
-    expect(fair.columns[0]!.above_first_tier_kwh).toBe(0);
+    // December is left out of every total, its standing charge of 7 with it; the parts add up to the total.
+    expect(fair.columns[1]!.parts).toEqual({ energy: 6, fixed: 14, demand: 0, minimum: 0, credit: 0 });
+    expect(fair.columns[1]!.value).toBe(20);
+    expect(fair.columns[0]!.parts).toMatchObject({ energy: 22, fixed: 0 });
   });
 });

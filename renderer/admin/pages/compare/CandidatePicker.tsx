@@ -1,51 +1,29 @@
 import { useState } from 'react';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { SelectField, useLocationTariffs } from '../../components/forms';
-import { ScheduleEditor } from '../../components/ScheduleEditor';
-import { clone, defaultSchedule, scheduleProblems } from '../../components/schedule-model';
+import { clone, defaultSchedule } from '../../components/schedule-model';
 import { candidateOf } from '../../candidate';
 import { tariffName } from '../../restore';
-import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import type { TariffDirection } from '../../../../core/engine/schemas/common';
 import { MAX_CANDIDATES, type CandidateSource, type CompareOption, type CompareYear } from './model';
+import { applyEdit, nameProblem, settleNames } from './names';
+import { EditCandidate } from './EditCandidate';
 
 const SOURCE_WORDS: Record<CandidateSource, string> = {
   library: 'from the library',
   copy: 'copy of a saved tariff',
   edited: 'edited here',
+  new: 'made here',
 };
-
-/**
- * A candidate with a schedule edited here: named as edited ("Prairie Sun Utilities: Residential
- * Flat, edited") wherever it shows (the list, the table, the chart, the CSV), since its figures
- * are no longer the offer's own.
- */
-export function editedOption(o: CompareOption, schedule: Schedule): CompareOption {
-  const name = o.source === 'edited' ? o.name : `${o.name}, edited`;
-  return { ...o, name, source: 'edited', candidate: { ...o.candidate, display_name: name, schedule } };
-}
 
 let made = 0;
 const nextKey = () => `c${++made}`;
 
 /**
- * Up to three candidates: a library tariff, a copy of a saved tariff, either edited here with
- * the schedule editor. Each is priced as if it replaced the stored tariff of its kind for the
+ * Up to three candidates: a library tariff, a copy of a saved tariff or a new flat rate, each
+ * named and edited here (name, fixed charges, schedule). Each is priced as if it replaced the stored tariff of its kind for the
  * whole compared year (its contract dates are the year's).
  */
 export function CandidatePicker({
@@ -57,9 +35,12 @@ export function CandidatePicker({
   year,
   zone,
   currency,
+  reserved,
 }: {
   options: CompareOption[];
   onChange(o: CompareOption[]): void;
+  /** The stored column's name, which no candidate may take. */
+  reserved: string;
   locationId: string;
   direction: TariffDirection;
   country: string;
@@ -87,16 +68,19 @@ export function CandidatePicker({
   const copies = (saved.data?.data ?? []).filter((t) => (t.direction ?? 'IMPORT') === direction && t.schedule);
   const full = options.length >= MAX_CANDIDATES;
   const years = { contract_start_date: year.from, contract_end_date: year.to };
+  // Every change names the candidates again: a repeat of a name is numbered.
+  const change = (next: CompareOption[]) => onChange(settleNames(next, reserved));
 
   const addLibrary = () => {
     const o = offers.find((x) => `${x.provider.id}/${x.tariff.id}` === library);
     if (!o) return;
     const name = `${o.provider.display_name}: ${o.tariff.name}`;
-    onChange([
+    change([
       ...options,
       {
         key: nextKey(),
         name,
+        origin: name,
         source: 'library',
         ...(o.local ? {} : { foreign: o.provider.country_codes.join(', ') }),
         candidate: {
@@ -116,11 +100,29 @@ export function CandidatePicker({
     const t = copies.find((x) => x.id === copy);
     if (!t) return;
     const name = `Copy of ${tariffName(t)}`;
-    onChange([
+    change([
       ...options,
-      { key: nextKey(), name, source: 'copy', candidate: { ...candidateOf(t, year.to), ...years, display_name: name } },
+      {
+        key: nextKey(),
+        name,
+        origin: name,
+        source: 'copy',
+        candidate: { ...candidateOf(t, year.to), ...years, display_name: name },
+      },
     ]);
     setCopy('');
+  };
+  // From scratch: a flat rate of the direction compared, to edit at once.
+  const addNew = () => {
+    const o: CompareOption = {
+      key: nextKey(),
+      name: '',
+      source: 'new',
+      candidate: { type: 'COMMODITY', direction, ...years, schedule: defaultSchedule() },
+    };
+    const next = settleNames([...options, o], reserved);
+    onChange(next);
+    setEditing(next.at(-1)!);
   };
 
   return (
@@ -141,7 +143,7 @@ export function CandidatePicker({
                 <Button
                   size="small"
                   color="error"
-                  onClick={() => onChange(options.filter((x) => x.key !== o.key))}
+                  onClick={() => change(options.filter((x) => x.key !== o.key))}
                   aria-label={`Remove ${o.name}`}
                 >
                   Remove
@@ -174,7 +176,7 @@ export function CandidatePicker({
         ))}
         {options.length === 0 ? (
           <ListItem>
-            <ListItemText secondary="None yet: add a library tariff or a copy of a saved one." />
+            <ListItemText secondary="None yet: add a library tariff, a copy of a saved one or a new tariff." />
           </ListItem>
         ) : null}
       </List>
@@ -206,6 +208,9 @@ export function CandidatePicker({
             Add copy
           </Button>
         </Stack>
+        <Button onClick={addNew} disabled={full} sx={{ alignSelf: 'flex-start' }}>
+          New tariff
+        </Button>
         {full ? (
           <Typography variant="body2" color="text.secondary">
             Three candidates at most: remove one to add another.
@@ -214,54 +219,18 @@ export function CandidatePicker({
       </Stack>
       {editing ? (
         <EditCandidate
+          key={editing.key}
           option={editing}
           zone={zone}
           currency={currency}
+          nameProblem={(n) => nameProblem(n, editing.key, options, reserved)}
           onClose={() => setEditing(null)}
-          onSave={(schedule) => {
-            onChange(options.map((x) => (x.key === editing.key ? editedOption(x, schedule) : x)));
+          onSave={(e) => {
+            change(options.map((x) => (x.key === editing.key ? applyEdit(x, e) : x)));
             setEditing(null);
           }}
         />
       ) : null}
     </Paper>
-  );
-}
-
-/** The schedule editor on one candidate's schedule, in a dialog; nothing is saved to the service. */
-function EditCandidate({
-  option,
-  zone,
-  currency,
-  onClose,
-  onSave,
-}: {
-  option: CompareOption;
-  zone: string;
-  currency: string;
-  onClose(): void;
-  onSave(s: Schedule): void;
-}) {
-  const [schedule, setSchedule] = useState<Schedule>(() => clone(option.candidate.schedule ?? defaultSchedule()));
-  const valid = scheduleProblems(schedule, !!option.candidate.market_rates).length === 0;
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="edit-candidate-title">
-      <DialogTitle id="edit-candidate-title">Schedule of {option.name}</DialogTitle>
-      <DialogContent>
-        <ScheduleEditor
-          schedule={schedule}
-          market={!!option.candidate.market_rates}
-          zone={zone}
-          currency={currency}
-          onChange={setSchedule}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!valid} onClick={() => onSave(schedule)}>
-          Use this schedule
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

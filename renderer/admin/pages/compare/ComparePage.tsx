@@ -2,7 +2,6 @@ import { useMemo, useRef, useState } from 'react';
 import { Box, Button, Grid, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
-import { ServiceError } from '../../api';
 import { ErrorAlert, PageHeader } from '../../components/common';
 import { LocationSelect, locationLabel, NoLocations, useLocation, useLocationTariffs } from '../../components/forms';
 import { NoTariff, usePageLocation } from '../../components/page-location';
@@ -27,16 +26,20 @@ import { columnsOf, comparedSpan, fairOf, fileSpan, replacedKinds, yearFrom, typ
 import { useSettled } from '../../components/records';
 import { ProfileNote } from './ProfileNote';
 import { WindowPicker } from './WindowPicker';
+import { SolarPicker } from './SolarPicker';
+import { DEFAULT_METERING, generationOf, NO_SOLAR, solarKey, type SolarChoice } from './solar';
+import type { Metering } from '../../../../core/engine/schemas/bill';
 import { monthsOf, type CompareWindow } from './window';
 
 /** How long an answer is taken as still true: the same request within it is answered from the cache. */
 export const ANSWER_STALE_MS = 5 * 60_000;
 
 /**
- * The stored tariffs of a location beside up to three candidates, on one usage over twelve
- * months (the coming twelve, a calendar year or twelve from a month picked): monthly bars,
- * totals, what switching saves, CSV and PNG. One POST /costs request with the candidates as
- * `alternatives` prices them all on the same usage.
+ * The stored tariffs of a location beside up to three candidates, on one usage (and the
+ * household's solar, if any) over twelve months (the coming twelve, a calendar year or twelve
+ * from a month picked): monthly bills, totals with their parts, what switching saves, CSV and
+ * PNG. One POST /bills request with the candidates as `alternatives` bills them all alike: the
+ * whole bill, energy with standing, fixed, demand and minimum charges, less export credit.
  */
 export function ComparePage() {
   const { api, liveMode, navigate } = useApp();
@@ -46,6 +49,10 @@ export function ComparePage() {
   // What is priced: the usage once typing pauses (typing 5000 would otherwise ask for five years).
   const priced = useSettled(usage, USAGE_DEBOUNCE_MS);
   const [options, setOptions] = useState<CompareOption[]>([]);
+  const [solar, setSolar] = useState<SolarChoice>(NO_SOLAR);
+  // Typing a year's generation asks once, when typing pauses, as the usage does.
+  const solarPriced = useSettled(solar, USAGE_DEBOUNCE_MS);
+  const [metering, setMetering] = useState<Metering>(DEFAULT_METERING);
   const location = useLocation(locationId);
   const tariffs = useLocationTariffs(locationId);
   const zone = location.data?.timezone ?? 'UTC';
@@ -78,6 +85,8 @@ export function ComparePage() {
       year?.start_time,
       year?.end_time,
       usageKey(priced),
+      solarKey(solarPriced),
+      metering,
       candidates,
     ],
     // The same question has the same answer: going back to an earlier usage or candidate set is not asked again.
@@ -86,14 +95,14 @@ export function ComparePage() {
     queryFn: async () => ({
       at: `${locationId}|${direction}`,
       options,
-      answer: await api.call('costs.retrieve', {
-        params: { id: locationId! },
+      answer: await api.call('bills.create', {
+        params: { location_id: locationId! },
         body: {
           start_time: year!.start_time,
           end_time: year!.end_time,
-          tariff_direction: direction,
           usage: usageOf(priced!, year!.fromMs, year!.toMs),
-          group_by: 'month',
+          ...(solarPriced.kind === 'none' ? {} : { generation: generationOf(solarPriced, year!.fromMs, year!.toMs) }),
+          metering,
           ...(candidates.length ? { alternatives: candidates.map((c) => [c]) } : {}),
         },
       }),
@@ -102,16 +111,21 @@ export function ComparePage() {
     placeholderData: (previous) => (previous?.at === `${locationId}|${direction}` ? previous : undefined),
     retry: false,
   });
+  const own = useMemo(
+    () => (tariffs.data?.data ?? []).filter((t) => (t.direction ?? 'IMPORT') === direction),
+    [tariffs.data, direction],
+  );
   // Tariffs of the other direction only: the next step, as on the Prices page, not an error.
-  const missing = cost.error instanceof ServiceError && cost.error.code === 'no_tariff_connected';
+  const missing = !!tariffs.data && own.length === 0;
+  // Tiers count per month in a bill; the note says so where a compared tariff has them.
+  const tiered = JSON.stringify([own.map((t) => t.schedule), candidates.map((c) => c.schedule)]).includes('"to_kwh"');
   // The stored supply tariff names the stored column; grid fees and the like ride along in every column.
   const storedName = useMemo(() => {
-    const own = (tariffs.data?.data ?? []).filter((t) => (t.direction ?? 'IMPORT') === direction);
     const supply = own.find((t) => t.type === 'COMMODITY') ?? own[0];
     // The grid fee is in every column's figures; the stored column's name says so.
     const fee = supply?.type === 'COMMODITY' && own.some((t) => t.type === 'NON_COMMODITY') ? ' + grid fee' : '';
     return supply ? `Stored: ${tariffName(supply)}${fee}` : 'Stored tariffs';
-  }, [tariffs.data, direction]);
+  }, [own]);
   const columns = useMemo(
     () => (cost.data ? columnsOf(cost.data.answer, storedName, cost.data.options) : null),
     [cost.data, storedName],
@@ -119,7 +133,6 @@ export function ComparePage() {
   // Like with like: the months every column prices in full, by the answer and the stored contracts.
   const fair = useMemo(() => {
     if (!columns || !cost.data) return null;
-    const own = (tariffs.data?.data ?? []).filter((t) => (t.direction ?? 'IMPORT') === direction);
     return fairOf(
       columns,
       replacedKinds(
@@ -127,7 +140,7 @@ export function ComparePage() {
         cost.data.options.map((o) => o.candidate),
       ),
     );
-  }, [columns, cost.data, tariffs.data, direction]);
+  }, [columns, cost.data, own]);
   const { span, head } = comparedSpan(
     fair,
     year?.months ?? 12,
@@ -153,7 +166,7 @@ export function ComparePage() {
     <>
       <PageHeader
         title="Compare"
-        subtitle={`The stored tariffs beside up to three candidates, on one usage ${file ? 'over the days of a meter file' : 'over twelve months'}`}
+        subtitle={`The stored tariffs beside up to three candidates: whole bills on one usage ${file ? 'over the days of a meter file' : 'over twelve months'}`}
         actions={
           columns && !cost.isFetching ? (
             <>
@@ -206,6 +219,15 @@ export function ComparePage() {
                   ) : null}
                 </Stack>
               </Paper>
+              <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household solar">
+                <SolarPicker
+                  solar={solar}
+                  onSolar={setSolar}
+                  metering={metering}
+                  onMetering={setMetering}
+                  zone={zone}
+                />
+              </Paper>
               {location.data && year ? (
                 <CandidatePicker
                   key={`${locationId}-${direction}`}
@@ -217,6 +239,7 @@ export function ComparePage() {
                   year={year}
                   zone={zone}
                   currency={currency}
+                  reserved={storedName}
                 />
               ) : null}
             </Stack>
@@ -267,6 +290,7 @@ export function ComparePage() {
                         span={span}
                         head={head}
                         profile={priced?.kind === 'profile'}
+                        tiered={tiered}
                       />
                     ) : null}
                   </Stack>

@@ -2,54 +2,9 @@ import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typograph
 import { money } from '../../candidate';
 import { columnColour } from './CostChart';
 import { DateTime } from 'luxon';
-import type { Column, Fair } from './model';
-
-/** Whole cents apart: what the page shows as a difference (a sub-cent one reads as "saves €0.00"). */
-// Rounded the way the shown amount is (half away from zero, on the number's shortest decimal form):
-// 67.695 is shown €67.70, though as a double it is a hair under.
-const cents = (v: number) => Math.sign(v) * Math.round(Number(Math.abs(v * 100).toPrecision(12)));
-
-/** `a - b` of the totals as shown, in whole cents: €80.40 and €67.70 are €12.70 apart, whatever their sub-cent parts. */
-const apart = (a: number, b: number) => (cents(a) - cents(b)) / 100;
-
-/** "A", "A and B", "A, B and C". */
-const names = (list: string[]) =>
-  list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
-
-/**
- * What switching to the cheapest candidate would save (or cost) over the compared span, in one
- * sentence. A candidate that costs the same as the stored tariffs (an unchanged copy, say) is
- * never called the cheapest: it is said to cost the same, and the dearer ones are weighed apart.
- */
-export function verdict(
-  columns: Column[],
-  currency: string,
-  span = 'per year',
-): { text: string; saves: boolean } | null {
-  const [stored, ...candidates] = columns;
-  if (!stored || !candidates.length) return null;
-  const best = candidates.reduce((a, b) => (b.value < a.value ? b : a));
-  const diff = apart(stored.value, best.value);
-  if (diff > 0) return { text: `Switching to ${best.name} saves ${money(diff, currency)} ${span}.`, saves: true };
-  const same = candidates.filter((c) => apart(c.value, stored.value) === 0);
-  const dearer = candidates.filter((c) => !same.includes(c));
-  const next = dearer.length ? dearer.reduce((a, b) => (b.value < a.value ? b : a)) : null;
-  if (!next)
-    return {
-      text: `${names(same.map((c) => c.name))} cost${same.length === 1 ? 's' : ''} the same as the stored tariffs.`,
-      saves: false,
-    };
-  const more = money(apart(next.value, stored.value), currency);
-  if (same.length)
-    return {
-      text: `No candidate is cheaper than the stored tariffs: ${names(same.map((c) => c.name))} cost${same.length === 1 ? 's' : ''} the same; ${next.name} costs ${more} more ${span}.`,
-      saves: false,
-    };
-  return {
-    text: `Keeping the stored tariffs is cheaper: the cheapest candidate, ${next.name}, costs ${more} more ${span}.`,
-    saves: false,
-  };
-}
+import { kwhWords, type Fair } from './model';
+import { apart, candidatesVerdict, verdict } from './verdict';
+import { Breakdown } from './Breakdown';
 
 /** A month of the answer as the notes name it: "Nov 2026". */
 const monthWords = (iso: string, zone: string) =>
@@ -90,6 +45,7 @@ export function Totals({
   span,
   head,
   profile,
+  tiered,
 }: {
   /** The columns over the months every column prices in full (`fairOf`). */
   fair: Fair;
@@ -101,19 +57,27 @@ export function Totals({
   head: string;
   /** Whether the usage is a standard profile (scaled per calendar year, which the caption explains). */
   profile: boolean;
+  /** Whether a compared tariff has consumption tiers (their billing period the note explains). */
+  tiered: boolean;
 }) {
   const { columns } = fair;
   const stored = columns[0];
-  // Tiers are said only where a column reaches one: the column would read 0 everywhere else.
-  const tiered = columns.some((c) => c.above_first_tier_kwh > 0);
+  // Exports are said only where there are any (a household with solar).
+  const exports = columns.some((c) => c.export_kwh > 0);
   // Never across unequal coverage: with no month priced in full by every column there is nothing to weigh.
   const said = fair.months ? verdict(columns, currency, span) : null;
+  const among = fair.months ? candidatesVerdict(columns, currency, span) : null;
   const coverage = coverageNote(fair, zone);
   return (
     <>
       {said ? (
         <Alert severity={said.saves ? 'success' : 'info'} sx={{ mb: 1 }} data-testid="compare-verdict">
           {said.text}
+          {among ? (
+            <Box component="span" sx={{ display: 'block', mt: 0.5 }} data-testid="compare-among">
+              {among}
+            </Box>
+          ) : null}
         </Alert>
       ) : null}
       {/* Beside the verdict: what it leaves out, since a column that prices less of the usage is not cheaper for it. */}
@@ -128,8 +92,8 @@ export function Totals({
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableCell>Tariff</TableCell>
-              <TableCell align="right">kWh</TableCell>
-              {tiered ? <TableCell align="right">kWh above the first tier</TableCell> : null}
+              <TableCell align="right">{exports ? 'kWh bought' : 'kWh'}</TableCell>
+              {exports ? <TableCell align="right">kWh sold</TableCell> : null}
               <TableCell align="right">{head}</TableCell>
               <TableCell align="right">Difference</TableCell>
             </TableRow>
@@ -148,11 +112,7 @@ export function Totals({
                     {c.name}
                   </TableCell>
                   <TableCell align="right">{c.kwh.toFixed(1)}</TableCell>
-                  {tiered ? (
-                    <TableCell align="right" data-testid="compare-above-first-tier">
-                      {c.above_first_tier_kwh.toFixed(1)}
-                    </TableCell>
-                  ) : null}
+                  {exports ? <TableCell align="right">{c.export_kwh.toFixed(1)}</TableCell> : null}
                   <TableCell align="right" data-value={c.value}>
                     {money(c.value, currency)}
                   </TableCell>
@@ -165,14 +125,25 @@ export function Totals({
           </TableBody>
         </Table>
       ) : null}
+      {fair.months ? <Breakdown columns={columns} currency={currency} /> : null}
+      {/* Solar with no export price at some times: those kWh earn nothing, which is a real part of the bill. */}
+      {fair.months && columns.some((c) => c.unpriced_export_kwh > 0) ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-unpriced-export">
+          Sent to the grid at times no export tariff prices, so credited nothing:{' '}
+          {columns
+            .filter((c) => c.unpriced_export_kwh > 0)
+            .map((c) => `${c.name}, ${kwhWords(c.unpriced_export_kwh)}`)
+            .join('; ')}
+          .
+        </Typography>
+      ) : null}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-rule">
         Like with like: the totals count only the months every column prices in full. A month where a column leaves
         usage unpriced, or where a stored tariff that a candidate replaces covers only part of it, is left out of every
         column.
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-charges-note">
-        The totals are energy prices only: fixed or standing charges (a monthly or daily fee, a meter charge) are not in
-        them.
+        The totals are whole bills: energy, standing and fixed charges, demand and minimum charges, less export credit.
         {tiered
           ? ' Consumption tiers are priced as a bill prices them: each tariff counts its energy from the first of each month, and what goes past a tier’s bound costs the next tier’s price.'
           : ''}

@@ -1,6 +1,6 @@
 /** The comparison as files: its figures as CSV, its chart as PNG. */
 import { columnColour } from './CostChart';
-import { monthOf, type Column, type Fair } from './model';
+import { monthOf, PART_WORDS, PARTS, type Column, type Fair } from './model';
 
 /** Quotes a CSV cell when it needs it. */
 const cell = (v: string | number) => {
@@ -9,9 +9,11 @@ const cell = (v: string | number) => {
 };
 
 /**
- * The comparison as CSV: one row per month with each column's cost as the API gave it (major
+ * The comparison as CSV: one row per month with each column's bill as the API gave it (major
  * units of `currency`) and whether the month counts in the totals, then the totals over the
- * compared months and their kWh (the API's own totals when every month counts).
+ * compared months (the API's own when every month counts), the kWh bought and sold, and the
+ * bill's parts: energy, standing and fixed, demand, minimum top-up, export credit (a positive
+ * amount that comes off), and any credit still carried.
  */
 export function compareCsv(fair: Fair, columns: Column[], zone: string, currency: string): string {
   const head = ['month', ...columns.map((c) => `${c.name} (${currency})`), 'compared'];
@@ -23,8 +25,12 @@ export function compareCsv(fair: Fair, columns: Column[], zone: string, currency
   ]);
   const total = ['total', ...fair.columns.map((c) => c.value), ''];
   const kwh = ['kwh', ...fair.columns.map((c) => c.kwh), ''];
-  const above = ['kwh above the first tier', ...fair.columns.map((c) => c.above_first_tier_kwh), ''];
-  return [head, ...rows, total, kwh, above].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  const sold = ['kwh sold', ...fair.columns.map((c) => c.export_kwh), ''];
+  const parts = PARTS.map((k) => [PART_WORDS[k].toLowerCase(), ...fair.columns.map((c) => c.parts[k]), '']);
+  const carried = fair.columns.some((c) => c.carried > 0)
+    ? [['credit carried on', ...fair.columns.map((c) => c.carried), '']]
+    : [];
+  return [head, ...rows, total, kwh, sold, ...parts, ...carried].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 }
 
 /** Hands a file to the browser as a download. */

@@ -1,19 +1,25 @@
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import type { Cost, TariffCandidate } from '../../../../core/engine/schemas/cost';
+import type { TariffCandidate } from '../../../../core/engine/schemas/cost';
+import type { Bill } from '../../../../core/engine/schemas/bill';
 import type { Tariff } from '../../../../core/engine/schemas/tariff';
 import { slotWords } from '../../../../core/engine/labels';
 
 /** At most this many candidates beside the stored tariffs: the API prices three alternatives at most. */
 export const MAX_CANDIDATES = 3;
 
-/** Where a candidate came from, as the picker names it. */
-export type CandidateSource = 'library' | 'copy' | 'edited';
+/** Where a candidate came from, as the picker names it: `new` is made from scratch here. */
+export type CandidateSource = 'library' | 'copy' | 'edited' | 'new';
 
 /** One tariff to compare with the stored ones. */
 export interface CompareOption {
   key: string;
+  /** What the page calls it, unique among the columns (names.ts). */
   name: string;
+  /** A name given by hand: no edit changes it. */
+  own?: string | undefined;
+  /** The name of the offer or saved tariff it came from; none for one made from scratch. */
+  origin?: string;
   source: CandidateSource;
   candidate: TariffCandidate;
   /** A library offer of other countries than the location's: their codes ("DE"), as its rates are read in the location's currency. */
@@ -68,16 +74,51 @@ export function yearFrom(first: string, zone: string, until?: number) {
 }
 export type CompareYear = ReturnType<typeof yearFrom>;
 
-type Answer = z.output<typeof Cost>;
+type Answer = z.output<typeof Bill>;
+type AnswerMonth = Answer['months'][number];
+
+/**
+ * A bill's parts over a span, as a utility's bill lists them. `credit` is the export credit that
+ * came off these bills: all of it when paid monthly; with credits carried, what paid charges plus
+ * what a true-up paid out (what is still carried is `carried` on the column). So
+ * energy + fixed + demand + minimum − credit is the total.
+ */
+export interface BillParts {
+  energy: number;
+  fixed: number;
+  demand: number;
+  minimum: number;
+  credit: number;
+}
+
+export const PARTS: (keyof BillParts)[] = ['energy', 'fixed', 'demand', 'minimum', 'credit'];
+
+/** The parts of a bill, as a utility's bill lists them; the export credit comes off. */
+export const PART_WORDS: Record<keyof BillParts, string> = {
+  energy: 'Energy',
+  fixed: 'Standing and fixed charges',
+  demand: 'Demand charges',
+  minimum: 'Minimum charge top-up',
+  credit: 'Export credit',
+};
 
 /** One month of a column, as the API answered it. */
 export interface ColumnPeriod {
   start_time: string;
   end_time: string;
+  /** Energy drawn from the grid. */
   kwh: number;
+  /** Energy sent to the grid. */
+  export_kwh: number;
+  /** Energy drawn at times no tariff of the column prices (costed 0). */
   unpriced_kwh: number;
-  above_first_tier_kwh: number;
+  /** Energy sent at times no export tariff credits (credited 0). */
+  unpriced_export_kwh: number;
+  /** The month's bill. */
   value: number;
+  parts: BillParts;
+  /** Export credit carried on at the month's end (credits carried). */
+  carried: number;
 }
 
 /** One column of the comparison: the stored tariffs, then each candidate, with the API's figures. */
@@ -85,45 +126,76 @@ export interface Column {
   key: string;
   name: string;
   kwh: number;
-  /** Energy no tariff of the column prices (costed 0). */
+  export_kwh: number;
   unpriced_kwh: number;
-  /** Energy billed above the first tier of a tariff of the column (tiers count each local month). */
-  above_first_tier_kwh: number;
+  unpriced_export_kwh: number;
   value: number;
+  parts: BillParts;
+  /** Export credit still carried at the end of the span, not yet paid out. */
+  carried: number;
   periods: ColumnPeriod[];
 }
 
-/** The answer's main cost and its alternatives as columns, in the order asked. */
-export function columnsOf(answer: Answer, storedName: string, options: CompareOption[]): Column[] {
-  const col = (
-    key: string,
-    name: string,
-    c: Pick<Answer, 'kwh' | 'unpriced_kwh' | 'above_first_tier_kwh' | 'value' | 'periods'>,
-  ): Column => ({
-    key,
-    name,
-    kwh: c.kwh,
-    unpriced_kwh: c.unpriced_kwh,
-    above_first_tier_kwh: c.above_first_tier_kwh,
-    value: c.value,
-    periods: c.periods.map((p) => ({
-      start_time: p.start_time,
-      end_time: p.end_time,
-      kwh: p.kwh,
-      unpriced_kwh: p.unpriced_kwh,
-      above_first_tier_kwh: p.above_first_tier_kwh,
-      value: p.value,
-    })),
+const micro = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/** A column's figures summed over its months (those `keep` keeps). */
+function summed(periods: ColumnPeriod[], keep: (i: number) => boolean = () => true) {
+  const parts: BillParts = { energy: 0, fixed: 0, demand: 0, minimum: 0, credit: 0 };
+  let kwh = 0,
+    export_kwh = 0,
+    unpriced_kwh = 0,
+    unpriced_export_kwh = 0,
+    value = 0,
+    carried = 0;
+  periods.forEach((p, i) => {
+    if (!keep(i)) return;
+    kwh += p.kwh;
+    export_kwh += p.export_kwh;
+    unpriced_kwh += p.unpriced_kwh;
+    unpriced_export_kwh += p.unpriced_export_kwh;
+    value += p.value;
+    carried = p.carried;
+    for (const k of PARTS) parts[k] += p.parts[k];
   });
+  for (const k of PARTS) parts[k] = micro(parts[k]);
+  return {
+    kwh: micro(kwh),
+    export_kwh: micro(export_kwh),
+    unpriced_kwh: micro(unpriced_kwh),
+    unpriced_export_kwh: micro(unpriced_export_kwh),
+    value: micro(value),
+    carried,
+    parts,
+  };
+}
+
+const periodOf = (m: AnswerMonth, carriedCredits: boolean): ColumnPeriod => ({
+  start_time: m.start_time,
+  end_time: m.end_time,
+  kwh: m.import_kwh,
+  export_kwh: m.export_kwh,
+  unpriced_kwh: micro(m.unpriced_kwh - m.unpriced_export_kwh),
+  unpriced_export_kwh: m.unpriced_export_kwh,
+  value: m.total,
+  parts: {
+    energy: m.energy_charge,
+    fixed: m.fixed_charge,
+    demand: m.demand_charge,
+    minimum: m.minimum_charge,
+    credit: carriedCredits ? micro(m.credit_applied + m.true_up) : m.export_credit,
+  },
+  carried: m.credit_carried,
+});
+
+/** The answer's main bill and its alternatives as columns, in the order asked; the totals are the API's own. */
+export function columnsOf(answer: Answer, storedName: string, options: CompareOption[]): Column[] {
+  const col = (key: string, name: string, b: { total: number; months: AnswerMonth[] }): Column => {
+    const periods = b.months.map((m) => periodOf(m, answer.metering.credits === 'CARRIED'));
+    return { key, name, ...summed(periods), value: b.total, periods };
+  };
   return [
     col('stored', storedName, answer),
-    ...options.map((o, i) =>
-      col(
-        o.key,
-        o.name,
-        answer.alternatives?.[i] ?? { kwh: 0, unpriced_kwh: 0, above_first_tier_kwh: 0, value: 0, periods: [] },
-      ),
-    ),
+    ...options.map((o, i) => col(o.key, o.name, answer.alternatives?.[i] ?? { total: 0, months: [] })),
   ];
 }
 
@@ -195,8 +267,6 @@ export interface Fair {
   run: { from: number; to: number } | null;
 }
 
-const micro = (v: number) => Math.round(v * 1e6) / 1e6;
-
 /**
  * Like with like: a month in which any column leaves usage unpriced (the API's `unpriced_kwh`:
  * no contract of the column covers it) or in which a stored tariff that a candidate replaces is
@@ -221,20 +291,7 @@ export function fairOf(columns: Column[], replaced: ReplacedKind[] = []): Fair {
     return why.length === 0;
   });
   const all = leftOut.length === 0;
-  const fair = all
-    ? columns
-    : columns.map((c) => {
-        let value = 0;
-        let kwh = 0;
-        let above = 0;
-        c.periods.forEach((p, i) => {
-          if (!compared[i]) return;
-          value += p.value;
-          kwh += p.kwh;
-          above += p.above_first_tier_kwh;
-        });
-        return { ...c, value: micro(value), kwh: micro(kwh), unpriced_kwh: 0, above_first_tier_kwh: micro(above) };
-      });
+  const fair = all ? columns : columns.map((c) => ({ ...c, ...summed(c.periods, (i) => !!compared[i]) }));
   const first = compared.indexOf(true);
   const last = compared.lastIndexOf(true);
   const gapless = first >= 0 && compared.slice(first, last + 1).every(Boolean);

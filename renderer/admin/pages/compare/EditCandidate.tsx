@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack } from '@mui/material';
+import { ScheduleEditor } from '../../components/ScheduleEditor';
+import { clone, defaultSchedule, scheduleProblems } from '../../components/schedule-model';
+import { ValueField } from '../../../shared/value-field';
+import type { Charges } from '../../../../core/engine/schemas/charges';
+import type { Schedule } from '../../../../core/engine/schemas/schedule';
+import type { CompareOption } from './model';
+import { amountOf, FIXED_WORDS, fixedOf, withFixed, type FixedPer } from './fixed-charges';
+
+/** What the dialog hands back: the name as typed, the schedule and the charges. */
+export interface CandidateEdit {
+  name: string;
+  schedule: Schedule;
+  charges: Charges | undefined;
+}
+
+const PERS: FixedPer[] = ['DAY', 'MONTH'];
+
+/**
+ * One candidate's name, fixed charges and schedule, in a dialog whose title follows the name as
+ * it is typed; nothing is saved to the service. `nameProblem` says why a name cannot be used
+ * (empty, or another column's).
+ */
+export function EditCandidate({
+  option,
+  zone,
+  currency,
+  nameProblem,
+  onClose,
+  onSave,
+}: {
+  option: CompareOption;
+  zone: string;
+  currency: string;
+  nameProblem(name: string): string | null;
+  onClose(): void;
+  onSave(e: CandidateEdit): void;
+}) {
+  const [name, setName] = useState(option.name);
+  const [schedule, setSchedule] = useState<Schedule>(() => clone(option.candidate.schedule ?? defaultSchedule()));
+  const [fixed, setFixed] = useState<Record<FixedPer, string>>(() => ({
+    DAY: String(fixedOf(option.candidate.charges, 'DAY') ?? ''),
+    MONTH: String(fixedOf(option.candidate.charges, 'MONTH') ?? ''),
+  }));
+  const market = !!option.candidate.market_rates;
+  const problem = nameProblem(name);
+  const amounts = { DAY: amountOf(fixed.DAY), MONTH: amountOf(fixed.MONTH) };
+  const badAmount = PERS.some((p) => Number.isNaN(amounts[p]));
+  const valid = !problem && !badAmount && scheduleProblems(schedule, market).length === 0;
+  const title = name.trim() || 'a candidate';
+  const save = () => {
+    const charges = PERS.reduce((c, p) => withFixed(c, p, amounts[p]), option.candidate.charges);
+    onSave({ name: name.trim(), schedule, charges });
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="edit-candidate-title">
+      <DialogTitle id="edit-candidate-title" sx={{ overflowWrap: 'anywhere' }}>
+        Schedule of {title}
+      </DialogTitle>
+      <DialogContent>
+        <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', pt: 1, mb: 2 }} role="group" aria-label="Candidate">
+          <ValueField
+            size="small"
+            label="Name"
+            value={name}
+            onValue={setName}
+            error={!!problem}
+            helperText={problem ?? ' '}
+            sx={{ flex: '2 1 280px' }}
+          />
+          {PERS.map((p) => (
+            <ValueField
+              key={p}
+              size="small"
+              label={FIXED_WORDS[p].label}
+              // Above the field always: the currency at its end would cut a label resting inside.
+              shrink
+              value={fixed[p]}
+              onValue={(v) => setFixed((f) => ({ ...f, [p]: v }))}
+              error={Number.isNaN(amounts[p])}
+              helperText={Number.isNaN(amounts[p]) ? 'A number from 0' : ' '}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: currency ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } : {},
+              }}
+              sx={{ flex: '1 1 180px' }}
+            />
+          ))}
+        </Stack>
+        <ScheduleEditor schedule={schedule} market={market} zone={zone} currency={currency} onChange={setSchedule} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={!valid} onClick={save}>
+          Use this schedule
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
