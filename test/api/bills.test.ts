@@ -196,6 +196,32 @@ describe('POST /bills/{location_id}', () => {
     expect(r.body.total - r.body.alternatives[0].total).toBeCloseTo(5.5, 2);
   });
 
+  it('a tiered tariff: each month says how much imported energy was priced above its first tier', async () => {
+    // 1 kWh an hour: June holds 720 kWh, July 744; the first 500 kWh of each month at 0.30.
+    const tiered = flat(0, {
+      schedule: [
+        {
+          days_and_hours: [
+            {
+              days: ['All'],
+              hours: [
+                {
+                  valid_from: '00:00:00',
+                  valid_to: '00:00:00',
+                  rate: [{ fixed: 0.3, to_kwh: 500 }, { fixed: 0.5 }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const r = await bills({ start_time: JUNE, end_time: AUGUST, usage, candidates: [tiered] });
+    expect(r.status).toBe(200);
+    expect(r.body.months.map((m: { above_first_tier_kwh: number }) => m.above_first_tier_kwh)).toEqual([220, 244]);
+    expect(r.body.months[0].energy_charge).toBeCloseTo(500 * 0.3 + 220 * 0.5, 6);
+  });
+
   it('the PV profile: generation shaped by the sun at the location, netted against usage', async () => {
     const r = await bills({
       start_time: JUNE,

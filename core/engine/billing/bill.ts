@@ -38,6 +38,8 @@ export interface BillMonthResult {
   exportMicroKwh: number;
   unpricedMicroKwh: number;
   unpricedExportMicroKwh: number;
+  /** Imported energy priced above the first tier of an IMPORT tariff (tiers count per local month). */
+  aboveFirstTierMicroKwh: number;
   peakKw: number;
   peakTime: number | null;
   demand: DemandLine[];
@@ -182,6 +184,7 @@ export function computeBill(input: BillInput): BillResult {
       exportMicroKwh: x.microKwh,
       unpricedMicroKwh: e.unpricedMicroKwh + x.unpricedMicroKwh,
       unpricedExportMicroKwh: x.unpricedMicroKwh,
+      aboveFirstTierMicroKwh: e.aboveFirstTierMicroKwh,
       peakKw: demand[i]!.peakKw,
       peakTime: demand[i]!.peakTime,
       demand: demand[i]!.lines,

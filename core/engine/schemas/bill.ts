@@ -106,6 +106,9 @@ export const BillMonth = z
     export_kwh: kwh('Energy sent to the grid (after netting in NET_BILLING),'),
     unpriced_kwh: kwh('Imported or exported energy with no price at its time, costed or credited 0,'),
     unpriced_export_kwh: kwh('The exported part of unpriced_kwh,'),
+    above_first_tier_kwh: kwh(
+      'Imported energy priced above the first tier of at least one IMPORT tariff (tiers count each tariff’s energy in the local month),',
+    ),
     peak_kw: z.number().meta({ description: 'The month’s highest average kW drawn from the grid.' }),
     peak_time: z.string().nullable().meta({ description: 'Start of the interval of the peak; null with no draw.' }),
     demand: z.array(BillDemand),

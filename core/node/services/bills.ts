@@ -185,6 +185,7 @@ function monthJson(m: BillMonthResult, fmt: (t: number) => string) {
     export_kwh: six(m.exportMicroKwh),
     unpriced_kwh: six(m.unpricedMicroKwh),
     unpriced_export_kwh: six(m.unpricedExportMicroKwh),
+    above_first_tier_kwh: six(m.aboveFirstTierMicroKwh),
     peak_kw: Math.round(m.peakKw * 1e6) / 1e6,
     peak_time: m.peakTime === null ? null : fmt(m.peakTime),
     demand: m.demand.map((d) => ({
