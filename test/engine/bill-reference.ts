@@ -307,7 +307,7 @@ export function referenceBill(
       carry += own;
       m.total = owed;
     }
-    if (m.total < minMonth[i]!) {
+    if (minMonth[i]! > 0 && m.total < minMonth[i]!) {
       let short = minMonth[i]! - m.total;
       if (mutation.creditPaysMinimum && carriedMode) {
         const paid = Math.min(short, carry);
@@ -322,7 +322,7 @@ export function referenceBill(
     if (monthNo === yearEnd) {
       let sum = 0;
       for (let j = Math.max(0, i - 11); j <= i; j++) sum += pre[j]!;
-      if (sum < minYear[i]!) {
+      if (minYear[i]! > 0 && sum < minYear[i]!) {
         m.minimum += minYear[i]! - sum;
         m.total += minYear[i]! - sum;
       }

@@ -155,4 +155,23 @@ describe('worked bills', () => {
     expect(money(july.minimum)).toBeCloseTo(60.8, 6);
     expect(money(july.total)).toBeCloseTo(223.2 + 60.8, 6);
   });
+  it('paid monthly, a month that earns more than it costs is paid to the customer: no minimum, no top-up', () => {
+    const metering = {
+      mode: 'NET_BILLING',
+      credits: 'PAID_MONTHLY',
+      credits_from: 'SAME_MONTH',
+      true_up_month: 12,
+    } as const;
+    const c = worked({ metering, exportPrice: 1 });
+    const june = engineBill(c).months[0]!;
+    // 600 kWh at 0.30 = 180 charged; 240 kWh sent at 1.00 = 240 credited.
+    expect(money(june.minimum)).toBe(0);
+    expect(money(june.total)).toBeCloseTo(180 - 240, 6);
+    // With a monthly minimum of 10 the month's total after credits (−60) is below it by 70.
+    const withMinimum = engineBill(
+      worked({ metering, exportPrice: 1, charges: { minimum: { amount: 10, per: 'MONTH' } } }),
+    ).months[0]!;
+    expect(money(withMinimum.minimum)).toBeCloseTo(70, 6);
+    expect(money(withMinimum.total)).toBeCloseTo(10, 6);
+  });
 });

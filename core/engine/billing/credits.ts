@@ -64,14 +64,15 @@ export function settle(months: readonly MonthSums[], metering: Metering): Settle
       carry += own;
       total = rest;
     }
-    let minimum = Math.max(0, m.minMonthly - total);
+    // No minimum (0) leaves a negative month alone: the customer is paid.
+    let minimum = m.minMonthly > 0 ? Math.max(0, m.minMonthly - total) : 0;
     total += minimum;
     beforeTrueUp.push(total);
     let trueUp = 0;
     if (m.monthNumber === yearEnd) {
       let year = 0;
       for (let j = Math.max(0, i - BILLING_YEAR + 1); j <= i; j++) year += beforeTrueUp[j]!;
-      const short = Math.max(0, m.minYearly - year);
+      const short = m.minYearly > 0 ? Math.max(0, m.minYearly - year) : 0;
       minimum += short;
       total += short;
       if (carried) {
