@@ -51,6 +51,12 @@ describe('tariff-desk tariffs import', () => {
     );
     expect(r.stdout).toContain('COMMODITY IMPORT · contract 2024-01-01 → 2025-01-01');
     expect(r.stdout).toMatch(/All\s+Weekday\s+12:00\s+18:00\s+0\.1573/);
+    // The charges it keeps, a line each, and the hours of its demand periods.
+    expect(r.stdout).toContain('Fixed charge: 45 a month (Fixed charge)');
+    expect(r.stdout).toContain('Minimum charge: 120 a month');
+    expect(r.stdout).toContain('Flat demand, All: 6.1 per kW');
+    expect(r.stdout).toContain('Demand period Period 1: 15.15 per kW');
+    expect(r.stdout).toMatch(/All\s+Weekday\s+12:00\s+18:00\s+Period 1/);
     expect(r.stdout).toContain('7 warnings:');
     expect(r.stdout).toContain("  fixedmonthlycharge = 45: fixedmonthlycharge (45 $) is URDB's older spelling");
     expect(r.stdout).toContain('  energyratestructure[1][0].sell = 0.031:');

@@ -8,13 +8,15 @@ import { idOf } from '../../engine/schemas/common.js';
 import { urdbRateOf } from '../../engine/schemas/urdb.js';
 import type { TariffImport, TariffImportRequest } from '../../engine/schemas/tariff-import.js';
 import type { Schedule } from '../../engine/schemas/schedule.js';
+import type { Charges, DemandTier } from '../../engine/schemas/charges.js';
 
 export const TARIFFS_USAGE = `Usage: tariff-desk tariffs import FILE.json --location LOCATION_ID [options]
 
 Imports a rate of the OpenEI Utility Rate Database (URDB) as a tariff of the location on a
 running host (POST /tariffs/import, docs/import.md). FILE.json is one rate as the URDB API
-returns it, or the API's whole answer ({"items": [...]}). Prints the tariff's schedule and a
-warning for each charge a tariff cannot hold (fixed, minimum and demand charges, sell rates…).
+returns it, or the API's whole answer ({"items": [...]}). Prints the tariff's schedule, its
+fixed, minimum and demand charges, and a warning for each thing a tariff cannot hold (ratchets,
+coincident peaks, other units…). --direction EXPORT makes the tariff of the rate's sell rates.
 
 Options:
   --location ID           the location (loc_…); required
@@ -104,6 +106,39 @@ const tiers = (rate: Schedule[number]['days_and_hours'][number]['hours'][number]
   rate.map((r) => `${r.fixed}${r.to_kwh !== undefined ? ` to ${r.to_kwh} kWh` : ''}`).join(' · ');
 
 const hhmm = (t: string) => t.slice(0, 5);
+const until = (t: string) => (t === '00:00:00' ? '24:00' : hhmm(t));
+
+/** kW blocks in words: "20.27 per kW to 50 kW · 18.02 per kW". */
+const blocks = (rate: DemandTier[]) =>
+  rate.map((r) => `${r.fixed} per kW${r.to_kw !== undefined ? ` to ${r.to_kw} kW` : ''}`).join(' · ');
+
+/** The charges beside the schedule, a line each, and the demand schedule as a table. */
+function chargeLines(c: Charges | undefined): string[] {
+  if (!c) return [];
+  const per = { DAY: 'a day', MONTH: 'a month', YEAR: 'a year' } as const;
+  const lines = [
+    ...(c.fixed ?? []).map((f) => `Fixed charge: ${f.amount} ${per[f.per]}${f.name ? ` (${f.name})` : ''}`),
+    ...(c.minimum ? [`Minimum charge: ${c.minimum.amount} ${per[c.minimum.per]}`] : []),
+    ...(c.demand?.flat ?? []).map(
+      (f) => `Flat demand, ${(f.months ?? ['All']).map(SHORT_MONTH).join(', ')}: ${blocks(f.rate)}`,
+    ),
+    ...(c.demand?.periods ?? []).map((p) => `Demand period ${p.name}: ${blocks(p.rate)}`),
+  ];
+  const rows: string[][] = [];
+  for (const e of c.demand?.schedule ?? [])
+    for (const d of e.days_and_hours)
+      for (const b of d.hours)
+        rows.push([
+          (e.months ?? ['All']).map(SHORT_MONTH).join(', '),
+          d.days.join(', '),
+          hhmm(b.valid_from),
+          until(b.valid_to),
+          b.period,
+        ]);
+  if (rows.length)
+    lines.push('', table(['Months', 'Days', 'From', 'To', 'Demand period'], rows, [false, false, false, false, false]));
+  return lines.length ? ['', ...lines] : [];
+}
 
 /** What was imported (or would be), its schedule as a table, and every warning. */
 function report(answer: TariffImport, dryRun: boolean): string {
@@ -118,7 +153,7 @@ function report(answer: TariffImport, dryRun: boolean): string {
           (e.months ?? ['All']).map(SHORT_MONTH).join(', '),
           d.days.join(', '),
           hhmm(b.valid_from),
-          b.valid_to === '00:00:00' ? '24:00' : hhmm(b.valid_to),
+          until(b.valid_to),
           tiers(b.rate),
         ]);
   const lines = [
@@ -129,6 +164,7 @@ function report(answer: TariffImport, dryRun: boolean): string {
     `${t.type} ${t.direction ?? 'IMPORT'} · contract ${t.contract_start_date.slice(0, 10)} → ${t.contract_end_date?.slice(0, 10) ?? 'open-ended'}${stored ? ` (${stored.timezone})` : ''}`,
     '',
     table(['Months', 'Days', 'From', 'To', 'Price per kWh (tiers)'], rows, [false, false, false, false, false]),
+    ...chargeLines(t.charges),
     '',
     answer.warnings.length
       ? `${answer.warnings.length} warning${answer.warnings.length === 1 ? '' : 's'}:`
