@@ -1,21 +1,21 @@
 import { Box, IconButton, Stack, SvgIcon, TextField, Typography } from '@mui/material';
-import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import { DAY_NAMES } from '../../../../core/engine/schedule/names';
-import { Track, type TrackActions } from './Track';
+import { Track, type BandLook, type TrackActions } from './Track';
+import type { Span } from './place';
 
-type Row = Schedule[number]['days_and_hours'][number];
+type Row = { days: string[]; hours: Span[] };
 
 const DAY_GROUPS = ['All', 'Weekdays', 'Weekend', ...DAY_NAMES];
 /** The width of a row's days select, and of its buttons after the track: the time axis leaves both free. */
 export const ROW_START = 130;
 export const ROW_END = 72;
 
-/** One day row of a month group: its days, its track, and Duplicate and Delete. */
+/** One day row of a month group: its days, its track (energy bands or demand periods), and Duplicate and Delete. */
 export function DayRow({
   row,
   index,
   rowKey,
-  market,
+  look,
   selected,
   onSelect,
   actions,
@@ -29,14 +29,15 @@ export function DayRow({
   index: number;
   /** `entry:item`, the row's place for validation and precedence notes. */
   rowKey: string;
-  market: boolean;
+  look: BandLook;
   selected: number | null;
   onSelect(b: number | null): void;
   actions: TrackActions;
   badBands: Set<number>;
   badRow: boolean;
   onDays(days: string[]): void;
-  onDuplicate(): void;
+  /** Absent where rows are not copied (the demand schedule). */
+  onDuplicate?: (() => void) | undefined;
   /** Absent while the group has one row: a group keeps at least one. */
   onDelete?: (() => void) | undefined;
 }) {
@@ -60,7 +61,7 @@ export function DayRow({
         </TextField>
         <Track
           hours={row.hours}
-          market={market}
+          look={look}
           label={`${row.days.join('/')} track`}
           selected={selected}
           onSelect={onSelect}
@@ -71,6 +72,7 @@ export function DayRow({
         <Stack direction="row" sx={{ width: ROW_END, flexShrink: 0 }}>
           <IconButton
             size="small"
+            disabled={!onDuplicate}
             aria-label={`Duplicate row ${name}`}
             title="Duplicate this row: a copy of its bands for other days"
             onClick={onDuplicate}
