@@ -143,6 +143,7 @@ export class TariffService {
         contract_start_date,
         contract_end_date,
         schedule,
+        charges,
       } = dated;
       const t: StoredTariff = {
         id: this.ids('trf'),
@@ -160,6 +161,7 @@ export class TariffService {
         contract_start_date,
         contract_end_date,
         ...(schedule ? { schedule } : {}),
+        ...(charges ? { charges } : {}),
         time_created: isoSeconds(this.clock.now()),
         account_id: scope.accountId,
       };

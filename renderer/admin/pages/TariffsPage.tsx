@@ -30,6 +30,9 @@ import { NoTariff, usePageLocation } from '../components/page-location';
 import { CodeHint, Coded, NoBreak } from '../components/words';
 import { PickList } from '../components/panels';
 import { ScheduleEditor } from '../components/ScheduleEditor';
+import { ChargesEditor } from '../components/charges/ChargesEditor';
+import { chargeProblems, tidyCharges } from '../components/charges/words';
+import type { Charges } from '../../../core/engine/schemas/charges';
 import { clone, defaultSchedule, scheduleProblems } from '../components/schedule-model';
 import type { Schedule } from '../../../core/engine/schemas/schedule';
 import type { Tariff, TariffUpdate } from '../../../core/engine/schemas/tariff';
@@ -158,9 +161,11 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   const location = useLocation(locationId);
   const siblings = useLocationTariffs(locationId);
   const [schedule, setSchedule] = useState<Schedule | null>(null);
+  const [charges, setCharges] = useState<Charges | undefined>(undefined);
   const [editing, setEditing] = useState<'name' | 'dates' | null>(null);
   useEffect(() => {
     if (tariff.data) setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
+    setCharges(tariff.data?.charges);
   }, [tariff.data]);
   const zone = location.data?.timezone ?? 'UTC';
   const market = !!tariff.data?.market_rates;
@@ -172,14 +177,18 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
     return { from: start.toMillis(), to: start.plus({ days: 7 }).toMillis() };
   }, [today, zone]);
   const save = useMutation({
-    mutationFn: () => api.call('tariffs.update', { params: { id }, body: { schedule } }),
+    // The charges as drawn; none left clears them.
+    mutationFn: () =>
+      api.call('tariffs.update', { params: { id }, body: { schedule, charges: tidyCharges(charges) ?? null } }),
     onSuccess: () => qc.invalidateQueries(),
   });
 
   // The editor's own rules, an empty price included: Save waits until the draft is one the API takes.
-  const invalid = !!schedule && scheduleProblems(schedule, market).length > 0;
+  const invalid = (!!schedule && scheduleProblems(schedule, market).length > 0) || chargeProblems(charges).length > 0;
   if (!tariff.data || !schedule) return <Loading show />;
-  const dirty = JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule());
+  const dirty =
+    JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule()) ||
+    JSON.stringify(tidyCharges(charges)) !== JSON.stringify(tidyCharges(tariff.data.charges));
   const kind = slotWords(tariff.data.type, tariff.data.direction);
   return (
     <Stack spacing={2}>
@@ -226,8 +235,16 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
                 action: 'Revert',
               }).then((ok) => {
                 if (!ok) return;
+                const editedCharges = charges;
                 setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
-                notify({ message: `Reverted ${name}`, undo: () => setSchedule(edited) });
+                setCharges(tariff.data.charges);
+                notify({
+                  message: `Reverted ${name}`,
+                  undo: () => {
+                    setSchedule(edited);
+                    setCharges(editedCharges);
+                  },
+                });
               });
             }}
           >
@@ -250,6 +267,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
         currency={location.data?.currency_code}
         onChange={setSchedule}
       />
+      <ChargesEditor charges={charges} onChange={setCharges} currency={location.data?.currency_code} />
       {location.data && siblings.data && window ? (
         <CandidatePreview
           tariff={tariff.data}

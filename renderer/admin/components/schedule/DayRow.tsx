@@ -24,6 +24,7 @@ export function DayRow({
   onDays,
   onDuplicate,
   onDelete,
+  prefix = '',
 }: {
   row: Row;
   index: number;
@@ -40,6 +41,8 @@ export function DayRow({
   onDuplicate?: (() => void) | undefined;
   /** Absent while the group has one row: a group keeps at least one. */
   onDelete?: (() => void) | undefined;
+  /** Before the row's names ("Demand "), where another editor's rows share the page. */
+  prefix?: string;
 }) {
   const name = `‘${row.days.join('/')}’`;
   return (
@@ -51,7 +54,7 @@ export function DayRow({
           value={row.days.join(',')}
           onChange={(ev) => onDays(ev.target.value.split(','))}
           sx={{ width: ROW_START, flexShrink: 0 }}
-          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Days of row ${index + 1}` } }}
+          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `${prefix}Days of row ${index + 1}` } }}
         >
           {[...new Set([row.days.join(','), ...DAY_GROUPS])].map((d) => (
             <option key={d} value={d}>
@@ -62,7 +65,7 @@ export function DayRow({
         <Track
           hours={row.hours}
           look={look}
-          label={`${row.days.join('/')} track`}
+          label={`${prefix}${row.days.join('/')} track`}
           selected={selected}
           onSelect={onSelect}
           actions={actions}
@@ -73,7 +76,7 @@ export function DayRow({
           <IconButton
             size="small"
             disabled={!onDuplicate}
-            aria-label={`Duplicate row ${name}`}
+            aria-label={`Duplicate ${prefix.toLowerCase()}row ${name}`}
             title="Duplicate this row: a copy of its bands for other days"
             onClick={onDuplicate}
           >
@@ -82,7 +85,12 @@ export function DayRow({
               <path d="M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12V1zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2zm0 16H8V7h11v14z" />
             </SvgIcon>
           </IconButton>
-          <IconButton size="small" aria-label={`Delete row ${name}`} onClick={onDelete} disabled={!onDelete}>
+          <IconButton
+            size="small"
+            aria-label={`Delete ${prefix.toLowerCase()}row ${name}`}
+            onClick={onDelete}
+            disabled={!onDelete}
+          >
             ×
           </IconButton>
         </Stack>
