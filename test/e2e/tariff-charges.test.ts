@@ -150,19 +150,25 @@ for (const size of Object.values(VIEWPORTS)) {
       const track = hours.getByRole('group', { name: 'Demand All track' });
       await draw(page, track, 16, 21);
       await see(hours.getByRole('status')).toHaveText('New band 16:00–21:00 is in On-peak; pick its period below.');
+      // The morning drawn up to the evening band: its neighbour's period.
+      await draw(page, track, 0, 16);
+      await see(hours.getByRole('status')).toHaveText('New band 00:00–16:00 is in On-peak; pick its period below.');
       // From the free end of the day back to the band: a drag that starts on its edge would resize it.
       await draw(page, track, 24, 21);
-      await hours
-        .getByRole('group', { name: 'Selected demand band' })
-        .getByRole('combobox', { name: 'Period' })
-        .click();
-      await page.getByRole('option', { name: 'Off-peak' }).click();
-      // The menu gone, so the next drag lands on the track.
-      await see(page.getByRole('listbox')).toHaveCount(0);
-      await see(track.getByRole('button', { name: 'Band 21:00 to 24:00, demand period Off-peak' })).toBeVisible();
-      // Drawn before the evening: the off-peak band ending the day before is its neighbour.
-      await draw(page, track, 0, 16);
-      await see(hours.getByRole('status')).toHaveText('New band 00:00–16:00 is in Off-peak; pick its period below.');
+      await see(hours.getByRole('status')).toHaveText('New band 21:00–24:00 is in On-peak; pick its period below.');
+      // Both off-peak: each band selected by a click, its period picked below the tracks.
+      for (const [from, to] of [
+        ['21:00', '24:00'],
+        ['00:00', '16:00'],
+      ]) {
+        await track.getByRole('button', { name: `Band ${from} to ${to}, demand period On-peak` }).click();
+        const selected = hours.getByRole('group', { name: 'Selected demand band' });
+        await see(selected).toContainText(`Band ${from}–${to}`);
+        await selected.getByRole('combobox', { name: 'Period' }).click();
+        await page.getByRole('option', { name: 'Off-peak' }).click();
+        await see(page.getByRole('listbox')).toHaveCount(0);
+        await see(track.getByRole('button', { name: `Band ${from} to ${to}, demand period Off-peak` })).toBeVisible();
+      }
       await see(track.getByRole('button', { name: 'Band 16:00 to 21:00, demand period On-peak' })).toBeVisible();
       await see(track.getByRole('button', { name: 'Band 21:00 to 24:00, demand period Off-peak' })).toBeVisible();
       await see(charges.getByRole('region', { name: 'Charge problems' })).toHaveCount(0);
@@ -187,8 +193,8 @@ for (const size of Object.values(VIEWPORTS)) {
                   days: ['All'],
                   hours: [
                     { valid_from: '16:00:00', valid_to: '21:00:00', period: 'On-peak' },
-                    { valid_from: '21:00:00', valid_to: '00:00:00', period: 'Off-peak' },
                     { valid_from: '00:00:00', valid_to: '16:00:00', period: 'Off-peak' },
+                    { valid_from: '21:00:00', valid_to: '00:00:00', period: 'Off-peak' },
                   ],
                 },
               ],

@@ -31,8 +31,7 @@ import { CodeHint, Coded, NoBreak } from '../components/words';
 import { PickList } from '../components/panels';
 import { ScheduleEditor } from '../components/ScheduleEditor';
 import { ChargesEditor } from '../components/charges/ChargesEditor';
-import { chargeProblems, tidyCharges } from '../components/charges/words';
-import type { Charges } from '../../../core/engine/schemas/charges';
+import { useChargesDraft } from '../components/charges/use-charges-draft';
 import { clone, defaultSchedule, scheduleProblems } from '../components/schedule-model';
 import type { Schedule } from '../../../core/engine/schemas/schedule';
 import type { Tariff, TariffUpdate } from '../../../core/engine/schemas/tariff';
@@ -161,11 +160,10 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
   const location = useLocation(locationId);
   const siblings = useLocationTariffs(locationId);
   const [schedule, setSchedule] = useState<Schedule | null>(null);
-  const [charges, setCharges] = useState<Charges | undefined>(undefined);
+  const draft = useChargesDraft(tariff.data?.charges);
   const [editing, setEditing] = useState<'name' | 'dates' | null>(null);
   useEffect(() => {
     if (tariff.data) setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
-    setCharges(tariff.data?.charges);
   }, [tariff.data]);
   const zone = location.data?.timezone ?? 'UTC';
   const market = !!tariff.data?.market_rates;
@@ -177,18 +175,14 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
     return { from: start.toMillis(), to: start.plus({ days: 7 }).toMillis() };
   }, [today, zone]);
   const save = useMutation({
-    // The charges as drawn; none left clears them.
-    mutationFn: () =>
-      api.call('tariffs.update', { params: { id }, body: { schedule, charges: tidyCharges(charges) ?? null } }),
+    mutationFn: () => api.call('tariffs.update', { params: { id }, body: { schedule, charges: draft.body } }),
     onSuccess: () => qc.invalidateQueries(),
   });
 
   // The editor's own rules, an empty price included: Save waits until the draft is one the API takes.
-  const invalid = (!!schedule && scheduleProblems(schedule, market).length > 0) || chargeProblems(charges).length > 0;
+  const invalid = (!!schedule && scheduleProblems(schedule, market).length > 0) || draft.invalid;
   if (!tariff.data || !schedule) return <Loading show />;
-  const dirty =
-    JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule()) ||
-    JSON.stringify(tidyCharges(charges)) !== JSON.stringify(tidyCharges(tariff.data.charges));
+  const dirty = JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule()) || draft.dirty;
   const kind = slotWords(tariff.data.type, tariff.data.direction);
   return (
     <Stack spacing={2}>
@@ -235,14 +229,14 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
                 action: 'Revert',
               }).then((ok) => {
                 if (!ok) return;
-                const editedCharges = charges;
+                const { charges } = draft;
                 setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
-                setCharges(tariff.data.charges);
+                draft.setCharges(tariff.data.charges);
                 notify({
                   message: `Reverted ${name}`,
                   undo: () => {
                     setSchedule(edited);
-                    setCharges(editedCharges);
+                    draft.setCharges(charges);
                   },
                 });
               });
@@ -267,7 +261,7 @@ function TariffEditor({ id, locationId }: { id: string; locationId: string }) {
         currency={location.data?.currency_code}
         onChange={setSchedule}
       />
-      <ChargesEditor charges={charges} onChange={setCharges} currency={location.data?.currency_code} />
+      <ChargesEditor charges={draft.charges} onChange={draft.setCharges} currency={location.data?.currency_code} />
       {location.data && siblings.data && window ? (
         <CandidatePreview
           tariff={tariff.data}
