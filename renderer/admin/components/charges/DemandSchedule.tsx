@@ -204,9 +204,11 @@ export function DemandSchedule({
             size="small"
             label="Period"
             value={band.period}
-            onChange={(ev) =>
-              edit((s) => void (s[e]!.days_and_hours[sel.item]!.hours[sel.band]!.period = ev.target.value))
-            }
+            onChange={(ev) => {
+              edit((s) => void (s[e]!.days_and_hours[sel.item]!.hours[sel.band]!.period = ev.target.value));
+              // "pick its period below" is done.
+              setMessage(null);
+            }}
             sx={{ minWidth: 160 }}
           >
             {periods.map((p) => (
