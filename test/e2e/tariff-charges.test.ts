@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import type { Locator, Page } from 'playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 
@@ -173,6 +174,16 @@ for (const size of Object.values(VIEWPORTS)) {
       await see(track.getByRole('button', { name: 'Band 21:00 to 24:00, demand period Off-peak' })).toBeVisible();
       await see(charges.getByRole('region', { name: 'Charge problems' })).toHaveCount(0);
       expect(await overflow(page)).toBeLessThanOrEqual(0);
+      // The charges with their drawn demand hours: no serious or critical finding of axe-core.
+      const axe = await new AxeBuilder({ page })
+        .include('[aria-label="Charges"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
+      ).toEqual([]);
       await hours.scrollIntoViewIfNeeded();
       await topShot(page, `tariff-charges-demand-${px}`);
 
@@ -219,6 +230,6 @@ for (const size of Object.values(VIEWPORTS)) {
       expect([...errors, ...again.errors]).toEqual([]);
       await again.page.close();
       await page.close();
-    });
+    }, 90_000);
   });
 }
