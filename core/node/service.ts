@@ -4,12 +4,13 @@ import { Accounts } from './auth/accounts.js';
 import { LocationService } from './services/locations.js';
 import { CustomerService } from './services/customers.js';
 import { DeviceService } from './services/devices.js';
-import { MeterService } from './services/meters.js';
+import { MeterService } from './services/meters/service.js';
 import { CostReportService } from './services/cost-reports.js';
+import { BillService } from './services/bills.js';
 import { TariffService } from './services/tariffs.js';
 import { ProviderService } from './services/providers.js';
 import { MarketService } from './market/service.js';
-import { PriceService } from './services/prices.js';
+import { PriceService } from './services/prices/service.js';
 import { EventService } from './services/events.js';
 import { GridFeeService } from './services/grid-fees.js';
 import { StatusService } from './services/status.js';
@@ -28,6 +29,12 @@ export interface ServiceOptions {
   /** Folder of the database, or ':memory:' for tests. */
   dataDir: string;
   clock?: Clock;
+  /**
+   * Real time, which webhook signatures are dated by whatever the service clock says (a
+   * receiver judges their age by its own clock). Defaults to `clock`, the service clock's own
+   * real time, so a test pinning only `clock` pins both.
+   */
+  realClock?: Clock;
   ids?: IdGenerator;
   /** Bearer token lifetime for new accounts, seconds. */
   tokenTtlSeconds?: number;
@@ -49,6 +56,7 @@ export interface Service {
   devices: DeviceService;
   meters: MeterService;
   costReports: CostReportService;
+  bills: BillService;
   tariffs: TariffService;
   providers: ProviderService;
   market: MarketService;
@@ -78,7 +86,16 @@ export function createService(opts: ServiceOptions): Service {
   const ids = opts.ids ?? randomIds;
   const store = createStore(db);
   const events = new EventService(db, clock, ids);
-  const webhooks = new WebhookService(db, clock, ids, events, settings, () => clock.millis());
+  const real = opts.realClock ?? base;
+  const webhooks = new WebhookService(
+    db,
+    clock,
+    ids,
+    events,
+    settings,
+    () => clock.millis(),
+    () => real.now().getTime(),
+  );
   const market = new MarketService(db, clock);
   market.seedMissing();
   const locations = new LocationService(db, store, clock, ids, market, events);
@@ -126,6 +143,7 @@ export function createService(opts: ServiceOptions): Service {
   const devices = new DeviceService(db, store, clock, ids, events);
   const meters = new MeterService(db, clock, ids, locations, devices);
   const costReports = new CostReportService(db, clock, ids, locations, devices, meters, prices);
+  const bills = new BillService(locations, prices, meters);
   const status = new StatusService(locations, tariffs, providers, gridFees);
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () =>
     settings.get('connect_token_ttl_seconds'),
@@ -141,6 +159,7 @@ export function createService(opts: ServiceOptions): Service {
     devices,
     meters,
     costReports,
+    bills,
     tariffs,
     providers,
     market,

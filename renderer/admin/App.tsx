@@ -22,7 +22,7 @@ import { OverviewPage } from './pages/OverviewPage';
 import { LocationsPage } from './pages/LocationsPage';
 import { CustomersPage } from './pages/customers/CustomersPage';
 import { UsagePage } from './pages/usage/UsagePage';
-import { TariffsPage } from './pages/TariffsPage';
+import { TariffsPage } from './pages/tariffs/TariffsPage';
 import { PricesPage } from './pages/PricesPage';
 import { ComparePage } from './pages/compare/ComparePage';
 import { SchedulesPage } from './pages/schedules/SchedulesPage';

@@ -63,6 +63,8 @@ describe('each shape of URDB document as a tariff', () => {
           days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', { fixed: 0.1564 })] }],
         },
       ],
+      // Where it came from, kept when it is saved (tariff-import-origin.test.ts).
+      imported_from: expect.objectContaining({ format: 'urdb', label: '65a1f0c2e5d1b8a3c4f70001' }),
     });
     expect(r.body.warnings).toEqual([
       expect.objectContaining({ code: 'contract_end_date_defaulted', field: 'enddate' }),

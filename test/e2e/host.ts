@@ -6,7 +6,9 @@ import { fixedClock } from '../../core/engine/clock.js';
 import { createApiClient } from '../../core/engine/api/client.js';
 import { Agent, fetch as undiciFetch } from 'undici';
 
-export interface LiveHostOptions extends Partial<Pick<HostOptions, 'dataDir' | 'appPort' | 'webhooks' | 'clock'>> {
+export interface LiveHostOptions extends Partial<
+  Pick<HostOptions, 'dataDir' | 'appPort' | 'webhooks' | 'clock' | 'realClock'>
+> {
   /** Starts the service clock frozen at this instant. */
   now?: string;
   demo?: boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PriceWriter } from '../../core/node/services/price-writer.js';
+import { PriceWriter } from '../../core/node/services/prices/writer.js';
 import { formatter, type OutputForm } from '../../core/engine/pricing/format.js';
 import type { PriceInterval } from '../../core/engine/pricing/types.js';
 

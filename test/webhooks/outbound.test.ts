@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { harness, type Harness } from '../helpers.js';
 import { outboundFetch } from '../../core/node/webhooks/outbound.js';
-import { WebhookWorker, type Fetch } from '../../core/node/webhooks/worker.js';
+import { WebhookWorker } from '../../core/node/webhooks/worker.js';
+import type { Fetch } from '../../core/node/webhooks/types.js';
 
 /** How the worker reaches receivers: the catcher in process, everyone else through one bounded pool. */
 

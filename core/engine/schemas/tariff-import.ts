@@ -2,20 +2,9 @@ import { z } from 'zod';
 import { ContractDate, idOf, TariffDirection, TariffType } from './common.js';
 import { Tariff, TariffCreate } from './tariff.js';
 import { UrdbRateField } from './urdb.js';
+import { ImportWarning } from './tariff-origin.js';
 
-/** What an import could not carry over, or chose for the document: one entry per field (docs/import.md). */
-export const ImportWarning = z
-  .object({
-    code: z.string().meta({
-      description:
-        'not_imported (a charge a tariff cannot hold), tier_cut, daily_tiers, currency_differs, contract_start_date_defaulted, contract_end_date_defaulted, display_name_shortened.',
-    }),
-    field: z.string().meta({ description: 'The field of the document (or of the request) it is about.' }),
-    value: z.unknown().optional().meta({ description: 'The value the document gives the field.' }),
-    message: z.string(),
-  })
-  .meta({ id: 'TariffImportWarning' });
-export type ImportWarning = z.infer<typeof ImportWarning>;
+export { ImportWarning } from './tariff-origin.js';
 
 export const TariffImportRequest = z
   .strictObject({

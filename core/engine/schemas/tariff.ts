@@ -14,6 +14,7 @@ import {
 } from './common.js';
 import { Schedule } from './schedule.js';
 import { Charges } from './charges.js';
+import { ImportedFrom } from './tariff-origin.js';
 
 const writable = {
   type: TariffType,
@@ -25,6 +26,7 @@ const writable = {
   contract_end_date: ContractDate,
   schedule: Schedule.optional(),
   charges: Charges.optional(),
+  imported_from: ImportedFrom.optional(),
 };
 
 /** Fixed-rate tariffs need `fixed` on every tier; market-rate tariffs price from the market (rule 7). */
@@ -96,6 +98,7 @@ export const Tariff = z
     contract_end_date: z.string().nullable().meta({ description: 'null for an open-ended contract (connect flow).' }),
     schedule: Schedule.optional(),
     charges: Charges.optional(),
+    imported_from: ImportedFrom.optional(),
     time_created: Timestamp,
     account_id: idOf('account'),
   })

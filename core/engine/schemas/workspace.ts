@@ -18,6 +18,7 @@ import {
 import { PostalAddress } from './location.js';
 import { Schedule } from './schedule.js';
 import { requireFixedRates } from './tariff.js';
+import { ImportedFrom } from './tariff-origin.js';
 import { EnergyFlowDirection, METER_LIMITS, MeterUnits } from './meter.js';
 
 /**
@@ -114,6 +115,7 @@ export const TariffFile = z
     contract_start_date: ContractDate,
     contract_end_date: ContractDate.nullable(),
     schedule: Schedule.optional(),
+    imported_from: ImportedFrom.optional(),
     time_created: Timestamp,
     time_updated: Timestamp,
   })

@@ -146,7 +146,11 @@ export const WebhookEndpointUpdate = z
 export const Attempt = z
   .object({
     attempt: z.number().int(),
-    time: Timestamp,
+    time: Timestamp.meta({ description: 'When the attempt was made, by the service clock.' }),
+    signed_at: Timestamp.meta({
+      description:
+        'The instant the signature is dated (webhook-timestamp, Flatpeak-Timestamp): real time, whatever the service clock says, so a receiver judges it by its own clock.',
+    }),
     request: z.object({ url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
     status: z
       .number()
@@ -160,6 +164,10 @@ export const Attempt = z
       description: "How this attempt was signed, by the account's wire profile when it was sent.",
     }),
     explanation: z.string().meta({ description: 'How this attempt was signed, in words (key id, faults applied).' }),
+    clock_note: z.string().nullable().meta({
+      description:
+        'Set when the receiver refused the attempt (a 4xx) while the service clock was away from real time: the likely cause, in words. Null otherwise.',
+    }),
   })
   .meta({ id: 'WebhookAttempt' });
 export type Attempt = z.infer<typeof Attempt>;

@@ -1,6 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DateTime } from 'luxon';
 import { ServiceError } from '../../engine/api/client.js';
 import { ApiError } from '../../engine/errors.js';
+import { Timestamp } from '../../engine/schemas/common.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -47,4 +49,15 @@ export async function withCodes<T>(run: () => Promise<T>): Promise<T> {
     if (e instanceof ApiError || e instanceof ServiceError) throw new Error(`${e.message} (${e.code})`, { cause: e });
     throw e;
   }
+}
+
+/** A window edge: RFC 3339 as given, or a bare date meaning local midnight in the location's zone. */
+export function edge(text: string, zone: string, name: string): number {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const d = DateTime.fromISO(text, { zone });
+    if (d.isValid) return d.toMillis();
+  } else if (Timestamp.safeParse(text).success) return Date.parse(text);
+  throw new Error(
+    `--${name} must be an RFC 3339 date-time or a YYYY-MM-DD date, not ${JSON.stringify(text.slice(0, 40))}`,
+  );
 }

@@ -199,7 +199,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   trigger: async () => (await import('./webhooks.js')).trigger,
   resolve: async () => (await import('./resolve.js')).resolvePendingCommand,
   clock: async () => (await import('./clock.js')).clock,
-  costs: async () => (await import('./costs.js')).costsCommand,
+  costs: async () => (await import('./costs/command.js')).costsCommand,
   schedule: async () => (await import('./schedule.js')).scheduleCommand,
   meters: async () => (await import('./meters.js')).metersCommand,
   tariffs: async () => (await import('./tariffs.js')).tariffsCommand,

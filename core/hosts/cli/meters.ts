@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { commandArgs } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
-import { table } from './costs.js';
+import { table } from './format.js';
 import { api } from '../../engine/api/index.js';
 import { ServiceError } from '../../engine/api/client.js';
 import { ApiError } from '../../engine/errors.js';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { DateTime } from 'luxon';
-import { commandArgs, withCodes } from './args.js';
+import { commandArgs, edge, withCodes } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
-import { decimalsOf, edge, localTime, table } from './costs.js';
+import { decimalsOf, localTime, table } from './format.js';
 import { api } from '../../engine/api/index.js';
 import { parseWith } from '../../engine/api/validate.js';
 import type { ScheduleAmount, ScheduleDuration, ScheduleLimit } from '../../engine/schemas/schedule-request.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { commandArgs, withCodes } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
-import { table } from './costs.js';
+import { table } from './format.js';
 import { api } from '../../engine/api/index.js';
 import { parseWith } from '../../engine/api/validate.js';
 import { idOf } from '../../engine/schemas/common.js';

@@ -7,6 +7,8 @@ import { ApiError } from '../../engine/errors.js';
 import { PS256_HEADERS } from '../../engine/webhooks/signature.js';
 import { EVENT_TYPES, type EventType } from '../../engine/webhooks/schemas.js';
 import { CLIENT_HEADER, type OwnClient } from '../../engine/schemas/traffic.js';
+import { isShifted } from '../../engine/clock-words.js';
+import { listenClockLine } from '../../engine/webhooks/clock-words.js';
 
 const CONNECTION_OPTIONS = `  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key (default: $TARIFF_DESK_DATA_DIR or ~/.tariff-desk)
@@ -24,6 +26,10 @@ Deliveries are signed (Standard Webhooks) with --secret, the secret your receive
 verifies with; without it, with a new secret, printed on the first line. --endpoint watches an
 endpoint you registered before instead: its URL, secret and events stay as they are, and it is
 kept on Ctrl+C.
+
+While the service clock is shifted or frozen, listen says so at the top: signatures carry the
+real time they are sent, the events the service clock's time. A delivery the receiver refuses
+meanwhile ends its line with the likely cause.
 
 Options:
   --forward-to URL        where deliveries go (required, unless --endpoint)
@@ -178,7 +184,7 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
     // The host's refusal (an endpoint it does not know, events it does not take), said with its code.
     throw e instanceof ServiceError ? new Error(`${e.message} (${e.code})`, { cause: e }) : e;
   });
-  process.stdout.write(banner.join('\n') + '\n');
+  process.stdout.write(withClockLine(banner, await client.call('clock.retrieve')).join('\n') + '\n');
   // Its polling is marked apart from the command's own requests: the Traffic page hides it by default.
   const poller = client.withHeaders({ [CLIENT_HEADER]: 'listen' satisfies OwnClient });
   const seen = new Set<string>();
@@ -211,7 +217,7 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
           seen.add(key);
           if (first) continue;
           process.stdout.write(
-            `${a.time}  ${wireType(a.request.body, d.event_type)}  ${d.event_id}  ${a.status ?? a.error}  ${a.latency_ms} ms  ${a.scheme}${kidOf(a.request.headers)}\n`,
+            `${a.time}  ${wireType(a.request.body, d.event_type)}  ${d.event_id}  ${a.status ?? a.error}  ${a.latency_ms} ms  ${a.scheme}${kidOf(a.request.headers)}${a.clock_note ? `  ${a.clock_note}` : ''}\n`,
           );
         }
       }
@@ -223,6 +229,21 @@ export async function listen(args: string[], defaultDataDir: string): Promise<nu
   }
   if (ep.owned) await client.call('webhooks.delete', { params: { id: ep.id } }).catch(() => undefined);
   return 0;
+}
+
+/**
+ * The banner with, while the service clock is away from real time, a line saying that signatures
+ * carry real time: first, so a tester sees it before any delivery, except after a secret made for
+ * this run, which keeps the first line (scripts take it with `head -1`).
+ */
+export function withClockLine(
+  banner: string[],
+  clock: { mode: 'real' | 'offset' | 'frozen'; offset_seconds: number },
+): string[] {
+  if (clock.mode === 'real' || !isShifted(clock.offset_seconds)) return banner;
+  const line = listenClockLine(clock.offset_seconds, clock.mode);
+  const made = banner[0]?.startsWith('Signing secret ') ? 1 : 0;
+  return [...banner.slice(0, made), line, ...banner.slice(made)];
 }
 
 /**

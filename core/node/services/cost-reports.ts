@@ -24,8 +24,10 @@ import { formatter, formOf } from '../../engine/pricing/format.js';
 import { wholeWh } from '../../engine/meters/records.js';
 import type { LocationService } from './locations.js';
 import type { DeviceService } from './devices.js';
-import { costWindow, type PriceService } from './prices.js';
-import type { MeterService, ReportRow } from './meters.js';
+import type { PriceService } from './prices/service.js';
+import { costWindow } from './prices/window.js';
+import type { MeterService } from './meters/service.js';
+import type { ReportRow } from './meters/rows.js';
 import { isoSeconds } from '../../engine/clock.js';
 
 const utc = formatter({ kind: 'Z' });

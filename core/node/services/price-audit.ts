@@ -5,7 +5,7 @@ import type { ComponentShare, PriceInterval } from '../../engine/pricing/types.j
 import { formOf, formatter } from '../../engine/pricing/format.js';
 import type { PriceAudit, PriceAuditRequest } from '../../engine/schemas/price-audit.js';
 import type { LocationService } from './locations.js';
-import type { PriceService } from './prices.js';
+import type { PriceService } from './prices/service.js';
 import type { MarketService } from '../market/service.js';
 
 /** What the audit reads: the price sweep, the location and its market source, the clock and the ids. */

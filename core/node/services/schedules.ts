@@ -2,7 +2,7 @@ import type { Scope } from '../db/documents.js';
 import type { Clock } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { LocationService } from './locations.js';
-import type { PriceService } from './prices.js';
+import type { PriceService } from './prices/service.js';
 import type { TariffDirection } from '../../engine/schemas/common.js';
 import { ApiError, Codes, invalid, unprocessable } from '../../engine/errors.js';
 import { formOf, formatter } from '../../engine/pricing/format.js';

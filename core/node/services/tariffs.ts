@@ -162,6 +162,7 @@ export class TariffService {
         contract_end_date,
         ...(schedule ? { schedule } : {}),
         ...(charges ? { charges } : {}),
+        ...(dated.imported_from ? { imported_from: dated.imported_from } : {}),
         time_created: isoSeconds(this.clock.now()),
         account_id: scope.accountId,
       };

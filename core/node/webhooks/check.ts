@@ -2,7 +2,7 @@ import type { Scope } from '../db/documents.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { Clock } from '../../engine/clock.js';
 import { canonicalEventType, wireEventName, type WireProfile } from '../../engine/wire-profile.js';
-import { isSignatureHeader } from '../../engine/webhooks/signature.js';
+import { isSignatureHeader, PS256_HEADERS } from '../../engine/webhooks/signature.js';
 import {
   CHECK_NAMES,
   CHECK_SKEW_SECONDS,
@@ -14,8 +14,8 @@ import {
   type Expected,
 } from '../../engine/webhooks/check.js';
 import { EVENT_TYPES, type EventType, type WebhookCheck, type WebhookEndpoint } from '../../engine/webhooks/schemas.js';
-import { schemeOf, type WebhookService } from './service.js';
-import { newSecret, ps256Headers, signedHeaders } from './signing.js';
+import type { WebhookService } from './service.js';
+import { newSecret, ps256Headers, schemeOf, signedHeaders } from './signing.js';
 import { samplePayload, type SampleSubjects } from './samples.js';
 import { checkDetail, notSentDetail, timelyDetail, type Answer, type DetailContext } from './check-words.js';
 import { isoSeconds } from '../../engine/clock.js';
@@ -103,6 +103,12 @@ async function post(
   }
 }
 
+/** The instant a message's signature is dated, epoch ms, from its timestamp header (either scheme). */
+function signedAtOf(headers: Record<string, string>): number | undefined {
+  const ts = headers['webhook-timestamp'] ?? headers[PS256_HEADERS.timestamp];
+  return ts && /^\d+$/.test(ts) ? Number(ts) * 1000 : undefined;
+}
+
 const verdict = (expected: Expected, a: Answer) =>
   a.status !== null && (expected === '2xx') === (a.status >= 200 && a.status < 300);
 
@@ -126,7 +132,10 @@ export async function checkReceiver(
   const signer = signerOf(svc, e, profile);
   const checkId = deps.ids('whc');
   const type = signedType(e, profile);
+  // The events are dated by the service clock; their signatures by real time, as a delivery's
+  // are, so a receiver judging the timestamp by its own clock finds no fault a moved clock made.
   const now = () => new Date(svc.now());
+  const real = () => new Date(svc.realNow());
   const data = samplePayload(type, scope, now(), deps.ids, subjects);
   const event = (t: string, d: Record<string, unknown>) => ({
     id: deps.ids('evt'),
@@ -153,6 +162,7 @@ export async function checkReceiver(
       {
         attempt: 1,
         time: isoSeconds(now()),
+        signed_at: isoSeconds(signedAtOf(headers) ?? real().getTime()),
         request: { url: e.url, headers, body },
         status: answer.status,
         latency_ms: answer.ms,
@@ -160,6 +170,8 @@ export async function checkReceiver(
         error: answer.error,
         scheme: context.scheme,
         explanation: `Receiver check ${checkId}, ${name}: ${how}; expects ${expected}.`,
+        // The check says of each answer whether it was the right one; no clock note is needed.
+        clock_note: null,
       },
     );
     sent.push({ name, answer });
@@ -181,7 +193,7 @@ export async function checkReceiver(
     name: 'signed',
     ev: signed,
     body: signedBody,
-    headers: await signer.sign(signed.id, now(), signedBody),
+    headers: await signer.sign(signed.id, real(), signedBody),
     how: signer.scheme,
   });
 
@@ -189,13 +201,13 @@ export async function checkReceiver(
   const fresh = async (name: Message['name'], how: string, skew = 0): Promise<Message> => {
     const ev = event(type, data);
     const body = JSON.stringify(ev);
-    const at = new Date(svc.now() + skew * 1000);
+    const at = new Date(svc.realNow() + skew * 1000);
     return { name, ev, body, headers: await signer.sign(ev.id, at, body), how };
   };
   const messages: Record<Exclude<Message['name'], 'signed'>, () => Promise<Message>> = {
     bad_signature: async () => {
       const m = await fresh('bad_signature', `${signer.scheme}, forged`);
-      return { ...m, headers: await signer.forge(m.ev.id, now(), m.body) };
+      return { ...m, headers: await signer.forge(m.ev.id, real(), m.body) };
     },
     no_signature: async () => {
       const m = await fresh('no_signature', 'no signature headers');
@@ -212,13 +224,13 @@ export async function checkReceiver(
       name: 'duplicate',
       ev: signed,
       body: signedBody,
-      headers: await signer.sign(signed.id, now(), signedBody),
+      headers: await signer.sign(signed.id, real(), signedBody),
       how: `${signer.scheme}, the signed message again`,
     }),
     unknown_type: async () => {
       const ev = event(UNKNOWN_EVENT_TYPE, {});
       const body = JSON.stringify(ev);
-      return { name: 'unknown_type', ev, body, headers: await signer.sign(ev.id, now(), body), how: signer.scheme };
+      return { name: 'unknown_type', ev, body, headers: await signer.sign(ev.id, real(), body), how: signer.scheme };
     },
   };
   for (const name of CHECK_NAMES) {

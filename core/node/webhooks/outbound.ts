@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Agent, fetch as poolFetch } from 'undici';
-import type { Fetch } from './worker.js';
+import type { Fetch } from './types.js';
 
 export interface OutboundOptions {
   /** The API, for deliveries to its own catcher: handled in this process, no socket. */

@@ -1,12 +1,15 @@
 import { constants, randomBytes, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { API_VERSION } from '../../engine/wire-profile.js';
+import { API_VERSION, PROFILES, type WireProfile } from '../../engine/wire-profile.js';
 import {
   PS256_HEADERS,
   PS256_SIGNATURE_VERSION,
   SIGNATURE_TOLERANCE_SECONDS,
   ps256SignedContent,
 } from '../../engine/webhooks/signature.js';
+
+/** The scheme an account's messages are signed with now. */
+export const schemeOf = (profile: WireProfile) => PROFILES[profile].signature;
 
 /** A new Standard Webhooks signing secret. */
 export const newSecret = () => 'whsec_' + randomBytes(24).toString('base64');
@@ -147,7 +150,7 @@ export function verifyStandard(
   headers: Readonly<Record<string, string>>,
   body: string,
   secrets: { secret: string; label: string }[],
-  /** The service clock's now, epoch ms: the replay window is judged by it, not by the wall clock. */
+  /** Now, epoch ms, by the receiver's clock: real time, which signatures are dated by. */
   now: number,
 ): Verification {
   const what = 'HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}"';

@@ -1,20 +1,18 @@
-import { schemeOf, type WebhookService, type DeliveryRow } from './service.js';
+import type { WebhookService } from './service.js';
+import type { DeliveryRow, Fetch } from './types.js';
 import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js';
 import type { WireProfile } from '../../engine/wire-profile.js';
-import { ps256Headers, signedHeaders } from './signing.js';
+import { ps256Headers, schemeOf, signedHeaders } from './signing.js';
 import { OUTBOUND_CONNECTIONS } from './outbound.js';
 import { isoSeconds } from '../../engine/clock.js';
+import { refusalCause } from '../../engine/webhooks/clock-words.js';
+import { isShifted, offsetInWords } from '../../engine/clock-words.js';
 
 /** Delays between attempts. Compressed retries within about a minute for local testing. */
 export const SCHEDULES: Record<WebhookEndpoint['retry_schedule'], number[]> = {
   compressed: [1_000, 2_000, 4_000, 8_000, 15_000, 30_000],
   standard: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
 };
-
-export type Fetch = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: 'manual' },
-) => Promise<{ status: number; headers: { get(n: string): string | null }; text(): Promise<string> }>;
 
 export interface WorkerOptions {
   /** Outbound HTTP, injectable so tests can fix it. */
@@ -56,6 +54,16 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
   const s = Number(value);
   const ms = Number.isFinite(s) ? s * 1000 : Date.parse(value) - now;
   return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 86_400_000) : undefined;
+}
+
+/** The event's own time (service time) from the message body, for a refusal's note. */
+function eventTimeOf(body: string): string | null {
+  try {
+    const t = (JSON.parse(body) as { time_created?: unknown }).time_created;
+    return typeof t === 'string' ? t : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -166,10 +174,14 @@ export class WebhookWorker {
     body: string,
     profile: WireProfile,
     now: Date,
+    offsetSeconds: number,
   ): Promise<{ headers: Record<string, string>; scheme: Attempt['scheme']; explanation: string }> {
     const stamp = e.faults.stale_timestamp ? new Date(now.getTime() - 600_000) : now;
     const notes = [
       ...(e.faults.stale_timestamp ? ['timestamp ten minutes old (stale_timestamp fault)'] : []),
+      ...(isShifted(offsetSeconds)
+        ? [`timestamp in real time, while the service clock is ${offsetInWords(offsetSeconds)}`]
+        : []),
       `profile ${profile}`,
     ];
     const scheme = schemeOf(profile);
@@ -208,8 +220,12 @@ export class WebhookWorker {
     body: string,
     profile: WireProfile,
   ): Promise<{ attempt: Attempt; retryAfter?: number | undefined }> {
-    const now = new Date(this.now());
-    const { headers, scheme, explanation } = await this.sign(e, row, body, profile, now);
+    const now = this.now();
+    // Signed at the real time of sending: a receiver judges the timestamp by its own clock, and
+    // the service clock may be hours or years away from it. The event keeps the service's time.
+    const real = new Date(this.svc.realNow());
+    const offsetSeconds = Math.round((now - real.getTime()) / 1000);
+    const { headers, scheme, explanation } = await this.sign(e, row, body, profile, real, offsetSeconds);
     const started = performance.now();
     let status: number | null = null;
     let responseBody = '';
@@ -230,10 +246,12 @@ export class WebhookWorker {
       const ex = err as Error & { cause?: { code?: string } };
       error = ex.name === 'TimeoutError' ? `timed out after ${this.timeoutMs} ms` : (ex.cause?.code ?? ex.message);
     }
+    const signedAt = Math.floor(real.getTime() / 1000) - (e.faults.stale_timestamp ? 600 : 0);
     return {
       attempt: {
         attempt: row.attempts + 1,
         time: isoSeconds(now),
+        signed_at: isoSeconds(signedAt * 1000),
         request: { url: e.url, headers, body },
         status,
         latency_ms: Math.round((performance.now() - started) * 10) / 10,
@@ -241,6 +259,13 @@ export class WebhookWorker {
         error,
         scheme,
         explanation,
+        clock_note: refusalCause({
+          status,
+          offsetSeconds,
+          signedAt,
+          eventTime: eventTimeOf(body),
+          staleFault: e.faults.stale_timestamp,
+        }),
       },
       retryAfter,
     };
@@ -256,6 +281,7 @@ export class WebhookWorker {
         {
           attempt: row.attempts + 1,
           time: isoSeconds(this.now()),
+          signed_at: isoSeconds(this.svc.realNow()),
           request: { url: e.url, headers: {}, body: '' },
           status: null,
           latency_ms: 0,
@@ -263,6 +289,7 @@ export class WebhookWorker {
           error: 'event no longer exists',
           scheme: schemeOf(profile),
           explanation: 'Not sent: the event no longer exists.',
+          clock_note: null,
         },
         { status: 'failed', next_attempt_at: null },
       );

@@ -24,27 +24,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { serviceNowMs, useServiceClock, type ServiceClock } from '../service-time';
 import { ValueField } from '../../shared/value-field';
+import { offsetInWords } from '../../../core/engine/clock-words';
+import { SIGNATURES_IN_REAL_TIME, SIGNED_IN_REAL_TIME } from '../../../core/engine/webhooks/clock-words';
 
 type ClockState = ServiceClock;
 
 const HOUR = 3600;
 const DAY = 86400;
-
-/** A span in words, to the hour from an hour on (real time keeps running under a frozen clock). */
-function span(seconds: number): string {
-  const s = Math.abs(seconds);
-  if (s < HOUR) return `${Math.max(1, Math.round(s / 60))} min`;
-  const hours = Math.round(s / HOUR);
-  const d = Math.floor(hours / 24);
-  const h = hours % 24;
-  return [d && `${d} day${d === 1 ? '' : 's'}`, h && `${h} h`].filter(Boolean).join(' ');
-}
-
-/** How far the virtual now is from real time, in words. */
-export function offsetInWords(seconds: number): string {
-  if (Math.abs(seconds) < 60) return 'at real time';
-  return `${span(seconds)} ${seconds > 0 ? 'ahead of' : 'behind'} real time`;
-}
 
 const WHEN: Intl.DateTimeFormatOptions = {
   weekday: 'short',
@@ -195,8 +181,15 @@ export function ClockControl() {
             <Typography variant="body2" component="div" sx={{ fontWeight: 600 }} data-testid="clock-now">
               {whenFormat.format(now)}
             </Typography>
-            <Typography variant="caption" component="div" sx={{ opacity: 0.9 }} data-testid="clock-words">
-              {words}
+            {/* Smaller where room is short: the webhooks note fits beside the words without pushing the title out. */}
+            <Typography
+              variant="caption"
+              component="div"
+              sx={{ opacity: 0.9, letterSpacing: 0, ...(compact ? { fontSize: 11 } : {}) }}
+            >
+              <span data-testid="clock-words">{words}</span>
+              {/* Testers suspect their signature code first when the clock moves: say it is not the cause. */}
+              <span data-testid="clock-webhooks">; {SIGNED_IN_REAL_TIME}</span>
             </Typography>
           </Box>
           {compact ? (
@@ -234,9 +227,15 @@ export function ClockControl() {
             {new Date(now).toISOString().slice(0, 19)}Z
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {words} Move it to see contracts end, retries go out and tokens expire; moving it forward fires what falls
-            due on the way.
+            {words}
+            {c.mode === 'real' ? '' : '.'} Move it to see contracts end, retries go out and tokens expire; moving it
+            forward fires what falls due on the way.
           </Typography>
+          {c.mode !== 'real' ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="clock-popover-webhooks">
+              {SIGNATURES_IN_REAL_TIME}
+            </Typography>
+          ) : null}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
             {buttons}
           </Stack>

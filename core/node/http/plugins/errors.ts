@@ -10,6 +10,7 @@ import { randomIds } from '../../../engine/ids.js';
 import { JSON_CSP } from './security-headers.js';
 import { isOverCap } from '../listener.js';
 import './request.js';
+import type { RawRefusal } from './raw-refusal.js';
 
 /** Maps framework errors (body parsing, limits, URLs) onto the service's error object. */
 export function frameworkError(err: FastifyError): ApiError {
@@ -67,16 +68,6 @@ export function parserError(code: string | undefined): ApiError {
     default:
       return new ApiError(400, 'invalid_request', Codes.requestMalformed, 'The request is not well-formed HTTP.');
   }
-}
-
-/** What a refusal written below the framework says of itself, for the journal. */
-export interface RawRefusal {
-  method: string;
-  path: string;
-  status: number;
-  body: string;
-  request_id: string;
-  headers: Record<string, string | string[] | undefined>;
 }
 
 /**

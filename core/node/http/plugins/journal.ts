@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { JOURNAL_BODY_BYTES, type Journal, type JournalEntry } from '../../traffic/journal.js';
 import type { Scope } from '../../db/documents.js';
 import { CLIENT_HEADER, CLIENT_NAME } from '../../../engine/schemas/traffic.js';
-import type { RawRefusal } from './errors.js';
+import type { RawRefusal } from './raw-refusal.js';
 import './request.js';
 import { isoSeconds } from '../../../engine/clock.js';
 

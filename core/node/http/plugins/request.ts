@@ -1,5 +1,5 @@
 import type { Scope } from '../../db/documents.js';
-import type { RawRefusal } from './errors.js';
+import type { RawRefusal } from './raw-refusal.js';
 
 // What the plugins record on each request, declared once for every server.
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { Codes, invalid } from '../../../engine/errors.js';
 import { tariffContracts } from '../../../engine/api/routes/tariffs.js';
 import { parseWith } from '../../../engine/api/validate.js';
 import { tariffFromUrdb } from '../../../engine/tariffs/urdb.js';
+import { urdbOrigin } from '../../../engine/tariffs/urdb-origin.js';
 
 export const tariffRoutes = implement(tariffContracts, {
   'tariffs.create': ({ svc, scope, body }) => svc.tariffs.create(scope, body),
@@ -20,7 +21,12 @@ export const tariffRoutes = implement(tariffContracts, {
       ...choices,
     });
     // The body POST /tariffs would take, checked by its own schema, then stored on its own path.
-    const tariff = parseWith(tariffContracts['tariffs.create'].body, draft.tariff, 'body');
+    // It carries where it came from, so a draft saved later through POST /tariffs keeps that too.
+    const tariff = parseWith(
+      tariffContracts['tariffs.create'].body,
+      { ...draft.tariff, imported_from: urdbOrigin(rate, draft.warnings) },
+      'body',
+    );
     if (query.dry_run) return { object: 'tariff_import' as const, tariff, warnings: draft.warnings };
     const stored = svc.tariffs.create(scope, tariff);
     reply.code(201);

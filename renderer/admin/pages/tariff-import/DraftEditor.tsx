@@ -15,7 +15,7 @@ import { slotWords } from '../../../../core/engine/labels';
 import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import type { TariffCreate } from '../../../../core/engine/schemas/tariff';
 import { WarningsPanel } from './WarningsPanel';
-import { draftAsTariff, previewStart, type ImportedDraft } from './draft';
+import { draftAsTariff, previewStart, withChoices, type ImportedDraft } from './draft';
 
 /**
  * An imported rate in the tariff editor before it is saved: its name, kind and contract, the
@@ -94,14 +94,14 @@ export function DraftEditor({
         </Stack>
         <ErrorAlert error={save.error} />
       </Paper>
-      <WarningsPanel warnings={draft.warnings} />
+      <WarningsPanel warnings={fields.imported_from?.warnings ?? draft.warnings} />
       {details ? (
         <DraftDetails
           fields={fields}
           zone={zone}
           onClose={() => setDetails(false)}
           onSave={(f) => {
-            setFields(f);
+            setFields(withChoices(fields, f));
             setDetails(false);
           }}
         />

@@ -44,3 +44,27 @@ export function previewStart(today: string, start: string, end: string): string 
   if (today >= last) return DateTime.fromISO(last).minus({ days: 7 }).toISODate()!;
   return today;
 }
+
+/** Warnings about a choice the import made for the user, by what the user may choose instead. */
+const CHOSEN: Record<string, 'name' | 'dates'> = {
+  display_name_shortened: 'name',
+  contract_start_date_defaulted: 'dates',
+  contract_end_date_defaulted: 'dates',
+  contract_ended: 'dates',
+};
+
+/**
+ * The draft with the name and dates the user gave: the warnings about the import's own choice
+ * of what the user has now chosen go, so the saved tariff keeps only those still true of it.
+ */
+export function withChoices(before: TariffCreate, after: TariffCreate): TariffCreate {
+  const origin = after.imported_from;
+  if (!origin) return after;
+  const changed = {
+    name: after.display_name !== before.display_name,
+    dates:
+      after.contract_start_date !== before.contract_start_date || after.contract_end_date !== before.contract_end_date,
+  };
+  const warnings = origin.warnings.filter((w) => !(CHOSEN[w.code] && changed[CHOSEN[w.code]!]));
+  return { ...after, imported_from: { ...origin, warnings } };
+}

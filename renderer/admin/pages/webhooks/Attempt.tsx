@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
 import { TextBlock, headerLines } from '../../components/records';
 import { SCHEMES, type DeliveryOut } from './labels';
 import { instantText } from '../../instant';
@@ -32,6 +32,11 @@ export function AttemptRow({ a }: { a: AttemptOut }) {
       <Typography variant="body2" color="text.secondary">
         {a.explanation}
       </Typography>
+      {a.clock_note ? (
+        <Alert severity="warning" variant="outlined" data-testid="attempt-clock-note" sx={{ mt: 0.5, py: 0 }}>
+          {a.clock_note}
+        </Alert>
+      ) : null}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, minWidth: 0 }}>
         <Box
           component="code"

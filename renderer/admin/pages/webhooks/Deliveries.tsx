@@ -82,6 +82,18 @@ function DeliveryRow({
           {held ? 'Held: the endpoint is disabled' : nextAttemptInWords(d.next_attempt_at, now)}
         </Typography>
       ) : null}
+      {last?.clock_note ? (
+        // A refusal while the clock is moved: the row says why, before the tester opens their signature code.
+        <Typography
+          variant="body2"
+          color="warning.dark"
+          aria-label="Likely cause"
+          data-testid="delivery-clock-note"
+          sx={{ pl: 1, mt: 0.5 }}
+        >
+          {last.clock_note}
+        </Typography>
+      ) : null}
       <Collapse in={open} unmountOnExit>
         {/* Newest first: the attempt a tester is looking for is the last one made. */}
         {[...d.attempt_log].reverse().map((a) => (

@@ -1,5 +1,5 @@
-import type { ComponentShare, PriceInterval } from '../../engine/pricing/types.js';
-import type { OutputForm } from '../../engine/pricing/format.js';
+import type { ComponentShare, PriceInterval } from '../../../engine/pricing/types.js';
+import type { OutputForm } from '../../../engine/pricing/format.js';
 
 const DAY = 86_400_000;
 const DIGITS = Buffer.from('0123456789');

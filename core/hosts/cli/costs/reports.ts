@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon';
-import { commandArgs } from './args.js';
-import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
-import { decimalsOf, edge, table } from './costs.js';
-import { api } from '../../engine/api/index.js';
-import { parseWith } from '../../engine/api/validate.js';
-import type { ApiClient } from '../../engine/api/client.js';
-import type { EnergyCost } from '../../engine/schemas/energy-cost.js';
+import { commandArgs, edge } from '../args.js';
+import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from '../client.js';
+import { decimalsOf, table } from '../format.js';
+import { api } from '../../../engine/api/index.js';
+import { parseWith } from '../../../engine/api/validate.js';
+import type { ApiClient } from '../../../engine/api/client.js';
+import type { EnergyCost } from '../../../engine/schemas/energy-cost.js';
 
 export const SESSION_USAGE = `Usage: tariff-desk costs session REF [options]
 
