@@ -276,7 +276,7 @@ for (const size of Object.values(VIEWPORTS)) {
       await see(page.getByText('Select a band to edit its rate, or drag on a track to draw one.')).toBeVisible();
       await see(panel).toHaveCount(0);
 
-      // A drawn band says it has the default rate until its rate is set.
+      // A band drawn on an empty row says it has the default rate until its rate is set.
       await draw(page, 'All track', 10, 12);
       await see(message(page)).toHaveText(
         'New band 10:00–12:00 has the default rate 0.30 EUR/kWh; set its rate in the rate panel.',
@@ -286,7 +286,8 @@ for (const size of Object.values(VIEWPORTS)) {
       await topShot(page, `schedule-seasons-rate-set-${px}`);
       // ... or until another group is in view.
       await draw(page, 'All track', 14, 16);
-      await see(message(page)).toContainText('New band 14:00–16:00 has the default rate');
+      // A band drawn beside it on the same row takes its price, not the default.
+      await see(message(page)).toContainText('New band 14:00–16:00 has its neighbour’s rate 0.25 EUR/kWh');
       await page.getByRole('tab', { name: 'Jun–Oct' }).click();
       await see(message(page)).toHaveCount(0);
       await see(page.getByText('Select a band to edit its rate, or drag on a track to draw one.')).toBeVisible();

@@ -163,6 +163,7 @@ export class TariffService {
         contract_start_date,
         contract_end_date,
         ...(schedule ? { schedule } : {}),
+        ...(charges ? { charges } : {}),
         ...(dated.imported_from ? { imported_from: dated.imported_from } : {}),
         ...(charges ? { charges } : {}),
         time_created: isoSeconds(this.clock.now()),

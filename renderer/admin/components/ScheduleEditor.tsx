@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { Button, Grid, Paper, Stack } from '@mui/material';
 import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
 import { groupName, precedenceText } from '../../../core/engine/schedule/precedence';
 import type { SchedulePlace } from '../../../core/engine/schedule/issues';
@@ -11,6 +11,12 @@ import { DatesField, MonthChips } from './schedule/MonthFilter';
 import { ValidationPanel } from './schedule/ValidationPanel';
 import { GroupBar } from './schedule/GroupBar';
 import { DayRow, TimeAxis } from './schedule/DayRow';
+import { energyLook } from './schedule/looks';
+import { MessageLine, type Message } from './schedule/MessageLine';
+import { RowNotes } from './schedule/RowNotes';
+import { EdgeWarnings } from './schedule/EdgeWarnings';
+import { edgeWarnings, splitBand, type EdgeWarning } from './schedule/edges';
+import { neighbourOf, splitAtMidnight } from './schedule/place';
 import { useScheduleHistory, type EditOptions } from './schedule/history';
 import { applyTiers, duplicateGroup, duplicateRow, groupLabel, stepsText } from './schedule/edits';
 import { boundProblems } from './schedule/tiers';
@@ -34,15 +40,6 @@ interface Props {
   /** The location's currency, for prices "EUR/kWh"; without it "per kWh". */
   currency?: string | undefined;
   onChange(s: Schedule): void;
-}
-
-interface Message {
-  text: string;
-  severity: 'info' | 'warning';
-  /** The band a message is about ("has the default rate"): it goes once that band's rate is set. */
-  band?: Sel;
-  /** The month group a "pick its months" message is about: it goes once the group has months. */
-  months?: number;
 }
 
 /** Whether a key press belongs to a text field's own undo rather than the schedule's. */
@@ -181,6 +178,17 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
     );
 
   const group = groupName(schedule, e);
+  const edges = edgeWarnings(schedule, e, (b) => bandText(b, market));
+  const splitAt = (w: EdgeWarning) => {
+    const b = entry.days_and_hours[w.item]!.hours[w.band]!;
+    const [evening, morning] = splitAtMidnight(b);
+    history.edit(splitBand(schedule, e, w.item, w.band), { label: `split band ${spanText(b)} at midnight` });
+    setSel(null);
+    setMessage({
+      text: `Split ${bandText(b, market)} at midnight: ${spanText(evening)} and ${spanText(morning)}, each priced by its own day.`,
+      severity: 'info',
+    });
+  };
   const rowNotes = entry.days_and_hours.flatMap((it, i) =>
     (precedence.get(`${e}:${i}`) ?? []).map((line) => ({ i, days: it.days.join('/'), line })),
   );
@@ -218,15 +226,27 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
         apply(r.hours, `move band ${spanText(hours[b]!)} to ${spanText(r.hours[b]!)}`, r.pushed);
       },
       add(from, to) {
-        const r = placeBand(hours, -1, from, to, market);
+        // The neighbour's price, so a band drawn into a day starts where the day is; an empty row's, the default.
+        const n = neighbourOf(hours, from, to);
+        const r = placeBand(
+          hours,
+          -1,
+          from,
+          to,
+          market,
+          n === undefined ? undefined : hours[n]!.rate.map((t) => ({ ...t })),
+        );
         if ('refused' in r) return refuse(r.refused);
         const added = r.hours.at(-1)!;
         const at = { entry: e, item: i, band: r.hours.length - 1 };
+        const price = `${rateLabel(added.rate, market)}${market ? '' : ` ${unit}`}`;
         apply(
           r.hours,
           `add band ${spanText(added)}`,
           r.pushed,
-          `New band ${spanText(added)} has the default rate ${rateLabel(added.rate, market)}${market ? '' : ` ${unit}`}; set its rate in the rate panel.`,
+          n === undefined
+            ? `New band ${spanText(added)} has the default rate ${price}; set its rate in the rate panel.`
+            : `New band ${spanText(added)} has its neighbour’s rate ${price}; set its own in the rate panel.`,
           at,
         );
         setSel(at);
@@ -378,31 +398,7 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
             }
           />
         </Stack>
-        {/* A fixed-height line, so a message never moves the tracks under the pointer; a long one is cut, its whole text in the tooltip. */}
-        <Box sx={{ height: 40, overflow: 'hidden', mb: 0.5, display: 'flex', alignItems: 'center' }}>
-          {message ? (
-            <Alert
-              severity={message.severity}
-              role="status"
-              aria-label="Editor message"
-              onClose={() => setMessage(null)}
-              title={message.text}
-              sx={{
-                py: 0,
-                flex: 1,
-                minWidth: 0,
-                '& .MuiAlert-message': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-              }}
-            >
-              {message.text}
-            </Alert>
-          ) : (
-            <Typography variant="caption" color="text.secondary">
-              Drag on a track to draw a band, drag its edges to resize; on a band ←/→ move its end, Shift+←/→ its start,
-              Delete removes it; Ctrl+Z undoes.
-            </Typography>
-          )}
-        </Box>
+        <MessageLine message={message} onClose={() => setMessage(null)} />
         <TimeAxis />
         {entry.days_and_hours.map((it, i) => {
           const key = `${e}:${i}`;
@@ -413,7 +409,7 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
               row={it}
               index={i}
               rowKey={key}
-              market={market}
+              look={energyLook(it.hours, market)}
               selected={selected && selected.item === i ? selected.band : null}
               onSelect={(b) => setSel(b === null ? null : { entry: e, item: i, band: b })}
               actions={trackActions(i)}
@@ -444,26 +440,8 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
         >
           Add day row
         </Button>
-        {/* Below the tracks, so a note that appears after drawing never moves a row under the pointer. */}
-        {rowNotes.length ? (
-          <Box aria-label="Which row applies" role="region" sx={{ mt: 1 }}>
-            {rowNotes.map(({ i, days, line }) => (
-              <Typography
-                key={`${i}:${line}`}
-                variant="caption"
-                color="text.secondary"
-                component="p"
-                data-precedence={`${e}:${i}`}
-                sx={{ mt: 0.25 }}
-              >
-                <b>
-                  Row {i + 1} ‘{days}’:
-                </b>{' '}
-                {line}
-              </Typography>
-            ))}
-          </Box>
-        ) : null}
+        <EdgeWarnings warnings={edges} onSplit={splitAt} />
+        <RowNotes entry={e} notes={rowNotes} />
       </Paper>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 7 }}>

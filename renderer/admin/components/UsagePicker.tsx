@@ -186,6 +186,8 @@ export function UsagePicker({
                 kind: 'profile',
                 profile: profile?.profile ?? '',
                 kwh_per_year: Math.max(0, Number(e.target.value) || 0),
+                // The energy typed is not a profile picked: the profile chosen for the location stays so.
+                ...(profile?.auto ? { auto: true as const } : {}),
               })
             }
             slotProps={{ htmlInput: { min: 0, step: 100 } }}

@@ -1,26 +1,15 @@
 import type { Schedule, Rate } from '../../../core/engine/schemas/schedule';
 import { Schedule as ScheduleSchema } from '../../../core/engine/schemas/schedule';
-import { bandSpan, formatTimeOfDay, parseTimeOfDay, DAY_SECONDS } from '../../../core/engine/schedule/names';
+import { bandQuarters, placeSpan, QUARTERS, spanText, type Placed, type Span } from './schedule/place';
 import { describeIssues, type ScheduleProblem } from '../../../core/engine/schedule/issues';
 import { boundProblems, tierPrice } from './schedule/tiers';
 
-/** Quarter hours: the editor's grid. */
-export const Q = 900;
-export const QUARTERS = DAY_SECONDS / Q;
+export { Q, QUARTERS, toQ, fromQ, bandQuarters, spanText } from './schedule/place';
 
 export type Sel = { entry: number; item: number; band: number };
 
-export const toQ = (t: string) => Math.round((parseTimeOfDay(t) ?? 0) / Q);
-export const fromQ = (q: number) => formatTimeOfDay((((q % QUARTERS) + QUARTERS) % QUARTERS) * Q);
-
-/** The quarters a band covers on its own day line, wrapping past midnight (0..96, to may exceed 96). */
-export function bandQuarters(b: { valid_from: string; valid_to: string }): [number, number] {
-  const s = bandSpan(b.valid_from, b.valid_to);
-  return s ? [s.from / Q, s.to / Q] : [0, 0];
-}
-
 /** Which quarters of an item's day line a band covers (wrapped parts fold onto the start of the day). */
-export function occupied(hours: { valid_from: string; valid_to: string }[], skip = -1): boolean[] {
+export function occupied(hours: Span[], skip = -1): boolean[] {
   const used = new Array<boolean>(QUARTERS).fill(false);
   hours.forEach((h, i) => {
     if (i === skip) return;
@@ -101,14 +90,9 @@ export function rateColour(v: number): string {
 
 type Band = Schedule[number]['days_and_hours'][number]['hours'][number];
 
-/** What a new band gets: a plain default, said out loud by the editor, never a copy of another band. */
+/** What a new band on an empty row gets: a plain default, said out loud by the editor. */
 export function defaultRate(market: boolean): Rate[] {
   return market ? [{ surcharge_fixed: 0 }] : [{ fixed: 0.3 }];
-}
-
-/** "07:00–09:00" with the end of day as 24:00. */
-export function spanText(b: { valid_from: string; valid_to: string }): string {
-  return `${b.valid_from.slice(0, 5)}–${b.valid_to === '00:00:00' ? '24:00' : b.valid_to.slice(0, 5)}`;
 }
 
 /** A band as the editor names it in messages: "‘0.30’ 17:00–20:00". */
@@ -116,43 +100,21 @@ export function bandText(b: Band, market: boolean): string {
   return `‘${rateLabel(b.rate, market)}’ ${spanText(b)}`;
 }
 
-export type Placement = { hours: Band[]; pushed: string[] } | { refused: string };
+export type Placement = Placed<Band>;
 
 /**
- * Puts band `i` (or a new band when `i` is -1, with `rate`) on quarters `[a, b)` of its day line
- * (`b` may pass 96 to wrap). A neighbour it runs into is pushed back to make room; when that would
- * cover the neighbour entirely or split it, the move is refused with a sentence saying why.
+ * Puts band `i` (or a new band when `i` is -1, with `rate`, else the default) on quarters `[a, b)`
+ * of its day line: `placeSpan` with the energy band's name and rate.
  */
 export function placeBand(hours: Band[], i: number, a: number, b: number, market: boolean, rate?: Rate[]): Placement {
-  if (b - a < 1) return { refused: 'A band lasts at least 15 min.' };
-  if (b - a > QUARTERS) return { refused: 'A band lasts at most 24 h.' };
-  const next = hours.map((h) => ({ ...h }));
-  const pushed: string[] = [];
-  for (let j = 0; j < next.length; j++) {
-    if (j === i) continue;
-    let [ja, jb] = bandQuarters(next[j]!);
-    const before = bandText(next[j]!, market);
-    // Compare on a three-day line so parts past midnight meet the other band wherever they fall.
-    for (const shift of [-QUARTERS, 0, QUARTERS]) {
-      const sa = ja + shift,
-        sb = jb + shift;
-      if (Math.min(b, sb) <= Math.max(a, sa)) continue;
-      if (a <= sa && sb <= b) return { refused: `Would cover ${before} entirely; delete that band first.` };
-      if (sa < a && b < sb) return { refused: `Would split ${before} in two; a band cannot be split by drawing.` };
-      if (sa < a) jb = a - shift;
-      else ja = b - shift;
-    }
-    if (jb - ja < 1) return { refused: `Would leave ${before} shorter than 15 min.` };
-    const moved = { ...next[j]!, valid_from: fromQ(ja), valid_to: jb - ja === QUARTERS ? fromQ(ja) : fromQ(jb) };
-    if (moved.valid_from !== next[j]!.valid_from || moved.valid_to !== next[j]!.valid_to) {
-      pushed.push(`Pushed ${before} to ${spanText(moved)}.`);
-      next[j] = moved;
-    }
-  }
-  const span = { valid_from: fromQ(a), valid_to: b - a === QUARTERS ? fromQ(a) : fromQ(b) };
-  if (i < 0) next.push({ ...span, rate: rate ?? defaultRate(market) });
-  else next[i] = { ...next[i]!, ...span };
-  return { hours: next, pushed };
+  return placeSpan(
+    hours,
+    i,
+    a,
+    b,
+    (h) => bandText(h, market),
+    (span) => ({ ...span, rate: rate ?? defaultRate(market) }),
+  );
 }
 
 /** A typed time "7:15", "07:15" or "24:00" as quarters, or a sentence saying what is wrong. */

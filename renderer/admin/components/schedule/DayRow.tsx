@@ -1,21 +1,21 @@
 import { Box, IconButton, Stack, SvgIcon, TextField, Typography } from '@mui/material';
-import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import { DAY_NAMES } from '../../../../core/engine/schedule/names';
-import { Track, type TrackActions } from './Track';
+import { Track, type BandLook, type TrackActions } from './Track';
+import type { Span } from './place';
 
-type Row = Schedule[number]['days_and_hours'][number];
+type Row = { days: string[]; hours: Span[] };
 
 const DAY_GROUPS = ['All', 'Weekdays', 'Weekend', ...DAY_NAMES];
 /** The width of a row's days select, and of its buttons after the track: the time axis leaves both free. */
 export const ROW_START = 130;
 export const ROW_END = 72;
 
-/** One day row of a month group: its days, its track, and Duplicate and Delete. */
+/** One day row of a month group: its days, its track (energy bands or demand periods), and Duplicate and Delete. */
 export function DayRow({
   row,
   index,
   rowKey,
-  market,
+  look,
   selected,
   onSelect,
   actions,
@@ -24,21 +24,25 @@ export function DayRow({
   onDays,
   onDuplicate,
   onDelete,
+  prefix = '',
 }: {
   row: Row;
   index: number;
   /** `entry:item`, the row's place for validation and precedence notes. */
   rowKey: string;
-  market: boolean;
+  look: BandLook;
   selected: number | null;
   onSelect(b: number | null): void;
   actions: TrackActions;
   badBands: Set<number>;
   badRow: boolean;
   onDays(days: string[]): void;
-  onDuplicate(): void;
+  /** Absent where rows are not copied (the demand schedule). */
+  onDuplicate?: (() => void) | undefined;
   /** Absent while the group has one row: a group keeps at least one. */
   onDelete?: (() => void) | undefined;
+  /** Before the row's names ("Demand "), where another editor's rows share the page. */
+  prefix?: string;
 }) {
   const name = `‘${row.days.join('/')}’`;
   return (
@@ -50,7 +54,7 @@ export function DayRow({
           value={row.days.join(',')}
           onChange={(ev) => onDays(ev.target.value.split(','))}
           sx={{ width: ROW_START, flexShrink: 0 }}
-          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Days of row ${index + 1}` } }}
+          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `${prefix}Days of row ${index + 1}` } }}
         >
           {[...new Set([row.days.join(','), ...DAY_GROUPS])].map((d) => (
             <option key={d} value={d}>
@@ -60,8 +64,8 @@ export function DayRow({
         </TextField>
         <Track
           hours={row.hours}
-          market={market}
-          label={`${row.days.join('/')} track`}
+          look={look}
+          label={`${prefix}${row.days.join('/')} track`}
           selected={selected}
           onSelect={onSelect}
           actions={actions}
@@ -71,7 +75,8 @@ export function DayRow({
         <Stack direction="row" sx={{ width: ROW_END, flexShrink: 0 }}>
           <IconButton
             size="small"
-            aria-label={`Duplicate row ${name}`}
+            disabled={!onDuplicate}
+            aria-label={`Duplicate ${prefix.toLowerCase()}row ${name}`}
             title="Duplicate this row: a copy of its bands for other days"
             onClick={onDuplicate}
           >
@@ -80,7 +85,12 @@ export function DayRow({
               <path d="M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12V1zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2zm0 16H8V7h11v14z" />
             </SvgIcon>
           </IconButton>
-          <IconButton size="small" aria-label={`Delete row ${name}`} onClick={onDelete} disabled={!onDelete}>
+          <IconButton
+            size="small"
+            aria-label={`Delete ${prefix.toLowerCase()}row ${name}`}
+            onClick={onDelete}
+            disabled={!onDelete}
+          >
             ×
           </IconButton>
         </Stack>

@@ -1,10 +1,17 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Box } from '@mui/material';
-import type { Schedule } from '../../../../core/engine/schemas/schedule';
-import { bandQuarters, occupied, QUARTERS, rateColour, spanText } from '../schedule-model';
-import { rateLabels, rateText } from './tiers';
+import { occupied } from '../schedule-model';
+import { bandQuarters, QUARTERS, spanText, type Span } from './place';
+import { outsideLabel, type Outside } from './labels';
 
-type Hours = Schedule[number]['days_and_hours'][number]['hours'];
+/** How a track draws its bands' values: an energy rate, a demand period. */
+export interface BandLook {
+  /** Labels for band `i`, longest first; the track draws the longest that fits whole. */
+  labels(i: number): string[];
+  /** The band's value in words, for its name and tooltip. */
+  text(i: number): string;
+  colour(i: number): string;
+}
 
 /** The keyboard focus ring of every focusable part of a track: visible on keyboard focus only. */
 export const FOCUS_RING = { '&:focus-visible': { outline: '3px solid #1565c0', outlineOffset: 2, zIndex: 2 } };
@@ -22,13 +29,14 @@ export interface TrackActions {
 }
 
 /**
- * One day row's 96-quarter track. Draw a band by dragging on free track, resize it by its edges,
- * or use the keyboard: on a band, ←/→ move its end and Shift+←/→ its start by 15 min, Delete
- * removes it; on the track, Enter adds a band in the first free stretch.
+ * One day row's 96-quarter track. Draw a band by dragging on the track (inside a band, it splits
+ * that band), resize it by its edges, or use the keyboard: on a band, ←/→ move its end and
+ * Shift+←/→ its start by 15 min, Delete removes it; on the track, Enter adds a band in the first
+ * free stretch. A band too narrow for its label has it beside it, or above it.
  */
 export function Track({
   hours,
-  market,
+  look,
   label,
   selected,
   onSelect,
@@ -36,8 +44,8 @@ export function Track({
   badBands,
   badRow,
 }: {
-  hours: Hours;
-  market: boolean;
+  hours: Span[];
+  look: BandLook;
   label: string;
   selected: number | null;
   onSelect(b: number | null): void;
@@ -57,7 +65,14 @@ export function Track({
     watch.observe(el);
     return () => watch.disconnect();
   }, []);
-  const [drag, setDrag] = useState<{ kind: 'new' | 'from' | 'to'; band: number; q0: number; q: number } | null>(null);
+  const [drag, setDrag] = useState<{
+    kind: 'new' | 'from' | 'to';
+    band: number;
+    q0: number;
+    q: number;
+    /** A draw started on a band: held by the track only once it moves, so a click still selects. */
+    held?: boolean;
+  } | null>(null);
   const quarterAt = (clientX: number) => {
     const r = ref.current!.getBoundingClientRect();
     return Math.max(0, Math.min(QUARTERS, Math.round(((clientX - r.left) / r.width) * QUARTERS)));
@@ -89,16 +104,20 @@ export function Track({
     }
   });
 
-  // A band split at midnight is labelled once, on its longer piece, with the longest of its
-  // labels that fits whole: a tiered band's tiers where there is room, else its prices, else the first.
+  // A band split at midnight is labelled once, on its longer piece: inside with the longest of its
+  // labels that fits whole; a band too narrow for any but a cut one ("0.4115 →") has it outside.
+  const used = occupied(hours);
   const labels = new Map<number, string>();
+  const outside: Outside[] = [];
   pieces.forEach((p, k) => {
-    const longest = pieces.every((o) => o.band !== p.band || o === p || o.b - o.a < p.b - p.a);
+    if (!pieces.every((o) => o.band !== p.band || o === p || o.b - o.a < p.b - p.a)) return;
+    const all = look.labels(p.band);
+    const whole = all.length > 1 ? all.slice(0, -1) : all;
     const room = ((p.b - p.a) / QUARTERS) * px - LABEL_ROOM_PX;
-    const text = rateLabels(hours[p.band]!.rate, market).find((t) => room >= t.length * LABEL_CHAR_PX);
-    if (longest && text) labels.set(k, text);
+    const text = whole.find((t) => room >= t.length * LABEL_CHAR_PX);
+    if (text) labels.set(k, text);
+    else if (px) outside.push(outsideLabel(p, whole, used, px, LABEL_CHAR_PX));
   });
-
   return (
     <Box
       ref={ref}
@@ -114,13 +133,22 @@ export function Track({
         }
       }}
       onPointerDown={(ev) => {
-        // On a band (its label included) or an edge: theirs, not a new band's drag.
-        if ((ev.target as HTMLElement).closest('[data-band], [data-edge]')) return;
+        // On an edge: a resize, its own.
+        if ((ev.target as HTMLElement).closest('[data-edge]')) return;
         const q = quarterAt(ev.clientX);
+        // On a band: a click selects it; a drag draws a new band inside it, splitting it.
+        if ((ev.target as HTMLElement).closest('[data-band]')) return setDrag({ kind: 'new', band: -1, q0: q, q });
         ref.current!.setPointerCapture?.(ev.pointerId);
-        setDrag({ kind: 'new', band: -1, q0: q, q });
+        setDrag({ kind: 'new', band: -1, q0: q, q, held: true });
       }}
-      onPointerMove={(ev) => drag && setDrag({ ...drag, q: quarterAt(ev.clientX) })}
+      onPointerMove={(ev) => {
+        if (!drag) return;
+        const q = quarterAt(ev.clientX);
+        if (q === drag.q) return;
+        // Held from the first move on: the click then goes to the track, not to the band under it.
+        if (!drag.held) ref.current!.setPointerCapture?.(ev.pointerId);
+        setDrag({ ...drag, q, held: true });
+      }}
       onPointerUp={() => {
         if (!drag) return;
         setDrag(null);
@@ -148,7 +176,6 @@ export function Track({
     >
       {pieces.map((p, k) => {
         const h = hours[p.band]!;
-        const v = market ? 0.2 : (h.rate[0]?.fixed ?? 0);
         const on = selected === p.band;
         const bad = badBands.has(p.band);
         return (
@@ -160,8 +187,8 @@ export function Track({
             aria-pressed={on}
             aria-invalid={bad || undefined}
             // "to 24:00" as the rate panel says it, not "to 00:00" for a band that ends with the day.
-            aria-label={`Band ${spanText(h).replace('–', ' to ')}, ${rateText(h.rate, market)}`}
-            title={`${spanText(h)} · ${rateText(h.rate, market)}`}
+            aria-label={`Band ${spanText(h).replace('–', ' to ')}, ${look.text(p.band)}`}
+            title={`${spanText(h)} · ${look.text(p.band)}`}
             onClick={() => onSelect(p.band)}
             onFocus={() => onSelect(p.band)}
             onKeyDown={(ev) => {
@@ -184,7 +211,7 @@ export function Track({
               bottom: 3,
               left: `${(p.a / QUARTERS) * 100}%`,
               width: `${((p.b - p.a) / QUARTERS) * 100}%`,
-              bgcolor: market ? '#3f6590' : rateColour(v),
+              bgcolor: look.colour(p.band),
               borderRadius: 0.75,
               color: '#fff',
               fontSize: 12,
@@ -211,7 +238,41 @@ export function Track({
           </Box>
         );
       })}
-      {drag?.kind === 'new' ? (
+      {outside.map((o) => (
+        <Box
+          key={`out-${o.band}`}
+          component="span"
+          aria-hidden
+          data-label-outside={o.band}
+          data-place={o.place}
+          sx={{
+            position: 'absolute',
+            pointerEvents: 'none',
+            whiteSpace: 'nowrap',
+            fontSize: 12,
+            lineHeight: '16px',
+            color: '#1c2430',
+            ...(o.place === 'above'
+              ? {
+                  bottom: '100%',
+                  left: `${o.at}%`,
+                  transform: 'translateX(-50%)',
+                  bgcolor: '#fff',
+                  border: '1px solid #b0b8c1',
+                  borderRadius: 0.5,
+                  px: 0.5,
+                  zIndex: 3,
+                }
+              : {
+                  top: 12,
+                  ...(o.place === 'right' ? { left: `calc(${o.at}% + 4px)` } : { right: `calc(${100 - o.at}% + 4px)` }),
+                }),
+          }}
+        >
+          {o.text}
+        </Box>
+      ))}
+      {drag?.kind === 'new' && drag.held ? (
         <Box
           sx={{
             position: 'absolute',

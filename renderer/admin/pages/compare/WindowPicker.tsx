@@ -46,7 +46,8 @@ export function WindowPicker({
           if (w) onChange(w);
         }}
         shrink
-        sx={{ flex: '0 1 170px' }}
+        // Wide enough for the longest month and its year ("September 2027") beside the picker's icon.
+        sx={{ flex: '0 0 200px' }}
       />
     </Stack>
   );

@@ -8,6 +8,8 @@ import { useFeedback } from '../../components/confirm';
 import { useLocation, useLocationTariffs } from '../../components/forms';
 import { CodeHint, Coded, NoBreak } from '../../components/words';
 import { ScheduleEditor } from '../../components/ScheduleEditor';
+import { ChargesEditor } from '../../components/charges/ChargesEditor';
+import { useChargesDraft } from '../../components/charges/use-charges-draft';
 import { clone, defaultSchedule, scheduleProblems } from '../../components/schedule-model';
 import { CandidatePreview } from '../../components/CandidatePreview';
 import { useServiceToday } from '../../service-time';
@@ -31,6 +33,7 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
   const location = useLocation(locationId);
   const siblings = useLocationTariffs(locationId);
   const [schedule, setSchedule] = useState<Schedule | null>(null);
+  const draft = useChargesDraft(tariff.data?.charges);
   const [editing, setEditing] = useState<'name' | 'dates' | null>(null);
   useEffect(() => {
     if (tariff.data) setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
@@ -45,14 +48,14 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
     return { from: start.toMillis(), to: start.plus({ days: 7 }).toMillis() };
   }, [today, zone]);
   const save = useMutation({
-    mutationFn: () => api.call('tariffs.update', { params: { id }, body: { schedule } }),
+    mutationFn: () => api.call('tariffs.update', { params: { id }, body: { schedule, charges: draft.body } }),
     onSuccess: () => qc.invalidateQueries(),
   });
 
   // The editor's own rules, an empty price included: Save waits until the draft is one the API takes.
-  const invalid = !!schedule && scheduleProblems(schedule, market).length > 0;
+  const invalid = (!!schedule && scheduleProblems(schedule, market).length > 0) || draft.invalid;
   if (!tariff.data || !schedule) return <Loading show />;
-  const dirty = JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule());
+  const dirty = JSON.stringify(schedule) !== JSON.stringify(tariff.data.schedule ?? defaultSchedule()) || draft.dirty;
   const kind = slotWords(tariff.data.type, tariff.data.direction);
   return (
     <Stack spacing={2}>
@@ -106,8 +109,16 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
                 action: 'Revert',
               }).then((ok) => {
                 if (!ok) return;
+                const { charges } = draft;
                 setSchedule(clone(tariff.data.schedule ?? defaultSchedule()));
-                notify({ message: `Reverted ${name}`, undo: () => setSchedule(edited) });
+                draft.setCharges(tariff.data.charges);
+                notify({
+                  message: `Reverted ${name}`,
+                  undo: () => {
+                    setSchedule(edited);
+                    draft.setCharges(charges);
+                  },
+                });
               });
             }}
           >
@@ -131,6 +142,7 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
         currency={location.data?.currency_code}
         onChange={setSchedule}
       />
+      <ChargesEditor charges={draft.charges} onChange={draft.setCharges} currency={location.data?.currency_code} />
       {location.data && siblings.data && window ? (
         <CandidatePreview
           tariff={tariff.data}

@@ -1,0 +1,75 @@
+import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
+import type { Charges } from '../../../../core/engine/schemas/charges';
+import { FixedCharges, MinimumField } from './FixedCharges';
+import { FlatDemandList } from './FlatDemand';
+import { DemandPeriods } from './DemandPeriods';
+import { DemandSchedule } from './DemandSchedule';
+import { chargeProblems } from './words';
+
+/**
+ * The parts of a bill beside the energy schedule: fixed charges (per day or per month), a minimum
+ * bill (per month or per year), flat demand on the month's highest kW, and time-of-use demand
+ * whose hours are drawn like the energy bands. Prices (`/prices`) never read them; bills do.
+ */
+export function ChargesEditor({
+  charges,
+  onChange,
+  currency,
+}: {
+  charges: Charges | undefined;
+  onChange(c: Charges): void;
+  currency: string | undefined;
+}) {
+  const c = charges ?? {};
+  const demand = c.demand ?? {};
+  const problems = chargeProblems(charges);
+  const put = (next: Partial<Charges>) => onChange({ ...c, ...next });
+  const putDemand = (next: Partial<NonNullable<Charges['demand']>>) => put({ demand: { ...demand, ...next } });
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Charges">
+      <Typography variant="subtitle1" component="h3">
+        Charges
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Beside the energy prices, what a bill adds: standing charges, a minimum and demand (per kW). Prices and the
+        price signal are energy only; bills count these.
+      </Typography>
+      <Stack spacing={2} divider={<Divider flexItem />}>
+        <FixedCharges fixed={c.fixed ?? []} onChange={(fixed) => put({ fixed })} currency={currency} />
+        <MinimumField
+          minimum={c.minimum}
+          onChange={(minimum) => {
+            const next = { ...c };
+            if (minimum) next.minimum = minimum;
+            else delete next.minimum;
+            onChange(next);
+          }}
+          currency={currency}
+        />
+        <FlatDemandList flat={demand.flat ?? []} onChange={(flat) => putDemand({ flat })} currency={currency} />
+        <Stack spacing={1}>
+          <DemandPeriods
+            periods={demand.periods ?? []}
+            schedule={demand.schedule ?? []}
+            onChange={(periods, schedule) => putDemand({ periods, schedule })}
+            currency={currency}
+          />
+          <DemandSchedule
+            periods={demand.periods ?? []}
+            schedule={demand.schedule ?? []}
+            onChange={(schedule) => putDemand({ schedule })}
+          />
+        </Stack>
+      </Stack>
+      {problems.length ? (
+        <Stack spacing={0.5} sx={{ mt: 1 }} role="region" aria-label="Charge problems">
+          {problems.map((p) => (
+            <Alert key={p} severity="error">
+              {p}
+            </Alert>
+          ))}
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}
