@@ -4,6 +4,7 @@ import { tariffContracts } from './routes/tariffs.js';
 import { priceContracts } from './routes/prices.js';
 import { auditContracts } from './routes/audits.js';
 import { costContracts } from './routes/costs.js';
+import { billContracts } from './routes/bills.js';
 import { scheduleContracts } from './routes/schedules.js';
 import { connectContracts } from './routes/connect.js';
 import { pendingConnectionContracts } from './routes/pending-connections.js';
@@ -34,6 +35,7 @@ export const api = {
   ...priceContracts,
   ...auditContracts,
   ...costContracts,
+  ...billContracts,
   ...scheduleContracts,
   ...connectContracts,
   ...pendingConnectionContracts,

@@ -57,7 +57,7 @@ const TIME_MESSAGE = 'must be an RFC 3339 date-time (UTC or offset form)';
  * The issues are the ones zod would raise, so the codes are the usual `<field>_missing`,
  * `<field>_invalid` and `parameter_unknown`, each naming its field path.
  */
-const Intervals = z
+export const UsageIntervals = z
   .custom<UsageInterval[]>((v) => Array.isArray(v), { message: 'must be an array of intervals' })
   .superRefine((list, ctx) => {
     if (!Array.isArray(list)) return;
@@ -88,7 +88,7 @@ const Intervals = z
 
 export const Usage = z
   .strictObject({
-    intervals: Intervals.optional().meta({
+    intervals: UsageIntervals.optional().meta({
       description: `Metered usage: non-overlapping intervals inside the window, at most ${COST_LIMITS.maxIntervals} (more is 413).`,
     }),
     profile: z

@@ -12,6 +12,7 @@ import { providerRoutes } from './routes/providers.js';
 import { priceRoutes } from './routes/prices.js';
 import { auditRoutes } from './routes/audits.js';
 import { costRoutes } from './routes/costs.js';
+import { billRoutes } from './routes/bills.js';
 import { scheduleRoutes } from './routes/schedules.js';
 import { marketRoutes } from './routes/market.js';
 import { connectRoutes } from './routes/connect.js';
@@ -66,6 +67,7 @@ export function apiRoutes(): Route[] {
     ...priceRoutes,
     ...auditRoutes,
     ...costRoutes,
+    ...billRoutes,
     ...scheduleRoutes,
     ...connectRoutes,
     ...pendingConnectionRoutes,

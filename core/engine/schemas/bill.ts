@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { idOf, Timestamp } from './common.js';
+import { Candidates, COST_LIMITS, Usage, UsageIntervals } from './cost.js';
+
+/**
+ * `POST /bills/{location_id}` (docs/bills.md): the whole bill of a household over whole local
+ * months, energy with fixed, demand and minimum charges, export credit and how credit is settled.
+ * Tariff Desk's extension beyond the reference.
+ */
+
+/** Limits of `POST /bills/{location_id}`. */
+export const BILL_LIMITS = {
+  /** Local months in a window: two billing years. */
+  maxMonths: 24,
+  /** Intervals per series (usage, generation): 400 days of quarter hours fit. More is 413. */
+  maxIntervals: 50_000,
+  maxAlternatives: COST_LIMITS.maxAlternatives,
+  /** A year of quarter hours of usage and of generation is about 7 MB of JSON. */
+  bodyLimit: 32 * 1024 * 1024,
+} as const;
+
+export const Generation = z
+  .strictObject({
+    intervals: UsageIntervals.optional().meta({
+      description: `Energy generated on site: non-overlapping intervals inside the window, at most ${BILL_LIMITS.maxIntervals} (more is 413).`,
+    }),
+    profile: z.literal('PV').optional().meta({
+      description:
+        'PV: a clear-sky-shaped day at the location’s latitude and season, laid on its local time and scaled so a local calendar year sums to kwh_per_year.',
+    }),
+    kwh_per_year: z
+      .number()
+      .min(0)
+      .max(100_000_000)
+      .optional()
+      .meta({ description: 'With profile: the energy generated in one local calendar year, kWh.' }),
+  })
+  .meta({ id: 'Generation', description: 'Either intervals, or profile "PV" with kwh_per_year.' });
+export type Generation = z.infer<typeof Generation>;
+
+export const MeteringMode = z.enum(['NET_BILLING', 'BUY_ALL_SELL_ALL']).meta({
+  id: 'MeteringMode',
+  description:
+    'NET_BILLING: usage and generation net within each interval; net import is priced, net export credited. BUY_ALL_SELL_ALL: all usage priced, all generation credited, nothing nets.',
+});
+export const CreditSettlement = z.enum(['PAID_MONTHLY', 'CARRIED']).meta({
+  id: 'CreditSettlement',
+  description:
+    'PAID_MONTHLY: a month’s total is its charges minus its export credit, and may be negative. CARRIED: credit pays charges, never below 0, and what is left is carried to the true-up.',
+});
+export const CreditsFrom = z.enum(['SAME_MONTH', 'NEXT_MONTH']).meta({
+  id: 'CreditsFrom',
+  description: 'With CARRIED: whether a month’s own export credit pays its own charges, or counts from the next month.',
+});
+
+export const Metering = z
+  .strictObject({
+    mode: MeteringMode.default('NET_BILLING'),
+    credits: CreditSettlement.default('PAID_MONTHLY'),
+    credits_from: CreditsFrom.default('SAME_MONTH'),
+    true_up_month: z
+      .number()
+      .int()
+      .min(1)
+      .max(12)
+      .default(12)
+      .meta({
+        description: 'The month (1–12) at whose end carried credit is paid out; the billing year ends with it.',
+      }),
+  })
+  .meta({ id: 'Metering' });
+export type Metering = z.output<typeof Metering>;
+
+export const BillRequest = z
+  .strictObject({
+    start_time: Timestamp.meta({ description: 'The start of a local month at the location.' }),
+    end_time: Timestamp.meta({ description: 'Exclusive: the start of a later local month.' }),
+    usage: Usage.optional().meta({
+      description:
+        'Energy used, as POST /costs takes it. Absent: the location’s stored meter records, IMPORT records as energy drawn from the grid and EXPORT records as energy sent to it.',
+    }),
+    generation: Generation.optional(),
+    metering: Metering.prefault({}),
+    candidates: Candidates.optional(),
+    alternatives: z
+      .array(Candidates)
+      .max(BILL_LIMITS.maxAlternatives)
+      .optional()
+      .meta({ description: 'Candidate sets, each billed on the same usage; the answer gains one bill per set.' }),
+  })
+  .meta({ id: 'BillRequest' });
+export type BillRequest = z.output<typeof BillRequest>;
+
+const money = (description = 'Major currency units, 6 decimals.') => z.number().meta({ description });
+const kwh = (description: string) => z.number().meta({ description: `${description} kWh, 6 decimals.` });
+
+export const BillDemand = z
+  .object({
+    tariff_id: z.string().meta({ description: 'The IMPORT tariff whose demand charge this is.' }),
+    period: z.string().nullable().meta({ description: 'The time-of-use demand period; null for flat demand.' }),
+    kw: z.number().meta({ description: 'The highest average kW drawn from the grid in the month (and period).' }),
+    time: z.string().nullable().meta({ description: 'Start of the interval where it happened; null with no draw.' }),
+    charge: money(),
+  })
+  .meta({ id: 'BillDemand' });
+
+export const BillMonth = z
+  .object({
+    start_time: z.string(),
+    end_time: z.string(),
+    import_kwh: kwh('Energy drawn from the grid (after netting in NET_BILLING),'),
+    export_kwh: kwh('Energy sent to the grid (after netting in NET_BILLING),'),
+    unpriced_kwh: kwh('Imported or exported energy with no price at its time, costed or credited 0,'),
+    unpriced_export_kwh: kwh('The exported part of unpriced_kwh,'),
+    peak_kw: z.number().meta({ description: 'The month’s highest average kW drawn from the grid.' }),
+    peak_time: z.string().nullable().meta({ description: 'Start of the interval of the peak; null with no draw.' }),
+    demand: z.array(BillDemand),
+    energy_charge: money(),
+    fixed_charge: money(),
+    demand_charge: money(),
+    minimum_charge: money('What the monthly and annual minimums add, 6 decimals.'),
+    export_credit: money('The month’s export credit, a positive number, 6 decimals.'),
+    credit_applied: money('Credit that paid this month’s charges (CARRIED), 6 decimals.'),
+    credit_carried: money('Credit carried forward at the month’s end (CARRIED), 6 decimals.'),
+    true_up: money('Carried credit paid out at the end of the true-up month, 6 decimals.'),
+    total: money('What the month costs the customer; negative when the customer is paid.'),
+  })
+  .meta({ id: 'BillMonth' });
+export type BillMonth = z.infer<typeof BillMonth>;
+
+const billFields = {
+  total: money(),
+  months: z.array(BillMonth),
+};
+
+export const BillAlternative = z.object(billFields).meta({ id: 'BillAlternative' });
+
+export const Bill = z
+  .object({
+    object: z.literal('bill'),
+    location_id: idOf('location'),
+    currency_code: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+    metering: Metering,
+    ...billFields,
+    alternatives: z.array(BillAlternative).optional().meta({ description: 'One per alternatives set, in order.' }),
+  })
+  .meta({ id: 'Bill' });
+export type Bill = z.input<typeof Bill>;
