@@ -6,6 +6,7 @@ import { CustomerService } from './services/customers.js';
 import { DeviceService } from './services/devices.js';
 import { MeterService } from './services/meters/service.js';
 import { CostReportService } from './services/cost-reports.js';
+import { BillService } from './services/bills.js';
 import { TariffService } from './services/tariffs.js';
 import { ProviderService } from './services/providers.js';
 import { MarketService } from './market/service.js';
@@ -49,6 +50,7 @@ export interface Service {
   devices: DeviceService;
   meters: MeterService;
   costReports: CostReportService;
+  bills: BillService;
   tariffs: TariffService;
   providers: ProviderService;
   market: MarketService;
@@ -126,6 +128,7 @@ export function createService(opts: ServiceOptions): Service {
   const devices = new DeviceService(db, store, clock, ids, events);
   const meters = new MeterService(db, clock, ids, locations, devices);
   const costReports = new CostReportService(db, clock, ids, locations, devices, meters, prices);
+  const bills = new BillService(locations, prices, meters);
   const status = new StatusService(locations, tariffs, providers, gridFees);
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () =>
     settings.get('connect_token_ttl_seconds'),
@@ -141,6 +144,7 @@ export function createService(opts: ServiceOptions): Service {
     devices,
     meters,
     costReports,
+    bills,
     tariffs,
     providers,
     market,

@@ -1,5 +1,6 @@
 import type { Schedule, Rate } from '../schemas/schedule.js';
 import type { TariffDirection, TariffType } from '../schemas/common.js';
+import type { Charges } from '../schemas/charges.js';
 
 /** One stored tariff as the engine needs it (pure data; no ids from the database are required). */
 export interface PricingComponent {
@@ -12,6 +13,8 @@ export interface PricingComponent {
   contract_start_date: string;
   contract_end_date: string | null;
   schedule?: Schedule | undefined;
+  /** Fixed, minimum and demand charges: the bill reads them, prices never do. */
+  charges?: Charges | undefined;
 }
 
 /**

@@ -1,9 +1,6 @@
 import { implement } from '../route.js';
 import { billContracts } from '../../../engine/api/routes/bills.js';
-import { unprocessable } from '../../../engine/errors.js';
 
 export const billRoutes = implement(billContracts, {
-  'bills.create': () => {
-    throw unprocessable('not_implemented', 'The bill is not built yet.');
-  },
+  'bills.create': ({ svc, scope, params, body }) => svc.bills.create(scope, params.location_id, body),
 });

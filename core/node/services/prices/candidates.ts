@@ -35,5 +35,6 @@ export function candidateJson(c: TariffCandidate, id: string): string {
     contract_start_date: c.contract_start_date,
     contract_end_date: c.contract_end_date,
     ...(c.schedule ? { schedule: c.schedule } : {}),
+    ...(c.charges ? { charges: c.charges } : {}),
   });
 }

@@ -6,7 +6,7 @@ import type { LocationService } from '../locations.js';
 import type { MarketService } from '../../market/service.js';
 import type { PriceRequest } from '../../../engine/schemas/price.js';
 import type { TariffDirection } from '../../../engine/schemas/common.js';
-import type { PriceInterval } from '../../../engine/pricing/types.js';
+import type { MarketSeries, PriceInterval } from '../../../engine/pricing/types.js';
 import type { Cost, CostRequest } from '../../../engine/schemas/cost.js';
 import type { StoredLocation as Location } from '../../../engine/schemas/location.js';
 import type { Pricing } from '../../../engine/pricing/meter-cost.js';
@@ -17,6 +17,8 @@ import { priceWindow } from './window.js';
 import { preparePrices, type PrepareSources } from './prepare.js';
 import { AnswerCache, nextCut } from './answers.js';
 import { costOfUsage } from './cost.js';
+import type { CandidateLayer } from './candidates.js';
+import type { CompiledComponent } from '../../../engine/pricing/compile.js';
 
 /** `POST /prices/{id}`: loads the location's components, runs the pure engine, writes the answer. */
 export class PriceService {
@@ -48,6 +50,25 @@ export class PriceService {
     const set = this.sets.of(scope, loc, direction, []);
     const market = this.sets.marketFor(loc, set.components, from, to)?.series;
     return { zone: loc.timezone, direction, components: set.components, market };
+  }
+
+  /**
+   * The tariffs of a direction with candidates in place and the market series they need over
+   * `[from, to)`: what a bill prices and credits with. Without `required`, none is no error.
+   */
+  billing(
+    scope: Scope,
+    loc: Location,
+    direction: TariffDirection,
+    layers: CandidateLayer[],
+    window: { from: number; to: number },
+    required: boolean,
+  ): { components: CompiledComponent[]; market: MarketSeries | undefined } {
+    const set = this.sets.of(scope, loc, direction, layers, required);
+    return {
+      components: set.components,
+      market: this.sets.marketFor(loc, set.components, window.from, window.to)?.series,
+    };
   }
 
   /** The price object (docs/api.md, Prices) as JSON text, written directly: the answer can be large. */

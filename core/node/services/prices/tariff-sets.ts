@@ -77,7 +77,7 @@ export class TariffSets {
    * The location's tariffs of a direction, with candidates in place of the stored tariffs of
    * their type and direction: the set as it would be had they been saved (saved last, in order).
    */
-  of(scope: Scope, loc: Location, direction: TariffDirection, layers: CandidateLayer[]): TariffSet {
+  of(scope: Scope, loc: Location, direction: TariffDirection, layers: CandidateLayer[], required = true): TariffSet {
     let set = this.rows.get(`${scope.accountId}|${scope.liveMode}|${loc.id}|${direction}`, () =>
       this.load(scope, loc.id, direction, loc.timezone),
     );
@@ -102,7 +102,7 @@ export class TariffSets {
     // A DIRECT provider that has not delivered yet: production answers this until it resolves.
     if (set.pending)
       throw unprocessable('pending_connect', 'The tariff is still being fetched from the provider; try again later.');
-    if (set.components.length === 0)
+    if (required && set.components.length === 0)
       throw unprocessable('no_tariff_connected', `The location has no tariff for direction ${direction}.`);
     return set;
   }

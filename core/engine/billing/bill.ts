@@ -1,0 +1,158 @@
+import { DateTime } from 'luxon';
+import { computeCost, type UsageSeries } from '../pricing/cost.js';
+import type { CompiledComponent } from '../pricing/compile.js';
+import { periodBounds } from '../pricing/local-days.js';
+import type { MarketSeries } from '../pricing/types.js';
+import type { Metering } from '../schemas/bill.js';
+import { settle } from './credits.js';
+import { demandByMonth, type DemandLine } from './demand.js';
+import { fixedByMonth, minimumsByMonth } from './fixed.js';
+import { toGrid } from './grid.js';
+
+/** What a bill is computed from: whole local months `[from, to)` at a location. */
+export interface BillInput {
+  zone: string;
+  from: number;
+  to: number;
+  usage: UsageSeries;
+  generation?: UsageSeries | undefined;
+  /**
+   * The series are meter records, energy drawn from the grid (usage) and sent to it
+   * (generation), already net: they are taken as recorded, never netted again.
+   */
+  recorded?: boolean;
+  metering: Metering;
+  /** The location's IMPORT tariffs (energy, fixed, minimum and demand charges). */
+  imports: readonly CompiledComponent[];
+  importMarket?: MarketSeries | undefined;
+  /** The location's EXPORT tariffs: the COMMODITY ones credit exported energy. */
+  exports: readonly CompiledComponent[];
+  exportMarket?: MarketSeries | undefined;
+}
+
+/** One local month of a bill: energy in micro-kWh, money in micro-units of the currency. */
+export interface BillMonthResult {
+  start: number;
+  end: number;
+  importMicroKwh: number;
+  exportMicroKwh: number;
+  unpricedMicroKwh: number;
+  unpricedExportMicroKwh: number;
+  peakKw: number;
+  peakTime: number | null;
+  demand: DemandLine[];
+  energy: number;
+  fixed: number;
+  demandCharge: number;
+  minimum: number;
+  credit: number;
+  applied: number;
+  carried: number;
+  trueUp: number;
+  total: number;
+}
+
+export interface BillResult {
+  total: number;
+  months: BillMonthResult[];
+}
+
+/** The cells of a grid where `values` is not 0, as a series the cost sweep takes. */
+function seriesOf(starts: Float64Array, ends: Float64Array, values: Float64Array): UsageSeries {
+  let n = 0;
+  for (let k = 0; k < values.length; k++) if (values[k] !== 0) n++;
+  if (n === values.length) return { starts, ends, microKwh: values };
+  const s = new Float64Array(n);
+  const e = new Float64Array(n);
+  const v = new Float64Array(n);
+  let j = 0;
+  for (let k = 0; k < values.length; k++) {
+    if (values[k] === 0) continue;
+    s[j] = starts[k]!;
+    e[j] = ends[k]!;
+    v[j++] = values[k]!;
+  }
+  return { starts: s, ends: e, microKwh: v };
+}
+
+/**
+ * The whole bill (docs/bills.md). Usage and generation go on one grid, pro rata; in NET_BILLING
+ * they net within each cell, in BUY_ALL_SELL_ALL they stay apart. The energy drawn from the
+ * grid is priced, and the energy sent to it credited, by the one cost sweep of `POST /costs`
+ * with the local months as periods (tiers count per local month there too). Fixed, demand and
+ * minimum charges are those of every IMPORT tariff in force in the month, summed.
+ */
+export function computeBill(input: BillInput): BillResult {
+  const { zone, from, to, metering } = input;
+  const months = periodBounds('month', zone, from, to);
+  const nMonths = months.length - 1;
+  const series = input.generation ? [input.usage, input.generation] : [input.usage];
+  const grid = toGrid(series, from, to, months);
+  const n = grid.starts.length;
+  const use = grid.values[0]!;
+  const gen = grid.values[1] ?? new Float64Array(n);
+  let draw = use;
+  let sent = gen;
+  if (metering.mode === 'NET_BILLING' && input.generation && !input.recorded) {
+    draw = new Float64Array(n);
+    sent = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const net = use[k]! - gen[k]!;
+      if (net > 0) draw[k] = net;
+      else sent[k] = -net;
+    }
+  }
+  const imports = input.imports.filter((c) => c.direction === 'IMPORT');
+  const energy = computeCost(
+    { zone, from, to, direction: 'IMPORT', components: [...imports], market: input.importMarket },
+    seriesOf(grid.starts, grid.ends, draw),
+    months,
+  );
+  // Only the energy itself is bought back: the export credit is the COMMODITY EXPORT price.
+  const exports = input.exports.filter((c) => c.direction === 'EXPORT' && c.source.type === 'COMMODITY');
+  const credit = computeCost(
+    { zone, from, to, direction: 'EXPORT', components: exports, market: input.exportMarket },
+    seriesOf(grid.starts, grid.ends, sent),
+    months,
+  );
+  const monthNumbers = months.slice(0, nMonths).map((t) => DateTime.fromMillis(t, { zone }).month);
+  const demand = demandByMonth(zone, months, { starts: grid.starts, ends: grid.ends, draw }, imports, monthNumbers);
+  const fixed = fixedByMonth(zone, months, imports);
+  const minimums = minimumsByMonth(months, imports);
+  const settled = settle(
+    monthNumbers.map((monthNumber, i) => ({
+      charges: energy.periods[i]!.micro + fixed[i]! + demand[i]!.micro,
+      credit: credit.periods[i]!.micro,
+      monthNumber,
+      minMonthly: minimums.monthly[i]!,
+      minYearly: minimums.yearly[i]!,
+    })),
+    metering,
+  );
+  const out: BillMonthResult[] = monthNumbers.map((_m, i) => {
+    const e = energy.periods[i]!;
+    const x = credit.periods[i]!;
+    const s = settled[i]!;
+    return {
+      start: months[i]!,
+      end: months[i + 1]!,
+      importMicroKwh: e.microKwh,
+      exportMicroKwh: x.microKwh,
+      unpricedMicroKwh: e.unpricedMicroKwh + x.unpricedMicroKwh,
+      unpricedExportMicroKwh: x.unpricedMicroKwh,
+      peakKw: demand[i]!.peakKw,
+      peakTime: demand[i]!.peakTime,
+      demand: demand[i]!.lines,
+      energy: e.micro,
+      fixed: fixed[i]!,
+      demandCharge: demand[i]!.micro,
+      minimum: s.minimum,
+      credit: x.micro,
+      applied: s.applied,
+      carried: s.carried,
+      trueUp: s.trueUp,
+      total: s.total,
+    };
+  });
+  return { total: out.reduce((sum, m) => sum + m.total, 0), months: out };
+}

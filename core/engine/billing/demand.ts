@@ -1,0 +1,219 @@
+import { compileComponent, type CompiledComponent } from '../pricing/compile.js';
+import { sweepShares } from '../pricing/engine.js';
+import { parseMonth } from '../schedule/names.js';
+import type { DemandCharges, DemandTier } from '../schemas/charges.js';
+import type { Schedule } from '../schemas/schedule.js';
+import type { PricingComponent } from '../pricing/types.js';
+
+/** One demand charge of a month: a tariff's flat demand (period null) or one of its time-of-use periods. */
+export interface DemandLine {
+  tariffId: string;
+  period: string | null;
+  /** The highest average kW drawn from the grid within its hours of the month. */
+  kw: number;
+  /** Start of the cell where it happened; null where nothing was drawn. */
+  time: number | null;
+  /** Micro-units of the currency. */
+  micro: number;
+}
+
+export interface MonthDemand {
+  /** The month's highest average kW drawn from the grid, and the start of its cell. */
+  peakKw: number;
+  peakTime: number | null;
+  lines: DemandLine[];
+  micro: number;
+}
+
+/** Cells of a grid with the energy drawn from the grid in each, micro-kWh; no cell crosses a month. */
+export interface DrawCells {
+  starts: Float64Array;
+  ends: Float64Array;
+  draw: Float64Array;
+}
+
+/**
+ * A kW figure priced by blocks: the first bound's kW at the first price, the kW above it up to
+ * the next bound at the next price, and so on; the last block takes the rest. Major units.
+ */
+export function blockCharge(kw: number, rate: readonly DemandTier[]): number {
+  let sum = 0;
+  let lower = 0;
+  for (const tier of rate) {
+    const upper = tier.to_kw ?? Infinity;
+    if (kw > lower) sum += tier.fixed * (Math.min(kw, upper) - lower);
+    lower = upper;
+  }
+  return sum;
+}
+
+/** Whether a flat demand entry's months hold month `m` (1–12); no months: every month. */
+function holdsMonth(months: readonly string[] | undefined, m: number): boolean {
+  if (!months) return true;
+  return months.some((name) => {
+    const v = parseMonth(name);
+    return v === 'all' || (v !== undefined && v.includes(m));
+  });
+}
+
+/**
+ * The demand schedule as an energy schedule whose band prices are the period's number: the
+ * energy bands' own matching (months, days, hours past midnight, precedence) then says which
+ * period holds each instant, so the two schedules can never read their bands differently.
+ */
+const periodTariffs = new WeakMap<PricingComponent, Map<string, CompiledComponent>>();
+function periodTariff(c: CompiledComponent, demand: DemandCharges, zone: string): CompiledComponent {
+  let byZone = periodTariffs.get(c.source);
+  if (!byZone) periodTariffs.set(c.source, (byZone = new Map()));
+  let compiled = byZone.get(zone);
+  if (compiled) return compiled;
+  const index = new Map((demand.periods ?? []).map((p, i) => [p.name, i + 1]));
+  const schedule = (demand.schedule ?? []).map((e) => ({
+    ...(e.months ? { months: e.months } : {}),
+    days_and_hours: e.days_and_hours.map((d) => ({
+      days: d.days,
+      hours: d.hours.map((h) => ({
+        valid_from: h.valid_from,
+        valid_to: h.valid_to,
+        rate: [{ fixed: index.get(h.period) ?? 0 }],
+      })),
+    })),
+  })) as Schedule;
+  compiled = compileComponent(
+    {
+      id: c.source.id,
+      type: c.source.type,
+      direction: 'IMPORT',
+      market_rates: false,
+      contract_start_date: c.source.contract_start_date,
+      contract_end_date: c.source.contract_end_date,
+      schedule,
+    },
+    zone,
+  );
+  byZone.set(zone, compiled);
+  return compiled;
+}
+
+/**
+ * The demand charges of each local month (`months`: ascending bounds) of the IMPORT tariffs in
+ * force in it, and the month's own peak. Each cell's average kW is its energy drawn from the
+ * grid over its hours; a cell counts within a tariff's contract and in each demand period its
+ * time meets.
+ */
+export function demandByMonth(
+  zone: string,
+  months: readonly number[],
+  cells: DrawCells,
+  components: readonly CompiledComponent[],
+  monthNumbers: readonly number[],
+): MonthDemand[] {
+  const { starts, ends, draw } = cells;
+  const n = starts.length;
+  const nMonths = months.length - 1;
+  const kw = new Float64Array(n);
+  const monthOf = new Int32Array(n);
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    kw[k] = draw[k]! > 0 ? (draw[k]! * 3.6) / (ends[k]! - starts[k]!) : 0;
+    while (m < nMonths - 1 && starts[k]! >= months[m + 1]!) m++;
+    monthOf[k] = m;
+  }
+  const out: MonthDemand[] = [];
+  for (let i = 0; i < nMonths; i++) out.push({ peakKw: 0, peakTime: null, lines: [], micro: 0 });
+  for (let k = 0; k < n; k++) {
+    const o = out[monthOf[k]!]!;
+    if (kw[k]! > o.peakKw) {
+      o.peakKw = kw[k]!;
+      o.peakTime = starts[k]!;
+    }
+  }
+  for (const c of components) {
+    const demand = c.source.charges?.demand;
+    if (!demand) continue;
+    const flat = flatPeaks(c, months, starts, ends, kw);
+    const tou = demand.periods?.length ? touPeaks(c, demand, zone, months, starts, ends, kw, monthOf) : undefined;
+    for (let i = 0; i < nMonths; i++) {
+      if (!(c.start < months[i + 1]! && c.end > months[i]!)) continue;
+      const o = out[i]!;
+      const entry = demand.flat?.find((f) => holdsMonth(f.months, monthNumbers[i]!));
+      if (entry) {
+        const peak = flat[i]!;
+        o.lines.push(line(c.source.id, null, peak.kw, peak.time, entry.rate));
+      }
+      demand.periods?.forEach((p, pi) => {
+        const peak = tou![i * demand.periods!.length + pi]!;
+        o.lines.push(line(c.source.id, p.name, peak.kw, peak.time, p.rate));
+      });
+    }
+  }
+  for (const o of out) o.micro = o.lines.reduce((s, l) => s + l.micro, 0);
+  return out;
+}
+
+function line(tariffId: string, period: string | null, kw: number, time: number | null, rate: readonly DemandTier[]) {
+  return { tariffId, period, kw, time, micro: Math.round(blockCharge(kw, rate) * 1e6) };
+}
+
+interface Peak {
+  kw: number;
+  time: number | null;
+}
+
+/** Each month's highest kW within a tariff's contract. */
+function flatPeaks(
+  c: CompiledComponent,
+  months: readonly number[],
+  starts: Float64Array,
+  ends: Float64Array,
+  kw: Float64Array,
+): Peak[] {
+  const peaks: Peak[] = [];
+  let k = 0;
+  for (let i = 0; i + 1 < months.length; i++) {
+    const lo = Math.max(months[i]!, c.start);
+    const hi = Math.min(months[i + 1]!, c.end);
+    const peak: Peak = { kw: 0, time: null };
+    while (k < starts.length && ends[k]! <= lo) k++;
+    for (let j = k; j < starts.length && starts[j]! < hi; j++)
+      if (kw[j]! > peak.kw) {
+        peak.kw = kw[j]!;
+        peak.time = starts[j]!;
+      }
+    peaks.push(peak);
+  }
+  return peaks;
+}
+
+/** Each month's highest kW in each time-of-use period (month-major), within the tariff's contract. */
+function touPeaks(
+  c: CompiledComponent,
+  demand: DemandCharges,
+  zone: string,
+  months: readonly number[],
+  starts: Float64Array,
+  ends: Float64Array,
+  kw: Float64Array,
+  monthOf: Int32Array,
+): Peak[] {
+  const nPeriods = demand.periods!.length;
+  const peaks: Peak[] = Array.from({ length: (months.length - 1) * nPeriods }, () => ({ kw: 0, time: null }));
+  if (starts.length === 0) return peaks;
+  const from = months[0]!;
+  const to = months[months.length - 1]!;
+  const tariff = periodTariff(c, demand, zone);
+  let j = 0;
+  sweepShares({ zone, from, to, direction: 'IMPORT', components: [tariff] }, (a, b, value) => {
+    const p = value - 1;
+    if (!(p >= 0 && p < nPeriods)) return;
+    while (j < starts.length && ends[j]! <= a) j++;
+    for (let k = j; k < starts.length && starts[k]! < b; k++) {
+      const peak = peaks[monthOf[k]! * nPeriods + p]!;
+      if (kw[k]! > peak.kw) {
+        peak.kw = kw[k]!;
+        peak.time = starts[k]!;
+      }
+    }
+  });
+  return peaks;
+}

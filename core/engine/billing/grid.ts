@@ -1,0 +1,102 @@
+import type { UsageSeries } from '../pricing/cost.js';
+
+/**
+ * Series laid on one common grid: cells `[starts[k], ends[k])` cut wherever any interval of any
+ * series starts or ends, or at one of the extra cuts (the local months' starts), and
+ * `values[s][k]` the micro-kWh of series `s` in cell `k`. Cells no energy reaches are left out.
+ */
+export interface Grid {
+  starts: Float64Array;
+  ends: Float64Array;
+  values: Float64Array[];
+}
+
+/**
+ * Puts each series on the common grid, pro rata by time: an hour of usage meets four quarter
+ * hours of solar evenly. A series may have overlapping intervals (several meters): they add.
+ * Energy stays whole micro-kWh and each interval's cells sum to exactly its energy: a cell gets
+ * `round(k·(y−a)/d) − round(k·(x−a)/d)`, the rounding of the cumulative share. Only `[from, to)`
+ * is kept.
+ */
+export function toGrid(series: readonly UsageSeries[], from: number, to: number, cuts: ArrayLike<number>): Grid {
+  const cutList = collectCuts(series, from, to, cuts);
+  const nCells = cutList.length - 1;
+  const sums = series.map(() => new Float64Array(Math.max(0, nCells)));
+  series.forEach((s, si) => {
+    const out = sums[si]!;
+    let c = 0;
+    for (let i = 0; i < s.starts.length; i++) {
+      const a = s.starts[i]!;
+      const b = s.ends[i]!;
+      const k = s.microKwh[i]!;
+      if (b <= from || a >= to || k === 0) continue;
+      const dur = b - a;
+      const x0 = Math.max(a, from);
+      c = seek(cutList, x0, c);
+      let before = x0 === a ? 0 : Math.round((k * (x0 - a)) / dur);
+      while (c < nCells && cutList[c]! < b) {
+        const y = cutList[c + 1]!;
+        const upTo = y >= b ? k : Math.round((k * (y - a)) / dur);
+        out[c]! += upTo - before;
+        before = upTo;
+        c++;
+      }
+    }
+  });
+  // Keep the cells some energy reaches.
+  let n = 0;
+  for (let k = 0; k < nCells; k++) if (sums.some((v) => v[k] !== 0)) n++;
+  const starts = new Float64Array(n);
+  const ends = new Float64Array(n);
+  const values = series.map(() => new Float64Array(n));
+  let j = 0;
+  for (let k = 0; k < nCells; k++) {
+    if (!sums.some((v) => v[k] !== 0)) continue;
+    starts[j] = cutList[k]!;
+    ends[j] = cutList[k + 1]!;
+    for (let s = 0; s < series.length; s++) values[s]![j] = sums[s]![k]!;
+    j++;
+  }
+  return { starts, ends, values };
+}
+
+/** The first index at or after `hint` whose cut is at least `t` (cuts ascend). */
+function seek(cuts: Float64Array, t: number, hint: number): number {
+  let c = hint < cuts.length && cuts[hint]! <= t ? hint : 0;
+  if (c + 64 < cuts.length && cuts[c + 64]! < t) {
+    let lo = c + 64,
+      hi = cuts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cuts[mid]! < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  while (c < cuts.length - 1 && cuts[c]! < t) c++;
+  return c;
+}
+
+/** Every distinct instant where a cell may start or end, inside `[from, to]`, ascending. */
+function collectCuts(series: readonly UsageSeries[], from: number, to: number, extra: ArrayLike<number>): Float64Array {
+  let total = extra.length + 2;
+  for (const s of series) total += 2 * s.starts.length;
+  const all = new Float64Array(total);
+  let n = 0;
+  all[n++] = from;
+  all[n++] = to;
+  for (let i = 0; i < extra.length; i++) all[n++] = extra[i]!;
+  for (const s of series)
+    for (let i = 0; i < s.starts.length; i++) {
+      all[n++] = s.starts[i]!;
+      all[n++] = s.ends[i]!;
+    }
+  all.sort();
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const t = all[i]!;
+    if (t < from || t > to) continue;
+    if (m === 0 || all[m - 1] !== t) all[m++] = t;
+  }
+  return all.subarray(0, m);
+}

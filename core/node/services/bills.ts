@@ -1,0 +1,207 @@
+import { DateTime } from 'luxon';
+import type { Scope } from '../db/documents.js';
+import type { LocationService } from './locations.js';
+import type { MeterService } from './meters/service.js';
+import type { ReportRow } from './meters/rows.js';
+import type { PriceService } from './prices/service.js';
+import type { CandidateLayer } from './prices/candidates.js';
+import { usageSeries } from './prices/usage.js';
+import { ApiError, Codes, invalid } from '../../engine/errors.js';
+import { computeBill, type BillMonthResult, type BillResult } from '../../engine/billing/bill.js';
+import type { UsageSeries } from '../../engine/pricing/cost.js';
+import { formatter, formOf } from '../../engine/pricing/format.js';
+import { BILL_LIMITS, type Bill, type BillRequest } from '../../engine/schemas/bill.js';
+import type { StoredLocation as Location } from '../../engine/schemas/location.js';
+import type { TariffDirection } from '../../engine/schemas/common.js';
+import { layPv } from '../../engine/usage/pv.js';
+
+/** 413 where a series holds more intervals than one request may. */
+function checkSize(list: unknown[] | undefined, path: string): void {
+  if (list && list.length > BILL_LIMITS.maxIntervals)
+    throw new ApiError(
+      413,
+      'invalid_request',
+      Codes.usageTooLarge,
+      `${path}.intervals: at most ${BILL_LIMITS.maxIntervals} intervals per request (${list.length} given).`,
+    );
+}
+
+/** The start of a local month, or a 400 naming the field. */
+function monthStartOf(value: string, field: 'start_time' | 'end_time', zone: string): number {
+  const t = DateTime.fromISO(value, { setZone: true });
+  const local = t.setZone(zone);
+  if (!t.isValid || local.toMillis() !== local.startOf('month').toMillis())
+    throw invalid(
+      `${field}_invalid`,
+      `${field}: must be the start of a local month at the location (${zone}), e.g. ${local.startOf('month').toISO({ suppressMilliseconds: true }) ?? ''}.`,
+    );
+  return t.toMillis();
+}
+
+/** A record series in time order, as the bill takes it. */
+function seriesOfRows(rows: readonly ReportRow[]): UsageSeries {
+  return {
+    starts: Float64Array.from(rows, (r) => r.start_ms),
+    ends: Float64Array.from(rows, (r) => r.end_ms),
+    microKwh: Float64Array.from(rows, (r) => r.micro_kwh),
+  };
+}
+
+/** `POST /bills/{location_id}`: the whole bill from usage and generation, or from stored meter records. */
+export class BillService {
+  constructor(
+    private readonly locations: LocationService,
+    private readonly prices: PriceService,
+    private readonly meters: MeterService,
+  ) {}
+
+  create(scope: Scope, locationId: string, req: BillRequest): Bill {
+    checkSize(req.usage?.intervals, 'usage');
+    checkSize(req.generation?.intervals, 'generation');
+    const loc = this.locations.find(scope, locationId);
+    const zone = loc.timezone;
+    const from = monthStartOf(req.start_time, 'start_time', zone);
+    const to = monthStartOf(req.end_time, 'end_time', zone);
+    if (!(to > from)) throw invalid('end_time_before_start_time', 'end_time must be after start_time.');
+    const months = DateTime.fromMillis(to, { zone }).diff(DateTime.fromMillis(from, { zone }), 'months').months;
+    if (Math.round(months) > BILL_LIMITS.maxMonths)
+      throw invalid(Codes.windowTooLong, `A bill may cover at most ${BILL_LIMITS.maxMonths} local months.`);
+    const { usage, generation, recorded } = this.flows(scope, loc, req, from, to);
+    const base: CandidateLayer = { candidates: req.candidates, path: 'candidates' };
+    const billOf = (layers: CandidateLayer[]): BillResult => {
+      const imp = this.prices.billing(scope, loc, 'IMPORT', layers, { from, to }, true);
+      const exp = this.prices.billing(scope, loc, 'EXPORT', layers, { from, to }, false);
+      return computeBill({
+        zone,
+        from,
+        to,
+        usage,
+        generation,
+        recorded,
+        metering: req.metering,
+        imports: imp.components,
+        importMarket: imp.market,
+        exports: exp.components,
+        exportMarket: exp.market,
+      });
+    };
+    const fmt = formatter(formOf(req.end_time));
+    const main = billOf([base]);
+    const bill: Bill = {
+      object: 'bill',
+      location_id: locationId,
+      currency_code: loc.currency_code,
+      start_time: fmt(from),
+      end_time: fmt(to),
+      metering: req.metering,
+      total: main.total / 1e6,
+      months: main.months.map((m) => monthJson(m, fmt)),
+    };
+    if (req.alternatives)
+      bill.alternatives = req.alternatives.map((set, k) => {
+        const b = billOf([base, { candidates: set, path: `alternatives[${k}]` }]);
+        return { total: b.total / 1e6, months: b.months.map((m) => monthJson(m, fmt)) };
+      });
+    return bill;
+  }
+
+  /**
+   * Usage and generation as given; without usage, the stored meter records as recorded: IMPORT
+   * drawn from the grid, EXPORT sent to it (already net, so they never net again).
+   */
+  private flows(
+    scope: Scope,
+    loc: Location,
+    req: BillRequest,
+    from: number,
+    to: number,
+  ): { usage: UsageSeries; generation: UsageSeries | undefined; recorded: boolean } {
+    const zone = loc.timezone;
+    if (!req.usage) {
+      if (req.generation)
+        throw invalid(
+          'generation_invalid',
+          'generation: goes with usage; without usage the stored meter records are the bill’s basis (their EXPORT records are what was sent to the grid).',
+        );
+      return {
+        usage: this.recorded(scope, loc, 'IMPORT', from, to),
+        generation: this.recorded(scope, loc, 'EXPORT', from, to),
+        recorded: true,
+      };
+    }
+    const usage = usageSeries({ usage: req.usage }, zone, from, to);
+    const g = req.generation;
+    if (!g) return { usage, generation: undefined, recorded: false };
+    if (g.profile !== undefined) {
+      if (g.intervals)
+        throw invalid(
+          'generation_conflict',
+          'generation: give either intervals or profile with kwh_per_year, not both.',
+        );
+      if (g.kwh_per_year === undefined)
+        throw invalid('kwh_per_year_missing', 'generation.kwh_per_year is required with a profile.');
+      if (!loc.geo_location)
+        throw invalid('generation_invalid', 'generation.profile: the location has no coordinates to place the sun.');
+      const { lat, lng } = loc.geo_location;
+      return { usage, generation: layPv(zone, lat, lng, from, to, g.kwh_per_year), recorded: false };
+    }
+    try {
+      return {
+        usage,
+        generation: usageSeries(
+          { usage: { intervals: g.intervals, kwh_per_year: g.kwh_per_year } },
+          zone,
+          from,
+          to,
+          'generation',
+        ),
+        recorded: false,
+      };
+    } catch (e) {
+      // The same checks as usage's, named for the field they are about.
+      if (e instanceof ApiError && e.code.startsWith('usage_'))
+        throw new ApiError(e.status, e.type, e.code.replace('usage_', 'generation_'), e.message);
+      throw e;
+    }
+  }
+
+  /** A direction's records of the location: per local month its own meter's, else its devices'. */
+  private recorded(scope: Scope, loc: Location, direction: TariffDirection, from: number, to: number): UsageSeries {
+    const rows = this.meters.inWindow(scope, 'location', loc.id, direction, from, to) as ReportRow[];
+    const monthOf = (t: number) =>
+      DateTime.fromMillis(Math.max(t, from), { zone: loc.timezone }).startOf('month').toMillis();
+    const metered = new Set(rows.filter((r) => r.device_id === '').map((r) => monthOf(r.start_ms)));
+    return seriesOfRows(rows.filter((r) => (r.device_id === '') === metered.has(monthOf(r.start_ms))));
+  }
+}
+
+const six = (micro: number) => micro / 1e6;
+
+function monthJson(m: BillMonthResult, fmt: (t: number) => string) {
+  return {
+    start_time: fmt(m.start),
+    end_time: fmt(m.end),
+    import_kwh: six(m.importMicroKwh),
+    export_kwh: six(m.exportMicroKwh),
+    unpriced_kwh: six(m.unpricedMicroKwh),
+    unpriced_export_kwh: six(m.unpricedExportMicroKwh),
+    peak_kw: Math.round(m.peakKw * 1e6) / 1e6,
+    peak_time: m.peakTime === null ? null : fmt(m.peakTime),
+    demand: m.demand.map((d) => ({
+      tariff_id: d.tariffId,
+      period: d.period,
+      kw: Math.round(d.kw * 1e6) / 1e6,
+      time: d.time === null ? null : fmt(d.time),
+      charge: six(d.micro),
+    })),
+    energy_charge: six(m.energy),
+    fixed_charge: six(m.fixed),
+    demand_charge: six(m.demandCharge),
+    minimum_charge: six(m.minimum),
+    export_credit: six(m.credit),
+    credit_applied: six(m.applied),
+    credit_carried: six(m.carried),
+    true_up: six(m.trueUp),
+    total: six(m.total),
+  };
+}
