@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { harness, snapshot, tariffBody, type Harness } from '../helpers.js';
+import { SAMPLE_CHARGES } from '../charges-sample.js';
 import type { ServiceError } from '../../core/engine/api/client.js';
 import { readWorkspaceFolder, writeWorkspaceFolder } from '../../core/node/workspace/folder.js';
 
@@ -75,7 +76,8 @@ async function richWorld(h: Harness) {
   const loc = await h.api.call('locations.create', {
     body: { postal_address: { city: 'Oslo', country_code: 'NO' }, reference_id: 'oslo' },
   });
-  const t = await h.api.call('tariffs.create', { body: tariffBody(loc.id) as never });
+  // Oslo's tariff holds fixed, minimum and demand charges beside its energy schedule.
+  const t = await h.api.call('tariffs.create', { body: tariffBody(loc.id, { charges: SAMPLE_CHARGES }) as never });
   await h.api.call('tariffs.update', { params: { id: t.id }, body: { display_name: 'Renamed' } });
   // Oslo's own meter: register readings (kept as readings and as the records between them).
   const customer = await h.api.call('customers.create', { body: { reference_id: 'oslo-owner' } });
@@ -99,7 +101,7 @@ async function richWorld(h: Harness) {
 describe('a workspace round trip', () => {
   it('export → import into an empty data folder → export gives byte-identical files, secrets never leave', async () => {
     const a = await fresh();
-    await richWorld(a);
+    const { loc: oslo } = await richWorld(a);
     const first = await a.api.call('workspace.export');
     const paths = Object.keys(first.files);
     expect(paths).toEqual([...paths].sort());
@@ -158,6 +160,9 @@ describe('a workspace round trip', () => {
     const catcher = paths.find((p) => p.startsWith('webhooks/') && JSON.parse(first.files[p]!).catcher)!;
     expect(JSON.parse(first.files[catcher]!).url).toBeNull();
 
+    const charged = paths.filter((p) => p.startsWith('tariffs/') && JSON.parse(first.files[p]!).charges);
+    expect(charged.map((p) => JSON.parse(first.files[p]!).charges)).toEqual([canon(SAMPLE_CHARGES)]);
+
     const b = await fresh();
     const imported = await b.api.call('workspace.import', { body: { files: first.files } });
     const demoRecords = 68;
@@ -187,6 +192,9 @@ describe('a workspace round trip', () => {
       const tb = (await b.api.call('tariffs.list', { query: { location_id: l.id } })).data;
       expect(tb.map(strip)).toEqual(ta.map(strip));
     }
+    expect((await b.api.call('tariffs.list', { query: { location_id: oslo.id } })).data[0]!.charges).toEqual(
+      SAMPLE_CHARGES,
+    );
     // So do customers, devices, records and what the records cost.
     for (const op of ['customers.list', 'devices.list'] as const)
       expect((await b.api.call(op)).data.map(strip)).toEqual((await a.api.call(op)).data.map(strip));

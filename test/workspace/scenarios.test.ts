@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { harness, snapshot, type Harness } from '../helpers.js';
+import { SAMPLE_CHARGES } from '../charges-sample.js';
 import type { ServiceError } from '../../core/engine/api/client.js';
 
 let h: Harness;
@@ -79,6 +80,17 @@ describe('scenarios through the API', () => {
     );
     const builtIn = await refusal(h.api.call('scenarios.delete', { params: { id: 'scn_demodata' } }));
     expect([builtIn.status, builtIn.code]).toEqual([400, 'scenario_built_in']);
+  });
+
+  it('a saved scenario carries a tariff’s charges; restoring gives them back', async () => {
+    h = await harness('2026-03-01T12:00:00Z');
+    const loc = await h.location();
+    const t = await h.tariff(loc.id, { charges: SAMPLE_CHARGES });
+    const saved = await h.api.call('scenarios.create', { body: { name: 'With charges' } });
+    await h.api.call('tariffs.update', { params: { id: t.id }, body: { charges: null } });
+    expect((await h.api.call('tariffs.retrieve', { params: { id: t.id } })).charges).toBeUndefined();
+    await h.api.call('scenarios.restore', { params: { id: saved.id } });
+    expect((await h.api.call('tariffs.retrieve', { params: { id: t.id } })).charges).toEqual(SAMPLE_CHARGES);
   });
 
   it('"Contract ending": a tariff ending 8 days after the clock; one day on, tariff.expiring goes out', async () => {

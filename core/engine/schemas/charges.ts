@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDay, parseMonth, parseTimeOfDay } from '../schedule/names.js';
 import { coded } from './common.js';
+import { refuseEmptyBand, refuseOverlappingBands } from './schedule.js';
 
 /**
  * The parts of a bill beside the energy schedule (docs/bills.md): fixed, minimum and demand
@@ -129,6 +130,7 @@ export const DemandBand = z
     valid_to: TimeOfDay('valid_to'),
     period: z.string().min(1).max(60).meta({ description: 'The name of one of `periods`.' }),
   })
+  .superRefine(refuseEmptyBand)
   .meta({ id: 'DemandBand' });
 
 /** Like the energy schedule: months, then days and hours; each band names a demand period. */
@@ -136,7 +138,12 @@ export const DemandScheduleEntry = z
   .strictObject({
     months: names('months', parseMonth).optional(),
     days_and_hours: z
-      .array(z.strictObject({ days: names('days', parseDay), hours: z.array(DemandBand).min(1).max(96) }))
+      .array(
+        z
+          .strictObject({ days: names('days', parseDay), hours: z.array(DemandBand).min(1).max(96) })
+          // One demand period at a time within a day, as energy bands (hours_overlap).
+          .superRefine(refuseOverlappingBands),
+      )
       .min(1)
       .max(20),
   })
@@ -150,7 +157,16 @@ export const DemandCharges = z
     schedule: z.array(DemandScheduleEntry).max(50).optional(),
   })
   .superRefine((d, ctx) => {
-    const known = new Set((d.periods ?? []).map((p) => p.name));
+    const known = new Set<string>();
+    d.periods?.forEach((p, i) => {
+      if (known.has(p.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periods', i, 'name'],
+          ...coded('name_duplicate', `a second demand period named ${JSON.stringify(p.name)}; names are unique`),
+        });
+      known.add(p.name);
+    });
     d.schedule?.forEach((e, i) =>
       e.days_and_hours.forEach((dh, j) =>
         dh.hours.forEach((h, k) => {

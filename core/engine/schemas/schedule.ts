@@ -35,6 +35,45 @@ const TimeOfDay = (field: string) =>
     .refine((s) => parseTimeOfDay(s) !== undefined, coded(`${field}_invalid`, 'must be a time of day HH:MM:SS'))
     .meta({ example: '07:00:00' });
 
+/** Bands of one days_and_hours item may not overlap (pricing rule 3); compared on a two-day line so wraps count. */
+export function refuseOverlappingBands(
+  item: { hours: { valid_from: string; valid_to: string }[] },
+  ctx: z.RefinementCtx,
+): void {
+  const spans = item.hours.map((h) => bandSpan(h.valid_from, h.valid_to));
+  if (spans.some((s) => s === undefined)) return;
+  const segs: { from: number; to: number; i: number }[] = [];
+  spans.forEach((s, i) => {
+    segs.push({ ...s!, i });
+    if (s!.to > DAY_SECONDS) segs.push({ from: s!.from - DAY_SECONDS, to: s!.to - DAY_SECONDS, i });
+  });
+  segs.sort((a, b) => a.from - b.from);
+  for (let k = 1; k < segs.length; k++) {
+    const prev = segs[k - 1]!,
+      cur = segs[k]!;
+    if (cur.i !== prev.i && cur.from < prev.to) {
+      const j = Math.max(cur.i, prev.i);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hours', j],
+        ...coded('hours_overlap', `band ${j} overlaps band ${Math.min(cur.i, prev.i)} of the same days_and_hours item`),
+      });
+      return;
+    }
+  }
+}
+
+/** A band's valid_to differs from its valid_from, but for 00:00:00 to 00:00:00 (the whole day). */
+export function refuseEmptyBand(band: { valid_from: string; valid_to: string }, ctx: z.RefinementCtx): void {
+  if (band.valid_from === band.valid_to && band.valid_from !== '00:00:00') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['valid_to'],
+      ...coded('valid_to_invalid', 'must differ from valid_from (00:00:00 to 00:00:00 is the whole day)'),
+    });
+  }
+}
+
 export const HoursBand = z
   .strictObject({
     valid_from: TimeOfDay('valid_from'),
@@ -59,15 +98,7 @@ export const HoursBand = z
         }
       }),
   })
-  .superRefine((band, ctx) => {
-    if (band.valid_from === band.valid_to && band.valid_from !== '00:00:00') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['valid_to'],
-        ...coded('valid_to_invalid', 'must differ from valid_from (00:00:00 to 00:00:00 is the whole day)'),
-      });
-    }
-  })
+  .superRefine(refuseEmptyBand)
   .meta({ id: 'HoursBand' });
 
 const nameList = (field: 'months' | 'days', parse: (s: string) => unknown) =>
@@ -94,33 +125,7 @@ export const DaysAndHours = z
     days: nameList('days', parseDay),
     hours: z.array(HoursBand).min(1).max(96),
   })
-  .superRefine((item, ctx) => {
-    // Bands of one item may not overlap (pricing rule 3); compared on a two-day line so wraps count.
-    const spans = item.hours.map((h) => bandSpan(h.valid_from, h.valid_to));
-    if (spans.some((s) => s === undefined)) return;
-    const segs: { from: number; to: number; i: number }[] = [];
-    spans.forEach((s, i) => {
-      segs.push({ ...s!, i });
-      if (s!.to > DAY_SECONDS) segs.push({ from: s!.from - DAY_SECONDS, to: s!.to - DAY_SECONDS, i });
-    });
-    segs.sort((a, b) => a.from - b.from);
-    for (let k = 1; k < segs.length; k++) {
-      const prev = segs[k - 1]!,
-        cur = segs[k]!;
-      if (cur.i !== prev.i && cur.from < prev.to) {
-        const j = Math.max(cur.i, prev.i);
-        ctx.addIssue({
-          code: 'custom',
-          path: ['hours', j],
-          ...coded(
-            'hours_overlap',
-            `band ${j} overlaps band ${Math.min(cur.i, prev.i)} of the same days_and_hours item`,
-          ),
-        });
-        return;
-      }
-    }
-  })
+  .superRefine(refuseOverlappingBands)
   .meta({ id: 'DaysAndHours' });
 
 export const ScheduleEntry = z

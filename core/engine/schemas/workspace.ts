@@ -17,6 +17,7 @@ import {
 } from './common.js';
 import { PostalAddress } from './location.js';
 import { Schedule } from './schedule.js';
+import { Charges } from './charges.js';
 import { requireFixedRates } from './tariff.js';
 import { EnergyFlowDirection, METER_LIMITS, MeterUnits } from './meter.js';
 
@@ -114,6 +115,7 @@ export const TariffFile = z
     contract_start_date: ContractDate,
     contract_end_date: ContractDate.nullable(),
     schedule: Schedule.optional(),
+    charges: Charges.optional(),
     time_created: Timestamp,
     time_updated: Timestamp,
   })

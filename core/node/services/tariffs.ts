@@ -45,8 +45,9 @@ export class TariffService {
 
   private withZone(scope: Scope, t: StoredTariff): Tariff {
     const { timezone } = this.locations.find(scope, t.location_id);
-    const { schedule, ...rest } = t;
-    // The tariff object (docs/api.md, Tariff): stored fields, the location's zone, the schedule last.
+    const { schedule, charges, ...rest } = t;
+    // The tariff object (docs/api.md, Tariff): stored fields, the location's zone, the schedule
+    // and then the charges beside it last.
     // Contracts stored as bare dates (before dates were stored as date-times) read as date-times.
     return {
       ...rest,
@@ -54,6 +55,7 @@ export class TariffService {
       contract_end_date: contractDateTime(t.contract_end_date, timezone),
       timezone,
       ...(schedule ? { schedule } : {}),
+      ...(charges ? { charges } : {}),
     } as Tariff;
   }
 
@@ -143,6 +145,7 @@ export class TariffService {
         contract_start_date,
         contract_end_date,
         schedule,
+        charges,
       } = dated;
       const t: StoredTariff = {
         id: this.ids('trf'),
@@ -160,6 +163,7 @@ export class TariffService {
         contract_start_date,
         contract_end_date,
         ...(schedule ? { schedule } : {}),
+        ...(charges ? { charges } : {}),
         time_created: isoSeconds(this.clock.now()),
         account_id: scope.accountId,
       };

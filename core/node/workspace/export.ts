@@ -55,6 +55,7 @@ export function tariffFile(t: StoredTariff, timeUpdated: string): TariffFile {
     contract_start_date: t.contract_start_date,
     contract_end_date: t.contract_end_date,
     schedule: t.schedule,
+    charges: t.charges,
     time_created: t.time_created,
     time_updated: timeUpdated,
   });
