@@ -204,7 +204,8 @@ describe('tariff-desk bill', () => {
     expect(jan).toContain(w.energy.toFixed(2));
     expect(jan).toContain('10.00');
     expect(jan).toContain(w.demand.toFixed(2));
-    expect(jan).toContain((-w.credit).toFixed(2));
+    expect(jan).toContain(w.credit.toFixed(2));
+    expect(r.stdout).toContain('Total = energy + fixed + demand + minimum − export credit');
     expect(jan).toContain(w.total.toFixed(2));
     expect(jan).toContain(w.peakAt.slice(5));
     const total = lines.find((l) => /^Total -?[\d.]+ EUR/.test(l))!;

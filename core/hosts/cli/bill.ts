@@ -89,17 +89,17 @@ const MONEY: [string, (m: Month) => number][] = [
   ['Fixed', (m) => m.fixed_charge],
   ['Demand', (m) => m.demand_charge],
   ['Minimum', (m) => m.minimum_charge],
-  ['Export credit', (m) => -m.export_credit],
-  ['Credit applied', (m) => -m.credit_applied],
+  ['Export credit', (m) => m.export_credit],
+  ['Credit applied', (m) => m.credit_applied],
   ['Credit carried', (m) => m.credit_carried],
-  ['True-up', (m) => -m.true_up],
+  ['True-up', (m) => m.true_up],
   ['Total', (m) => m.total],
 ];
 
 /**
  * The bill as a table: one row per local month, amounts rounded to the currency's decimals as
  * on a bill; the total line sums the rows (credit carried shows what is left at the end).
- * Credits are written negative, as they reduce what is paid.
+ * Credits are written as the answer gives them, positive; a line says how they make the total.
  */
 export function billTable(bill: Bill, zone: string): string {
   const cur = bill.currency_code;
@@ -151,6 +151,9 @@ export function billTable(bill: Bill, zone: string): string {
       rows,
       head.map((_, i) => i > 0 && i !== 4),
     ),
+    credits === 'CARRIED'
+      ? 'Total = energy + fixed + demand + minimum − credit applied − true-up (export credit pays charges, the rest is carried)'
+      : 'Total = energy + fixed + demand + minimum − export credit',
     '',
     `Total ${money(shown)} ${cur}` +
       (shown !== minor(bill.total) ? ` (exact ${bill.total.toFixed(6)} ${cur}; rows are rounded as on a bill)` : ''),
