@@ -9,6 +9,7 @@ import { benchClock } from './clock.js';
 import { benchCosts } from './costs.js';
 import { benchSchedules } from './schedules.js';
 import { benchMeters } from './meters.js';
+import { benchBills } from './bills.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
@@ -22,6 +23,7 @@ const benches: [string, () => Promise<void>][] = [
   ['costs', benchCosts],
   ['schedules', benchSchedules],
   ['meters', benchMeters],
+  ['bills', benchBills],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

@@ -77,26 +77,36 @@ function seek(cuts: Float64Array, t: number, hint: number): number {
   return c;
 }
 
+/** A series' starts and ends, ascending: interleaved as they are when its intervals do not overlap. */
+function boundsOf(s: UsageSeries): Float64Array {
+  const n = s.starts.length;
+  const out = new Float64Array(2 * n);
+  let sorted = true;
+  for (let i = 0; i < n; i++) {
+    out[2 * i] = s.starts[i]!;
+    out[2 * i + 1] = s.ends[i]!;
+    if (i > 0 && s.starts[i]! < s.ends[i - 1]!) sorted = false;
+  }
+  return sorted ? out : out.sort();
+}
+
+/** Two ascending lists merged, each value once, only those inside `[from, to]`. */
+function merge(a: ArrayLike<number>, b: ArrayLike<number>, from: number, to: number): Float64Array {
+  const out = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    const t = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (t < from || t > to) continue;
+    if (n === 0 || out[n - 1] !== t) out[n++] = t;
+  }
+  return out.subarray(0, n);
+}
+
 /** Every distinct instant where a cell may start or end, inside `[from, to]`, ascending. */
 function collectCuts(series: readonly UsageSeries[], from: number, to: number, extra: ArrayLike<number>): Float64Array {
-  let total = extra.length + 2;
-  for (const s of series) total += 2 * s.starts.length;
-  const all = new Float64Array(total);
-  let n = 0;
-  all[n++] = from;
-  all[n++] = to;
-  for (let i = 0; i < extra.length; i++) all[n++] = extra[i]!;
-  for (const s of series)
-    for (let i = 0; i < s.starts.length; i++) {
-      all[n++] = s.starts[i]!;
-      all[n++] = s.ends[i]!;
-    }
-  all.sort();
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    const t = all[i]!;
-    if (t < from || t > to) continue;
-    if (m === 0 || all[m - 1] !== t) all[m++] = t;
-  }
-  return all.subarray(0, m);
+  let cuts = merge([from, to], Float64Array.from(extra).sort(), from, to);
+  for (const s of series) cuts = merge(cuts, boundsOf(s), from, to);
+  return cuts;
 }

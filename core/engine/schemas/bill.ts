@@ -58,15 +58,9 @@ export const Metering = z
     mode: MeteringMode.default('NET_BILLING'),
     credits: CreditSettlement.default('PAID_MONTHLY'),
     credits_from: CreditsFrom.default('SAME_MONTH'),
-    true_up_month: z
-      .number()
-      .int()
-      .min(1)
-      .max(12)
-      .default(12)
-      .meta({
-        description: 'The month (1–12) at whose end carried credit is paid out; the billing year ends with it.',
-      }),
+    true_up_month: z.number().int().min(1).max(12).default(12).meta({
+      description: 'The month (1–12) at whose end carried credit is paid out; the billing year ends with it.',
+    }),
   })
   .meta({ id: 'Metering' });
 export type Metering = z.output<typeof Metering>;
