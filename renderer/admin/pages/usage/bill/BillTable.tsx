@@ -20,16 +20,27 @@ interface Line {
   aside?: boolean;
 }
 
+const kw = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kW`;
+
+/** A line of a note, kept whole. */
+const Part = ({ children }: { children: ReactNode }) => (
+  <span style={{ display: 'block', whiteSpace: 'nowrap' }}>{children}</span>
+);
+
 /** The demand note of a month: its peak and when it happened, and each time-of-use period's own. */
 function demandNote(m: BillMonth, zone: string): ReactNode {
   if (!m.peak_time) return 'no draw';
   const periods = m.demand.filter((d) => d.period !== null && d.time);
   return (
     <>
-      peak {m.peak_kw.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kW, {peakLabel(m.peak_time, zone)}
+      <Part>peak {kw(m.peak_kw)}</Part>
+      <Part>{peakLabel(m.peak_time, zone)}</Part>
       {periods.map((d) => (
-        <span key={`${d.tariff_id}|${d.period}`} style={{ display: 'block' }}>
-          {d.period}: {d.kw.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kW, {peakLabel(d.time!, zone)}
+        <span key={`${d.tariff_id}|${d.period}`} style={{ display: 'block', marginTop: 4 }}>
+          <Part>
+            {d.period} {kw(d.kw)}
+          </Part>
+          <Part>{peakLabel(d.time!, zone)}</Part>
         </span>
       ))}
     </>
@@ -50,14 +61,14 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
       key: 'energy',
       label: 'Energy',
       amount: (m) => m.energy_charge,
-      note: (m) => kwhText(m.import_kwh, 1) + ' from the grid',
+      note: (m) => kwhText(m.import_kwh, 1) + ' drawn',
     },
     { key: 'fixed', label: 'Standing or fixed charge', amount: (m) => m.fixed_charge },
     { key: 'demand', label: 'Demand', amount: (m) => m.demand_charge, note: (m) => demandNote(m, zone) },
     {
       key: 'minimum',
       label: 'Minimum charge',
-      hint: 'What brings the month (or the year) up to the tariff’s minimum',
+      hint: 'Up to the tariff’s minimum',
       amount: (m) => m.minimum_charge,
     },
     {
@@ -103,7 +114,11 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
   const shown = (v: number, credit?: boolean) => (v === 0 ? '—' : money(credit ? -v : v, cur));
   const row = (l: Line) => (
     <TableRow key={l.key} data-line={l.key}>
-      <TableCell component="th" scope="row" sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper' }}>
+      <TableCell
+        component="th"
+        scope="row"
+        sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', verticalAlign: 'top' }}
+      >
         {l.label}
         {l.hint ? (
           <Typography variant="caption" color="text.secondary" component="div">
@@ -120,7 +135,7 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
         >
           {shown(l.amount(m), l.credit)}
           {l.note ? (
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+            <Typography variant="caption" color="text.secondary" component="div">
               {l.note(m)}
             </Typography>
           ) : null}
@@ -145,7 +160,7 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
       <Table size="small" aria-label="Bill by month">
         <TableHead>
           <TableRow>
-            <TableCell sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', minWidth: 180 }}>
+            <TableCell sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', minWidth: 150 }}>
               {cur}
             </TableCell>
             {bill.months.map((m) => (
