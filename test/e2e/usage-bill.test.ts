@@ -65,11 +65,12 @@ beforeAll(async () => {
       direction: 'EXPORT',
       display_name: 'Feed-in',
       ...contract,
-      schedule: fixedSchedule([['All', [['00:00', '00:00', 0.08]]]]),
+      schedule: fixedSchedule([['All', [['00:00', '00:00', 0.2]]]]),
     },
   });
   // Hourly from 1 October to the frozen today: 0.6 kWh drawn each hour, more some evenings and a
-  // night's heat pump; 1.2 kWh sent to the grid over midday on dry days.
+  // night's heat pump; 20 kWh an hour sent to the grid over midday on dry days (a large array):
+  // more credit than charges, so some is carried.
   const records: Record<string, unknown>[] = [];
   let t = DateTime.fromISO('2026-10-01T00:00', { zone: ZONE });
   const end = DateTime.fromISO('2026-11-20T00:00', { zone: ZONE });
@@ -90,7 +91,7 @@ beforeAll(async () => {
         record_reference_id: `E${i}`,
         direction: 'EXPORT',
         units: 'WH',
-        value: 1200,
+        value: 20_000,
         ...span,
       });
   }
@@ -141,7 +142,7 @@ describe('the bill on the Usage and cost view, in Chromium', () => {
       ]);
       expect(oct!.peak_kw).toBeCloseTo(4.8, 6);
       expect(peakAt).toBe('Mon 12 Oct, 03:00');
-      await see(line('minimum').first()).toHaveText('—');
+      await see(line('minimum').first()).toHaveText(oct!.minimum_charge === 0 ? '—' : eur(oct!.minimum_charge));
       await see(line('export').first()).toContainText(eur(-oct!.export_credit));
       await see(line('total')).toHaveText([eur(oct!.total), eur(nov!.total), eur(again.total)]);
       await see(page.getByTestId('bill-total')).toContainText(`${eur(again.total)} to pay for Oct 2026 – Nov 2026`);
@@ -174,7 +175,12 @@ describe('the bill on the Usage and cost view, in Chromium', () => {
         n.credit_carried === 0 ? '—' : eur(n.credit_carried),
         n.credit_carried === 0 ? '—' : eur(n.credit_carried),
       ]);
+      // October's leftover is paid out at its end; November's is carried on.
+      expect(o.true_up).toBeCloseTo(o.export_credit - o.credit_applied, 6);
+      expect(o.true_up).toBeGreaterThan(0);
+      expect(o.total).toBeCloseTo(-o.true_up, 6);
       expect(n.credit_carried).toBeCloseTo(n.export_credit - n.credit_applied, 6);
+      expect(n.credit_carried).toBeGreaterThan(0);
       await see(line('total')).toHaveText([eur(o.total), eur(n.total), eur(trued.answer.total)]);
       await noOverflow(page);
       await page.locator('tr[data-line="carried"]').scrollIntoViewIfNeeded();
