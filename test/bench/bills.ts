@@ -148,22 +148,28 @@ export async function benchBills(): Promise<void> {
   const compile = (t: object, id: string) =>
     compileComponent({ ...t, id, market_rates: false } as unknown as PricingComponent, ZONE);
   const exports = [compile(exportTariff, 'exp')];
-  const billWith = (t: object, id: string) => () =>
+  // Fresh series each time, as each request has: the grid is laid once per request, shared by its alternatives.
+  const fresh = () => ({
+    use: { starts: use.starts.slice(), ends: use.ends.slice(), microKwh: use.microKwh.slice() },
+    gen: { starts: gen.starts.slice(), ends: gen.ends.slice(), microKwh: gen.microKwh.slice() },
+  });
+  const billWith = (t: object, id: string, flows: ReturnType<typeof fresh>) =>
     computeBill({
       zone: ZONE,
       from,
       to,
-      usage: use,
-      generation: gen,
+      usage: flows.use,
+      generation: flows.gen,
       metering: METERING,
       imports: [compile(t, id)],
       exports,
     });
   const stored = importTariff(0.34, 0.24, 'Day and night');
-  const once = billWith(stored, 'main');
+  const once = () => billWith(stored, 'main', fresh());
   const withAlternatives = () => {
-    once();
-    alternatives.forEach((set, k) => billWith(set[0]!, `alt${k}`)());
+    const flows = fresh();
+    billWith(stored, 'main', flows);
+    alternatives.forEach((set, k) => billWith(set[0]!, `alt${k}`, flows));
   };
 
   const { host } = await liveHost({ now: '2027-02-01T12:00:00Z', demo: false });

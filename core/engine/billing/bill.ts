@@ -75,6 +75,64 @@ function seriesOf(starts: Float64Array, ends: Float64Array, values: Float64Array
   return { starts: s, ends: e, microKwh: v };
 }
 
+interface Flows {
+  months: number[];
+  grid: { starts: Float64Array; ends: Float64Array };
+  /** Micro-kWh drawn from the grid in each cell. */
+  draw: Float64Array;
+  drawSeries: UsageSeries;
+  sentSeries: UsageSeries;
+}
+
+/**
+ * The flows of a bill's usage and generation, kept for the series objects they came from: the
+ * alternatives of one request bill the same flows, so the grid is laid once.
+ */
+const flowCache = new WeakMap<UsageSeries, WeakMap<UsageSeries, Map<string, Flows>>>();
+const NO_GENERATION: UsageSeries = {
+  starts: new Float64Array(0),
+  ends: new Float64Array(0),
+  microKwh: new Float64Array(0),
+};
+
+function flowsOf(input: BillInput): Flows {
+  const { zone, from, to, metering } = input;
+  const net = metering.mode === 'NET_BILLING' && !!input.generation && !input.recorded;
+  const key = `${zone}|${from}|${to}|${net}`;
+  let byGeneration = flowCache.get(input.usage);
+  if (!byGeneration) flowCache.set(input.usage, (byGeneration = new WeakMap()));
+  let byKey = byGeneration.get(input.generation ?? NO_GENERATION);
+  if (!byKey) byGeneration.set(input.generation ?? NO_GENERATION, (byKey = new Map()));
+  const known = byKey.get(key);
+  if (known) return known;
+  const months = periodBounds('month', zone, from, to);
+  const series = input.generation ? [input.usage, input.generation] : [input.usage];
+  const grid = toGrid(series, from, to, months);
+  const n = grid.starts.length;
+  const use = grid.values[0]!;
+  const gen = grid.values[1] ?? new Float64Array(n);
+  let draw = use;
+  let sent = gen;
+  if (net) {
+    draw = new Float64Array(n);
+    sent = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const v = use[k]! - gen[k]!;
+      if (v > 0) draw[k] = v;
+      else sent[k] = -v;
+    }
+  }
+  const flows = {
+    months,
+    grid,
+    draw,
+    drawSeries: seriesOf(grid.starts, grid.ends, draw),
+    sentSeries: seriesOf(grid.starts, grid.ends, sent),
+  };
+  byKey.set(key, flows);
+  return flows;
+}
+
 /**
  * The whole bill (docs/bills.md). Usage and generation go on one grid, pro rata; in NET_BILLING
  * they net within each cell, in BUY_ALL_SELL_ALL they stay apart. The energy drawn from the
@@ -84,35 +142,19 @@ function seriesOf(starts: Float64Array, ends: Float64Array, values: Float64Array
  */
 export function computeBill(input: BillInput): BillResult {
   const { zone, from, to, metering } = input;
-  const months = periodBounds('month', zone, from, to);
+  const { months, grid, draw, drawSeries, sentSeries } = flowsOf(input);
   const nMonths = months.length - 1;
-  const series = input.generation ? [input.usage, input.generation] : [input.usage];
-  const grid = toGrid(series, from, to, months);
-  const n = grid.starts.length;
-  const use = grid.values[0]!;
-  const gen = grid.values[1] ?? new Float64Array(n);
-  let draw = use;
-  let sent = gen;
-  if (metering.mode === 'NET_BILLING' && input.generation && !input.recorded) {
-    draw = new Float64Array(n);
-    sent = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      const net = use[k]! - gen[k]!;
-      if (net > 0) draw[k] = net;
-      else sent[k] = -net;
-    }
-  }
   const imports = input.imports.filter((c) => c.direction === 'IMPORT');
   const energy = computeCost(
     { zone, from, to, direction: 'IMPORT', components: [...imports], market: input.importMarket },
-    seriesOf(grid.starts, grid.ends, draw),
+    drawSeries,
     months,
   );
   // Only the energy itself is bought back: the export credit is the COMMODITY EXPORT price.
   const exports = input.exports.filter((c) => c.direction === 'EXPORT' && c.source.type === 'COMMODITY');
   const credit = computeCost(
     { zone, from, to, direction: 'EXPORT', components: exports, market: input.exportMarket },
-    seriesOf(grid.starts, grid.ends, sent),
+    sentSeries,
     months,
   );
   const monthNumbers = months.slice(0, nMonths).map((t) => DateTime.fromMillis(t, { zone }).month);

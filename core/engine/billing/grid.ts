@@ -44,14 +44,20 @@ export function toGrid(series: readonly UsageSeries[], from: number, to: number,
     }
   });
   // Keep the cells some energy reaches.
+  const keep = new Uint8Array(Math.max(0, nCells));
   let n = 0;
-  for (let k = 0; k < nCells; k++) if (sums.some((v) => v[k] !== 0)) n++;
+  for (const v of sums)
+    for (let k = 0; k < nCells; k++)
+      if (v[k] !== 0 && keep[k] === 0) {
+        keep[k] = 1;
+        n++;
+      }
   const starts = new Float64Array(n);
   const ends = new Float64Array(n);
   const values = series.map(() => new Float64Array(n));
   let j = 0;
   for (let k = 0; k < nCells; k++) {
-    if (!sums.some((v) => v[k] !== 0)) continue;
+    if (keep[k] === 0) continue;
     starts[j] = cutList[k]!;
     ends[j] = cutList[k + 1]!;
     for (let s = 0; s < series.length; s++) values[s]![j] = sums[s]![k]!;
