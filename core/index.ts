@@ -24,7 +24,13 @@ export {
   type FetchLike,
 } from './engine/api/client.js';
 export type { Api, OperationId } from './engine/api/index.js';
+import type { CallInput } from './engine/api/contract.js';
+import type { Api } from './engine/api/index.js';
 export type { CallInput, ResponseOf } from './engine/api/contract.js';
 export type { ReadyInfo } from './engine/api/bootstrap.js';
 export type { EventType } from './engine/webhooks/schemas.js';
+export type { Bill, BillMonth, Metering } from './engine/schemas/bill.js';
+export type { Charges } from './engine/schemas/charges.js';
+/** The body of `POST /bills/{location_id}` as a caller writes it (defaults may be left out). */
+export type BillBody = NonNullable<CallInput<Api['bills.create']>['body']>;
 export { main as runCli } from './hosts/cli/main.js';

@@ -15,6 +15,7 @@ describe('tariff-desk commands', () => {
       'import',
       'connect',
       'costs',
+      'bill',
       'schedule',
       'meters',
       'tariffs',

@@ -20,6 +20,8 @@ Commands:
   schedule  when to use energy at a location: schedule LOCATION_ID --duration MIN | --energy KWH … (schedule --help)
   costs     what usage costs at a location on a running host: costs LOCATION_ID --usage FILE.csv (costs --help);
             what stored meter records cost: costs session REF, costs interval ID [--aggregation DAY|MONTH]
+  bill      the whole bill of a location over local months: bill LOCATION_ID --from 2026-01 --to 2027-01
+            [--usage FILE.csv] [--generation FILE.csv | --pv KWH_PER_YEAR] [--credits CARRIED] … (bill --help)
   meters    submit a meter CSV as meter records: meters submit LOCATION_ID FILE.csv [--device ID] [--session REF]
   tariffs   import a URDB rate as a tariff: tariffs import FILE.json --location LOCATION_ID [--dry-run] (tariffs --help)
   connect   connect tokens on a running host: connect token | connect complete --token COT … (connect --help)
@@ -200,6 +202,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resolve: async () => (await import('./resolve.js')).resolvePendingCommand,
   clock: async () => (await import('./clock.js')).clock,
   costs: async () => (await import('./costs/command.js')).costsCommand,
+  bill: async () => (await import('./bill.js')).billCommand,
   schedule: async () => (await import('./schedule.js')).scheduleCommand,
   meters: async () => (await import('./meters.js')).metersCommand,
   tariffs: async () => (await import('./tariffs.js')).tariffsCommand,

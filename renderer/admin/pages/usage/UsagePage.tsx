@@ -16,6 +16,7 @@ import { MeterUpload } from './MeterUpload';
 import { recordsOf, sessionsOf, usageSeries } from './records';
 import { SessionFocus } from './SessionFocus';
 import { SessionsTable } from './SessionsTable';
+import { BillPart } from './bill/BillPart';
 import { kwhText, UsageChart } from './UsageChart';
 import { daysOf, PRESETS, presetDays, windowOf, type Preset } from './window';
 
@@ -86,8 +87,10 @@ export function UsagePage() {
   );
   const sessions = useMemo(() => sessionsOf(records.data ?? []), [records.data]);
   const noTariff = listed?.tariff_elements.length === 0;
+  // Like the records, asked once the location's zone is known: a window of guessed days would
+  // bring its local days back labelled in another zone.
   const report = useQuery({
-    enabled: !!locationId && !!ok && !noTariff,
+    enabled: !!locationId && !!ok && !noTariff && !!location.data,
     queryKey: ['cost-report', liveMode, locationId, direction, aggregation, ok?.start_time, ok?.end_time],
     queryFn: () =>
       api.call('costs.interval', {
@@ -111,7 +114,7 @@ export function UsagePage() {
     <>
       <PageHeader
         title="Usage and cost"
-        subtitle="A location's meter records, what they cost by day or month, and its charging sessions"
+        subtitle="A location's meter records, what they cost by day or month, its bill by month, and its charging sessions"
       />
       <NoLocations hint="Meter records belong to a location: create one first." />
       {locationId ? (
@@ -177,6 +180,12 @@ export function UsagePage() {
               <ErrorAlert error={report.error} />
             )}
             {report.data ? <CostBars report={report.data} zone={zone} aggregation={aggregation} /> : null}
+          </Part>
+          <Part id="usage-bill" title={`Bill by month (${zone})`}>
+            {/* Asked in the location's own zone only: its months are the bill's. */}
+            {ok && !noTariff && location.data ? (
+              <BillPart locationId={locationId} zone={location.data.timezone} window={ok} />
+            ) : null}
           </Part>
           <Part id="usage-sessions" title="Sessions">
             {records.data ? (

@@ -1,0 +1,270 @@
+import { readFileSync } from 'node:fs';
+import { DateTime } from 'luxon';
+import { commandArgs, withCodes } from './args.js';
+import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
+import { decimalsOf, local, localTime, table } from './format.js';
+import { edge } from './args.js';
+import { clip } from './costs/windows.js';
+import { api } from '../../engine/api/index.js';
+import { parseWith } from '../../engine/api/validate.js';
+import type { Bill } from '../../engine/schemas/bill.js';
+import { usageBody, UsageCsvError, type UsageInterval } from '../../engine/usage/csv.js';
+import { readUsageCsv } from '../../node/usage/csv.js';
+
+export const BILL_USAGE = `Usage: tariff-desk bill LOCATION_ID --from MONTH --to MONTH [options]
+
+The whole bill of a location over whole local months on a running host (POST /bills/{id}):
+energy, fixed, demand and minimum charges, export credit, credit carried and the true-up, one
+row per month and the total, in the location's currency. Without --usage it bills the
+location's stored meter records (IMPORT drawn from the grid, EXPORT sent to it).
+
+Options:
+  --from M --to M         the window: local months as YYYY-MM (--to is exclusive: 2026-01 to
+                          2027-01 is the year 2026), or RFC 3339 month starts; default with
+                          --usage: the months the file covers
+  --usage FILE            a meter CSV of energy used: start,end,kwh or timestamp,kwh rows
+  --generation FILE       a meter CSV of energy generated on site (with --usage)
+  --pv KWH_PER_YEAR       or a solar profile at the location, N kWh a year (with --usage)
+  --interval PT15M        the length of each timestamp,kwh row (default: the most common step)
+  --timestamp-marks end   a timestamp,kwh row's timestamp ends its interval (default: start)
+  --mode M                NET_BILLING (default) or BUY_ALL_SELL_ALL
+  --credits C             PAID_MONTHLY (default) or CARRIED
+  --credits-from F        SAME_MONTH (default) or NEXT_MONTH
+  --true-up-month N       1–12, the month carried credit is paid out (default 12)
+  --format F              table (default), json (the answer) or csv (one row per month)
+  --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
+  --data-dir DIR          the host's data folder, for its test key
+  --account ID --key KEY  credentials instead of the data folder's test key`;
+
+const OPTIONS = {
+  ...CLIENT_OPTIONS,
+  usage: { type: 'string' },
+  generation: { type: 'string' },
+  pv: { type: 'string' },
+  interval: { type: 'string' },
+  'timestamp-marks': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  mode: { type: 'string' },
+  credits: { type: 'string' },
+  'credits-from': { type: 'string' },
+  'true-up-month': { type: 'string' },
+  format: { type: 'string' },
+} as const;
+
+/** A month edge: YYYY-MM as the local month's start, else as `costs` reads a window edge. */
+function monthEdge(text: string, zone: string, name: string): number {
+  if (/^\d{4}-\d{2}$/.test(text)) {
+    const d = DateTime.fromISO(`${text}-01`, { zone });
+    if (d.isValid) return d.toMillis();
+  }
+  return edge(text, zone, name);
+}
+
+const startOfMonth = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).startOf('month');
+
+/** A meter CSV's intervals, its errors named with the file. */
+function readCsv(file: string, zone: string, v: { interval?: string; marks?: string }): UsageInterval[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Error(`usage file ${file}: ${(e as Error).message}`, { cause: e });
+  }
+  try {
+    return readUsageCsv(text, {
+      zone,
+      interval: v.interval,
+      timestampMarks: v.marks as 'start' | 'end' | undefined,
+    }).intervals;
+  } catch (e) {
+    if (e instanceof UsageCsvError) throw new UsageCsvError(e.code, `${file}: ${e.message}`, e.line, e.column);
+    throw e;
+  }
+}
+
+type Month = Bill['months'][number];
+
+/** The money columns of a month, in the order a utility's bill lists them. */
+const MONEY: [string, (m: Month) => number][] = [
+  ['Energy', (m) => m.energy_charge],
+  ['Fixed', (m) => m.fixed_charge],
+  ['Demand', (m) => m.demand_charge],
+  ['Minimum', (m) => m.minimum_charge],
+  ['Export credit', (m) => m.export_credit],
+  ['Credit applied', (m) => m.credit_applied],
+  ['Credit carried', (m) => m.credit_carried],
+  ['True-up', (m) => m.true_up],
+  ['Total', (m) => m.total],
+];
+
+/**
+ * The bill as a table: one row per local month, amounts rounded to the currency's decimals as
+ * on a bill; the total line sums the rows (credit carried shows what is left at the end).
+ * Credits are written as the answer gives them, positive; a line says how they make the total.
+ */
+export function billTable(bill: Bill, zone: string): string {
+  const cur = bill.currency_code;
+  const dp = decimalsOf(cur);
+  const minor = (v: number) => Math.round(v * 10 ** dp);
+  const money = (m: number) => (m / 10 ** dp).toFixed(dp);
+  const head = ['Month', 'Import kWh', 'Export kWh', 'Peak kW', 'Peak at', ...MONEY.map(([h]) => h)];
+  const rows = bill.months.map((m) => [
+    DateTime.fromISO(m.start_time, { zone }).toFormat('yyyy-MM'),
+    m.import_kwh.toFixed(3),
+    m.export_kwh.toFixed(3),
+    m.peak_kw.toFixed(3),
+    m.peak_time ? localTime(m.peak_time, zone).slice(5) : '',
+    ...MONEY.map(([, f]) => money(minor(f(m)))),
+  ]);
+  const sum = (f: (m: Month) => number) => bill.months.reduce((t, m) => t + f(m), 0);
+  const last = bill.months[bill.months.length - 1];
+  const peak = Math.max(0, ...bill.months.map((m) => m.peak_kw));
+  rows.push([
+    'Total',
+    sum((m) => m.import_kwh).toFixed(3),
+    sum((m) => m.export_kwh).toFixed(3),
+    peak.toFixed(3),
+    '',
+    ...MONEY.map(([h, f]) =>
+      h === 'Credit carried'
+        ? money(last ? minor(f(last)) : 0)
+        : money(bill.months.reduce((t, m) => t + minor(f(m)), 0)),
+    ),
+  ]);
+  const shown = bill.months.reduce((t, m) => t + minor(m.total), 0);
+  const demand = bill.months.flatMap((m) =>
+    m.demand
+      .filter((d) => d.charge !== 0)
+      .map(
+        (d) =>
+          `  ${DateTime.fromISO(m.start_time, { zone }).toFormat('yyyy-MM')}  ${d.period ?? 'flat'}: ${d.kw.toFixed(3)} kW` +
+          `${d.time ? ` at ${localTime(d.time, zone)}` : ''}, ${money(minor(d.charge))} ${cur}`,
+      ),
+  );
+  const unpriced = sum((m) => m.unpriced_kwh);
+  const { mode, credits, credits_from, true_up_month } = bill.metering;
+  return [
+    `Location ${bill.location_id}  ${localTime(bill.start_time, zone)} – ${localTime(bill.end_time, zone)} ${zone}`,
+    `Metering ${mode}, credits ${credits}${credits === 'CARRIED' ? ` from ${credits_from}, true-up in month ${true_up_month}` : ''}`,
+    '',
+    table(
+      head,
+      rows,
+      head.map((_, i) => i > 0 && i !== 4),
+    ),
+    credits === 'CARRIED'
+      ? 'Total = energy + fixed + demand + minimum − credit applied − true-up (export credit pays charges, the rest is carried)'
+      : 'Total = energy + fixed + demand + minimum − export credit',
+    '',
+    `Total ${money(shown)} ${cur}` +
+      (shown !== minor(bill.total) ? ` (exact ${bill.total.toFixed(6)} ${cur}; rows are rounded as on a bill)` : ''),
+    ...(demand.length ? ['', 'Demand charges:', ...demand] : []),
+    ...(unpriced > 0
+      ? [`${unpriced.toFixed(3)} kWh had no price at their time and were costed or credited 0 (--format json)`]
+      : []),
+  ].join('\n');
+}
+
+/** One CSV row per month, full precision, times in the location's offset at each instant. */
+export function billCsv(bill: Bill, zone: string): string {
+  const cols = [
+    'import_kwh',
+    'export_kwh',
+    'unpriced_kwh',
+    'peak_kw',
+    'energy_charge',
+    'fixed_charge',
+    'demand_charge',
+    'minimum_charge',
+    'export_credit',
+    'credit_applied',
+    'credit_carried',
+    'true_up',
+    'total',
+  ] as const;
+  const at = (iso: string) => local(Date.parse(iso), zone);
+  return [
+    ['month', 'start_time', 'end_time', ...cols, 'peak_time', 'currency'].join(','),
+    ...bill.months.map((m) =>
+      [
+        DateTime.fromISO(m.start_time, { zone }).toFormat('yyyy-MM'),
+        at(m.start_time),
+        at(m.end_time),
+        ...cols.map((c) => m[c]),
+        m.peak_time ? at(m.peak_time) : '',
+        bill.currency_code,
+      ].join(','),
+    ),
+  ].join('\n');
+}
+
+/**
+ * `tariff-desk bill LOCATION_ID …`: asks the running host for the whole bill over whole local
+ * months (`POST /bills/{id}`) of a meter CSV, or of the location's stored meter records, and
+ * prints it as a table, JSON or CSV.
+ */
+export async function billCommand(args: string[], defaultDataDir: string): Promise<number> {
+  return withCodes(() => bill(args, defaultDataDir));
+}
+
+async function bill(args: string[], defaultDataDir: string): Promise<number> {
+  const parsed = commandArgs(args, OPTIONS, BILL_USAGE, { min: 1, max: 1 });
+  if (parsed.exit !== undefined) return parsed.exit;
+  const { values: v, positionals } = parsed;
+  const format = v.format ?? 'table';
+  if (!['table', 'json', 'csv'].includes(format)) throw new Error('--format must be table, json or csv');
+  if (v.generation !== undefined && v.pv !== undefined)
+    throw new Error('give the generation as --generation FILE.csv or --pv KWH_PER_YEAR, not both');
+  if ((v.generation !== undefined || v.pv !== undefined) && v.usage === undefined)
+    throw new Error(
+      'generation goes with --usage; without it the stored meter records are billed, their EXPORT records as sent to the grid',
+    );
+  if (v['timestamp-marks'] !== undefined && !['start', 'end'].includes(v['timestamp-marks']))
+    throw new Error('--timestamp-marks must be start or end');
+  const pv = v.pv === undefined ? undefined : Number(v.pv);
+  if (pv !== undefined && !(Number.isFinite(pv) && pv >= 0)) throw new Error('--pv must be kWh a year, a number ≥ 0');
+  const params = parseWith(api['bills.create'].params, { location_id: positionals[0] }, 'path');
+  const client = await connectClient(clientOptionsOf(v, defaultDataDir));
+  const location = await client.call('locations.retrieve', { params: { id: params.location_id } });
+  const zone = location.timezone;
+  const csv = { interval: v.interval, marks: v['timestamp-marks'] };
+  const usage = v.usage === undefined ? undefined : readCsv(v.usage, zone, csv);
+  const generation = v.generation === undefined ? undefined : readCsv(v.generation, zone, csv);
+  // Without a window: the local months the usage file covers.
+  let from = v.from === undefined ? undefined : monthEdge(v.from, zone, 'from');
+  let to = v.to === undefined ? undefined : monthEdge(v.to, zone, 'to');
+  if (usage && usage.length > 0) {
+    from ??= startOfMonth(usage[0]!.start, zone).toMillis();
+    to ??= startOfMonth(usage[usage.length - 1]!.end - 1, zone)
+      .plus({ months: 1 })
+      .toMillis();
+  }
+  if (from === undefined || to === undefined) throw new Error('give the window: --from YYYY-MM --to YYYY-MM');
+  const body = parseWith(
+    api['bills.create'].body,
+    {
+      start_time: local(from, zone),
+      end_time: local(to, zone),
+      ...(usage ? { usage: { intervals: usageBody(clip(usage, from, to)) } } : {}),
+      ...(generation ? { generation: { intervals: usageBody(clip(generation, from, to)) } } : {}),
+      ...(pv !== undefined ? { generation: { profile: 'PV', kwh_per_year: pv } } : {}),
+      metering: {
+        ...(v.mode ? { mode: v.mode.toUpperCase() } : {}),
+        ...(v.credits ? { credits: v.credits.toUpperCase() } : {}),
+        ...(v['credits-from'] ? { credits_from: v['credits-from'].toUpperCase() } : {}),
+        ...(v['true-up-month'] ? { true_up_month: Number(v['true-up-month']) } : {}),
+      },
+    },
+    'body',
+  );
+  const answer = await client.call('bills.create', { params, body });
+  const out =
+    format === 'json'
+      ? JSON.stringify(answer, null, 2)
+      : format === 'csv'
+        ? billCsv(answer, zone)
+        : billTable(answer, zone);
+  process.stdout.write(out + '\n');
+  return 0;
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useApp } from '../../../context';
+import { ErrorAlert, Loading } from '../../../components/common';
+import { SelectField } from '../../../components/forms';
+import { money } from '../../../candidate';
+import { BillTable } from './BillTable';
+import { billWindowOf, MONTH_NAMES, monthLabel } from './months';
+
+type Credits = 'PAID_MONTHLY' | 'CARRIED';
+
+const CREDITS = [
+  ['PAID_MONTHLY', 'Export credit paid each month'],
+  ['CARRIED', 'Credit carried to a yearly true-up'],
+] as const;
+
+/**
+ * The location's whole bill from its stored meter records (`POST /bills/{location_id}` without
+ * usage) over the whole local months that cover the page's window: its IMPORT records as energy
+ * drawn from the grid and its EXPORT records as energy sent to it, whatever direction the page shows.
+ */
+export function BillPart({
+  locationId,
+  zone,
+  window,
+}: {
+  locationId: string;
+  zone: string;
+  window: { fromMs: number; toMs: number };
+}) {
+  const { api, liveMode } = useApp();
+  const [credits, setCredits] = useState<Credits>('PAID_MONTHLY');
+  const [trueUp, setTrueUp] = useState(12);
+  const w = billWindowOf(window.fromMs, window.toMs, zone);
+  const bill = useQuery({
+    queryKey: ['bill', liveMode, locationId, w.start_time, w.end_time, credits, trueUp],
+    queryFn: () =>
+      api.call('bills.create', {
+        params: { location_id: locationId },
+        body: {
+          start_time: w.start_time,
+          end_time: w.end_time,
+          metering: { credits, ...(credits === 'CARRIED' ? { true_up_month: trueUp } : {}) },
+        },
+      }),
+    retry: false,
+  });
+  const b = bill.data;
+  const lastMonth = b?.months.at(-1);
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <SelectField
+          label="Export credit"
+          value={credits}
+          onChange={(v) => setCredits(v as Credits)}
+          options={CREDITS}
+          sx={{ minWidth: 280 }}
+        />
+        {credits === 'CARRIED' ? (
+          <SelectField
+            label="True-up at the end of"
+            value={String(trueUp)}
+            onChange={(v) => setTrueUp(Number(v))}
+            options={MONTH_NAMES.map((n, i) => [String(i + 1), n] as const)}
+            sx={{ minWidth: 190 }}
+          />
+        ) : null}
+        <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 260px' }}>
+          Whole local months covering the window, from the location’s stored meter records: import records as energy
+          drawn from the grid, export records as energy sent to it.
+        </Typography>
+      </Stack>
+      <Loading show={bill.isFetching} />
+      <ErrorAlert error={bill.error} />
+      {b ? (
+        <>
+          <Typography data-testid="bill-total">
+            <strong>{money(b.total, b.currency_code)}</strong> to pay for{' '}
+            {b.months.length === 1
+              ? monthLabel(b.months[0]!.start_time, zone)
+              : `${monthLabel(b.months[0]!.start_time, zone)} – ${monthLabel(lastMonth!.start_time, zone)}`}
+            {b.total < 0 ? ' (negative: the customer is paid)' : ''}
+          </Typography>
+          <BillTable bill={b} zone={zone} />
+          {b.months.some((m) => m.unpriced_kwh > 0) ? (
+            <Typography variant="body2" color="text.secondary">
+              Some energy fell where no tariff gives a price and was costed or credited 0.
+            </Typography>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
