@@ -14,6 +14,9 @@ import { useServiceToday } from '../../service-time';
 import { slotWords } from '../../../../core/engine/labels';
 import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import type { TariffCreate } from '../../../../core/engine/schemas/tariff';
+import { ChargesEditor } from '../../components/charges/ChargesEditor';
+import { chargeProblems, tidyCharges } from '../../components/charges/words';
+import type { Charges } from '../../../../core/engine/schemas/charges';
 import { WarningsPanel } from './WarningsPanel';
 import { draftAsTariff, previewStart, withChoices, type ImportedDraft } from './draft';
 
@@ -38,6 +41,7 @@ export function DraftEditor({
   const siblings = useLocationTariffs(draft.tariff.location_id);
   const [fields, setFields] = useState<TariffCreate>(draft.tariff);
   const [schedule, setSchedule] = useState<Schedule>(() => clone(draft.tariff.schedule ?? defaultSchedule()));
+  const [charges, setCharges] = useState<Charges | undefined>(draft.tariff.charges);
   const [details, setDetails] = useState(false);
   const zone = location.data?.timezone ?? 'UTC';
   const today = useServiceToday(location.data?.timezone);
@@ -48,13 +52,18 @@ export function DraftEditor({
   }, [today, zone, fields.contract_start_date, fields.contract_end_date]);
   const asTariff = useMemo(() => draftAsTariff(fields, zone, liveMode), [fields, zone, liveMode]);
   const save = useMutation({
-    mutationFn: () => api.call('tariffs.create', { body: { ...fields, schedule } }),
+    mutationFn: () => {
+      // The charges as edited; none at all when the draft holds none.
+      const { charges: _imported, ...rest } = fields;
+      const held = tidyCharges(charges);
+      return api.call('tariffs.create', { body: { ...rest, schedule, ...(held ? { charges: held } : {}) } });
+    },
     onSuccess: (t) => {
       void qc.invalidateQueries();
       onSaved(t.id);
     },
   });
-  const invalid = scheduleProblems(schedule, false).length > 0;
+  const invalid = scheduleProblems(schedule, false).length > 0 || chargeProblems(charges).length > 0;
   const kind = slotWords(fields.type, fields.direction);
   if (!location.data) return <Loading show />;
   return (
@@ -113,6 +122,7 @@ export function DraftEditor({
         currency={location.data.currency_code}
         onChange={setSchedule}
       />
+      <ChargesEditor charges={charges} onChange={setCharges} currency={location.data.currency_code} />
       {siblings.data && window ? (
         <CandidatePreview
           tariff={asTariff}
