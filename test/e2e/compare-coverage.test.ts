@@ -277,6 +277,28 @@ describe('what the Compare view weighs, in Chromium', () => {
       await see(page.getByTestId('compare-charges-note')).toContainText(
         'counts its energy from the first of each month',
       );
+      // The kWh above the first tier: each column's bill months over the compared months, in the table and the CSV.
+      const csv = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const rows = readFileSync((await (await csv).path())!, 'utf8')
+        .trimEnd()
+        .split('\n');
+      const compared = rows.slice(1, 13).map((r) => r.split(',').at(-1) === 'yes');
+      const above = [answer.bill, answer.bill.alternatives[0]].map(
+        (b: any) =>
+          Math.round(
+            b.months.reduce((t: number, m: any, i: number) => (compared[i] ? t + m.above_first_tier_kwh : t), 0) * 1e6,
+          ) / 1e6,
+      );
+      // The stored tariff's 150 kWh a month is passed; the flat candidate has no tiers.
+      expect(above[0]).toBeGreaterThan(0);
+      expect(above[1]).toBe(0);
+      const totals = page.getByRole('table', { name: 'Totals' });
+      await see(totals.getByRole('columnheader', { name: 'kWh above the first tier' })).toBeVisible();
+      await see(totals.getByTestId('compare-above-first-tier')).toHaveText(above.map((v) => v.toFixed(1)));
+      expect(rows.find((r) => r.startsWith('kwh above the first tier'))).toBe(
+        `kwh above the first tier,${above[0]},${above[1]},`,
+      );
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `compare-tiered-${size.width}x${size.height}`);
       expect(errors).toEqual([]);

@@ -19,6 +19,7 @@ const column = (key: string, values: [number, number, number, number?][]): Colum
     export_kwh: 0,
     unpriced_kwh,
     unpriced_export_kwh: 0,
+    above_first_tier_kwh: 0,
     parts: { energy: value - fixed, fixed, demand: 0, minimum: 0, credit: 0 },
     carried: 0,
   }));
@@ -30,6 +31,7 @@ const column = (key: string, values: [number, number, number, number?][]): Colum
     export_kwh: 0,
     unpriced_kwh: sum((p) => p.unpriced_kwh),
     unpriced_export_kwh: 0,
+    above_first_tier_kwh: 0,
     value: sum((p) => p.value),
     parts: {
       energy: sum((p) => p.parts.energy),

@@ -87,6 +87,7 @@ describe('between the candidates', () => {
     export_kwh: 0,
     unpriced_kwh: 0,
     unpriced_export_kwh: 0,
+    above_first_tier_kwh: 0,
     value,
     parts: { energy: value, fixed: 0, demand: 0, minimum: 0, credit: 0 },
     carried: 0,

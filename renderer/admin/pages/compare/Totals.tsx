@@ -64,6 +64,8 @@ export function Totals({
   const stored = columns[0];
   // Exports are said only where there are any (a household with solar).
   const exports = columns.some((c) => c.export_kwh > 0);
+  // Tiers are said only where a column reaches one: the column would read 0 everywhere else.
+  const aboveTier = columns.some((c) => c.above_first_tier_kwh > 0);
   // Never across unequal coverage: with no month priced in full by every column there is nothing to weigh.
   const said = fair.months ? verdict(columns, currency, span) : null;
   const among = fair.months ? candidatesVerdict(columns, currency, span) : null;
@@ -94,6 +96,7 @@ export function Totals({
               <TableCell>Tariff</TableCell>
               <TableCell align="right">{exports ? 'kWh bought' : 'kWh'}</TableCell>
               {exports ? <TableCell align="right">kWh sold</TableCell> : null}
+              {aboveTier ? <TableCell align="right">kWh above the first tier</TableCell> : null}
               <TableCell align="right">{head}</TableCell>
               <TableCell align="right">Difference</TableCell>
             </TableRow>
@@ -113,6 +116,11 @@ export function Totals({
                   </TableCell>
                   <TableCell align="right">{c.kwh.toFixed(1)}</TableCell>
                   {exports ? <TableCell align="right">{c.export_kwh.toFixed(1)}</TableCell> : null}
+                  {aboveTier ? (
+                    <TableCell align="right" data-testid="compare-above-first-tier">
+                      {c.above_first_tier_kwh.toFixed(1)}
+                    </TableCell>
+                  ) : null}
                   <TableCell align="right" data-value={c.value}>
                     {money(c.value, currency)}
                   </TableCell>

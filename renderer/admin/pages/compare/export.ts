@@ -11,7 +11,8 @@ const cell = (v: string | number) => {
 /**
  * The comparison as CSV: one row per month with each column's bill as the API gave it (major
  * units of `currency`) and whether the month counts in the totals, then the totals over the
- * compared months (the API's own when every month counts), the kWh bought and sold, and the
+ * compared months (the API's own when every month counts), the kWh bought and sold (and above
+ * the first tier, where any), and the
  * bill's parts: energy, standing and fixed, demand, minimum top-up, export credit (a positive
  * amount that comes off), and any credit still carried.
  */
@@ -26,11 +27,18 @@ export function compareCsv(fair: Fair, columns: Column[], zone: string, currency
   const total = ['total', ...fair.columns.map((c) => c.value), ''];
   const kwh = ['kwh', ...fair.columns.map((c) => c.kwh), ''];
   const sold = ['kwh sold', ...fair.columns.map((c) => c.export_kwh), ''];
+  // As in the table: only where a column reaches a tier.
+  const above = fair.columns.some((c) => c.above_first_tier_kwh > 0)
+    ? [['kwh above the first tier', ...fair.columns.map((c) => c.above_first_tier_kwh), '']]
+    : [];
   const parts = PARTS.map((k) => [PART_WORDS[k].toLowerCase(), ...fair.columns.map((c) => c.parts[k]), '']);
   const carried = fair.columns.some((c) => c.carried > 0)
     ? [['credit carried on', ...fair.columns.map((c) => c.carried), '']]
     : [];
-  return [head, ...rows, total, kwh, sold, ...parts, ...carried].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  return (
+    [head, ...rows, total, kwh, sold, ...above, ...parts, ...carried].map((r) => r.map(cell).join(',')).join('\n') +
+    '\n'
+  );
 }
 
 /** Hands a file to the browser as a download. */

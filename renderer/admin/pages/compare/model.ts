@@ -114,6 +114,8 @@ export interface ColumnPeriod {
   unpriced_kwh: number;
   /** Energy sent at times no export tariff credits (credited 0). */
   unpriced_export_kwh: number;
+  /** Energy drawn priced above the first tier of a tiered tariff (tiers count per local month). */
+  above_first_tier_kwh: number;
   /** The month's bill. */
   value: number;
   parts: BillParts;
@@ -129,6 +131,7 @@ export interface Column {
   export_kwh: number;
   unpriced_kwh: number;
   unpriced_export_kwh: number;
+  above_first_tier_kwh: number;
   value: number;
   parts: BillParts;
   /** Export credit still carried at the end of the span, not yet paid out. */
@@ -145,6 +148,7 @@ function summed(periods: ColumnPeriod[], keep: (i: number) => boolean = () => tr
     export_kwh = 0,
     unpriced_kwh = 0,
     unpriced_export_kwh = 0,
+    above_first_tier_kwh = 0,
     value = 0,
     carried = 0;
   periods.forEach((p, i) => {
@@ -153,6 +157,7 @@ function summed(periods: ColumnPeriod[], keep: (i: number) => boolean = () => tr
     export_kwh += p.export_kwh;
     unpriced_kwh += p.unpriced_kwh;
     unpriced_export_kwh += p.unpriced_export_kwh;
+    above_first_tier_kwh += p.above_first_tier_kwh;
     value += p.value;
     carried = p.carried;
     for (const k of PARTS) parts[k] += p.parts[k];
@@ -163,6 +168,7 @@ function summed(periods: ColumnPeriod[], keep: (i: number) => boolean = () => tr
     export_kwh: micro(export_kwh),
     unpriced_kwh: micro(unpriced_kwh),
     unpriced_export_kwh: micro(unpriced_export_kwh),
+    above_first_tier_kwh: micro(above_first_tier_kwh),
     value: micro(value),
     carried,
     parts,
@@ -176,6 +182,7 @@ const periodOf = (m: AnswerMonth, carriedCredits: boolean): ColumnPeriod => ({
   export_kwh: m.export_kwh,
   unpriced_kwh: micro(m.unpriced_kwh - m.unpriced_export_kwh),
   unpriced_export_kwh: m.unpriced_export_kwh,
+  above_first_tier_kwh: m.above_first_tier_kwh,
   value: m.total,
   parts: {
     energy: m.energy_charge,
