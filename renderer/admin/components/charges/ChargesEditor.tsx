@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
 import type { Charges } from '../../../../core/engine/schemas/charges';
 import { FixedCharges, MinimumField } from './FixedCharges';
@@ -10,15 +11,18 @@ import { chargeProblems } from './words';
  * The parts of a bill beside the energy schedule: fixed charges (per day or per month), a minimum
  * bill (per month or per year), flat demand on the month's highest kW, and time-of-use demand
  * whose hours are drawn like the energy bands. Prices (`/prices`) never read them; bills do.
+ * `fixedPart` stands in for the fixed charges list where a page edits them its own way.
  */
 export function ChargesEditor({
   charges,
   onChange,
   currency,
+  fixedPart,
 }: {
   charges: Charges | undefined;
   onChange(c: Charges): void;
   currency: string | undefined;
+  fixedPart?: ReactNode;
 }) {
   const c = charges ?? {};
   const demand = c.demand ?? {};
@@ -35,7 +39,7 @@ export function ChargesEditor({
         price signal are energy only; bills count these.
       </Typography>
       <Stack spacing={2} divider={<Divider flexItem />}>
-        <FixedCharges fixed={c.fixed ?? []} onChange={(fixed) => put({ fixed })} currency={currency} />
+        {fixedPart ?? <FixedCharges fixed={c.fixed ?? []} onChange={(fixed) => put({ fixed })} currency={currency} />}
         <MinimumField
           minimum={c.minimum}
           onChange={(minimum) => {

@@ -23,7 +23,7 @@ const nextKey = () => `c${++made}`;
 
 /**
  * Up to three candidates: a library tariff, a copy of a saved tariff or a new flat rate, each
- * named and edited here (name, fixed charges, schedule). Each is priced as if it replaced the stored tariff of its kind for the
+ * named and edited here (name, schedule, charges). Each is priced as if it replaced the stored tariff of its kind for the
  * whole compared year (its contract dates are the year's).
  */
 export function CandidatePicker({

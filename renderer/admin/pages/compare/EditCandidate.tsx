@@ -1,8 +1,19 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { ScheduleEditor } from '../../components/ScheduleEditor';
 import { clone, defaultSchedule, scheduleProblems } from '../../components/schedule-model';
 import { ValueField } from '../../../shared/value-field';
+import { ChargesEditor } from '../../components/charges/ChargesEditor';
+import { chargeProblems, tidyCharges } from '../../components/charges/words';
 import type { Charges } from '../../../../core/engine/schemas/charges';
 import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import type { CompareOption } from './model';
@@ -18,9 +29,10 @@ export interface CandidateEdit {
 const PERS: FixedPer[] = ['DAY', 'MONTH'];
 
 /**
- * One candidate's name, fixed charges and schedule, in a dialog whose title follows the name as
- * it is typed; nothing is saved to the service. `nameProblem` says why a name cannot be used
- * (empty, or another column's).
+ * One candidate's name, schedule and charges, in a dialog whose title follows the name as it is
+ * typed; nothing is saved to the service. The fixed charges are two quick fields (per day, per
+ * month); the minimum and demand charges are the tariff editor's own. `nameProblem` says why a
+ * name cannot be used (empty, or another column's).
  */
 export function EditCandidate({
   option,
@@ -43,16 +55,52 @@ export function EditCandidate({
     DAY: String(fixedOf(option.candidate.charges, 'DAY') ?? ''),
     MONTH: String(fixedOf(option.candidate.charges, 'MONTH') ?? ''),
   }));
+  // The charges beside the two quick fields, which set the first fixed charge of each period on save.
+  const [charges, setCharges] = useState<Charges | undefined>(option.candidate.charges);
   const market = !!option.candidate.market_rates;
   const problem = nameProblem(name);
   const amounts = { DAY: amountOf(fixed.DAY), MONTH: amountOf(fixed.MONTH) };
   const badAmount = PERS.some((p) => Number.isNaN(amounts[p]));
-  const valid = !problem && !badAmount && scheduleProblems(schedule, market).length === 0;
+  const valid =
+    !problem && !badAmount && scheduleProblems(schedule, market).length === 0 && chargeProblems(charges).length === 0;
   const title = name.trim() || 'a candidate';
   const save = () => {
-    const charges = PERS.reduce((c, p) => withFixed(c, p, amounts[p]), option.candidate.charges);
-    onSave({ name: name.trim(), schedule, charges });
+    const before = option.candidate.charges;
+    // Untouched charges go back as they came, so the candidate is not named as edited for a reordering.
+    const untouched = charges === before && PERS.every((p) => amounts[p] === fixedOf(before, p));
+    onSave({
+      name: name.trim(),
+      schedule,
+      charges: untouched ? before : PERS.reduce((c, p) => withFixed(c, p, amounts[p]), tidyCharges(charges)),
+    });
   };
+  const fixedPart = (
+    <Stack spacing={1} role="group" aria-label="Fixed charges">
+      <Typography variant="subtitle2" component="h4">
+        Fixed charges
+      </Typography>
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+        {PERS.map((p) => (
+          <ValueField
+            key={p}
+            size="small"
+            label={FIXED_WORDS[p].label}
+            // Above the field always: the currency at its end would cut a label resting inside.
+            shrink
+            value={fixed[p]}
+            onValue={(v) => setFixed((f) => ({ ...f, [p]: v }))}
+            error={Number.isNaN(amounts[p])}
+            helperText={Number.isNaN(amounts[p]) ? 'A number from 0' : ' '}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: currency ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } : {},
+            }}
+            sx={{ flex: '1 1 180px' }}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="edit-candidate-title">
       <DialogTitle id="edit-candidate-title" sx={{ overflowWrap: 'anywhere' }}>
@@ -69,26 +117,11 @@ export function EditCandidate({
             helperText={problem ?? ' '}
             sx={{ flex: '2 1 280px' }}
           />
-          {PERS.map((p) => (
-            <ValueField
-              key={p}
-              size="small"
-              label={FIXED_WORDS[p].label}
-              // Above the field always: the currency at its end would cut a label resting inside.
-              shrink
-              value={fixed[p]}
-              onValue={(v) => setFixed((f) => ({ ...f, [p]: v }))}
-              error={Number.isNaN(amounts[p])}
-              helperText={Number.isNaN(amounts[p]) ? 'A number from 0' : ' '}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal' },
-                input: currency ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } : {},
-              }}
-              sx={{ flex: '1 1 180px' }}
-            />
-          ))}
         </Stack>
-        <ScheduleEditor schedule={schedule} market={market} zone={zone} currency={currency} onChange={setSchedule} />
+        <Stack spacing={2}>
+          <ScheduleEditor schedule={schedule} market={market} zone={zone} currency={currency} onChange={setSchedule} />
+          <ChargesEditor charges={charges} onChange={setCharges} currency={currency} fixedPart={fixedPart} />
+        </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
