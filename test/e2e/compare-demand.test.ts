@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expect as see } from '@playwright/test';
 import type { Page, Request } from 'playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 
@@ -68,6 +69,16 @@ describe('a candidate’s demand charge in Compare, in Chromium', () => {
       await see(charges.getByTestId('flat-words')).toContainText('12.00');
       await charges.getByRole('group', { name: 'Flat demand', exact: true }).scrollIntoViewIfNeeded();
       await shot(page, `compare-demand-dialog-${at}`);
+      // The dialog with the charges panel in it: no serious or critical accessibility violation.
+      const axe = await new AxeBuilder({ page })
+        .include('[role="dialog"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
+      ).toEqual([]);
 
       const { body, answer } = await billRequest(
         page,
