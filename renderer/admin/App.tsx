@@ -108,15 +108,26 @@ export function App() {
           sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: liveMode ? '#7a2e2e' : 'primary.main' }}
         >
           {/* One line at every width: nothing here wraps (the clock folds its buttons away instead). */}
-          <Toolbar variant="dense" sx={{ gap: 2, flexWrap: 'nowrap', whiteSpace: 'nowrap' }}>
-            <Typography variant="h6" component="div" noWrap sx={{ flex: 1, minWidth: 0 }}>
+          <Toolbar
+            variant="dense"
+            sx={{ gap: { xs: 0.75, lg: 2 }, px: { xs: 1.5, lg: 3 }, flexWrap: 'nowrap', whiteSpace: 'nowrap' }}
+          >
+            {/* The product's name never gives way: the space after it does. */}
+            <Typography variant="h6" component="div" noWrap sx={{ flexShrink: 0 }}>
               Tariff Desk
             </Typography>
+            <Box sx={{ flex: 1, minWidth: 0 }} />
             <ClockControl />
             <Chip
               size="small"
               label={liveMode ? 'LIVE DATA' : 'TEST DATA'}
-              sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 700 }}
+              // Narrow windows drop the chip: the Live mode switch and the bar's colour still say the mode.
+              sx={{
+                bgcolor: 'rgba(255,255,255,0.18)',
+                color: '#fff',
+                fontWeight: 700,
+                display: { xs: 'none', lg: 'inline-flex' },
+              }}
             />
             {/* Codes beside the words, for testers; off for a demo. */}
             <FormControlLabel
@@ -129,6 +140,8 @@ export function App() {
                 />
               }
               label="API names"
+              slotProps={{ typography: { variant: 'body2' } }}
+              sx={{ mr: 0 }}
             />
             <FormControlLabel
               control={
@@ -140,6 +153,8 @@ export function App() {
                 />
               }
               label="Live mode"
+              slotProps={{ typography: { variant: 'body2' } }}
+              sx={{ mr: 0 }}
             />
           </Toolbar>
         </AppBar>

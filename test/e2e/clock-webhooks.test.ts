@@ -57,6 +57,9 @@ describe('the shifted clock and webhooks, in Chromium', () => {
       // The bar's longer words push nothing out of the top bar: the product's name stays whole.
       const title = page.getByRole('banner').getByText('Tariff Desk', { exact: true });
       expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // Nor past its end: the last switch stays whole inside the window.
+      const live = page.getByRole('banner').getByText('Live mode', { exact: true });
+      expect(await live.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
       const bannerHeight = await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().height);
       expect(bannerHeight).toBeLessThanOrEqual(64);
 
