@@ -110,7 +110,7 @@ export function App() {
           {/* One line at every width: nothing here wraps (the clock folds its buttons away instead). */}
           <Toolbar
             variant="dense"
-            sx={{ gap: { xs: 0.75, lg: 2 }, px: { xs: 1.5, lg: 3 }, flexWrap: 'nowrap', whiteSpace: 'nowrap' }}
+            sx={{ gap: { xs: 0.75, xl: 2 }, px: { xs: 1.5, xl: 3 }, flexWrap: 'nowrap', whiteSpace: 'nowrap' }}
           >
             {/* The product's name never gives way: the space after it does. */}
             <Typography variant="h6" component="div" noWrap sx={{ flexShrink: 0 }}>
@@ -121,12 +121,12 @@ export function App() {
             <Chip
               size="small"
               label={liveMode ? 'LIVE DATA' : 'TEST DATA'}
-              // Narrow windows drop the chip: the Live mode switch and the bar's colour still say the mode.
+              // Below 1536 px the chip gives way to the clock's buttons: the Live mode switch and the bar's colour still say the mode.
               sx={{
                 bgcolor: 'rgba(255,255,255,0.18)',
                 color: '#fff',
                 fontWeight: 700,
-                display: { xs: 'none', lg: 'inline-flex' },
+                display: { xs: 'none', xl: 'inline-flex' },
               }}
             />
             {/* Codes beside the words, for testers; off for a demo. */}

@@ -65,8 +65,8 @@ export function ClockControl() {
   const { api } = useApp();
   const qc = useQueryClient();
   const c = useServiceClock();
-  // Below the extra-large breakpoint (1536 px) the buttons fold into the popover, so the bar stays one line tall.
-  const compact = useMediaQuery((t: Theme) => t.breakpoints.down('xl'));
+  // Below the large breakpoint the buttons fold into the popover, so the bar stays one line tall.
+  const compact = useMediaQuery((t: Theme) => t.breakpoints.down('lg'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [setting, setSetting] = useState(false);
   const [, tick] = useState(0);
