@@ -222,6 +222,39 @@ describe('POST /bills/{location_id}', () => {
     expect(r.body.months[0].energy_charge).toBeCloseTo(500 * 0.3 + 220 * 0.5, 6);
   });
 
+  it('over twelve months that are not a calendar year, a profile holds its kWh per year: the UK pair still differs by 5.50', async () => {
+    const a = flat(0.245, { charges: { fixed: [{ amount: 0.6, per: 'DAY' }] } });
+    const b = flat(0.27, { charges: { fixed: [{ amount: 0.4, per: 'DAY' }] } });
+    const window = { start_time: '2026-11-01T00:00:00+01:00', end_time: '2027-11-01T00:00:00+01:00' };
+    // The contracts run past the window's end.
+    const until = '2028-01-01';
+    const r = await bills({
+      ...window,
+      usage: { profile: 'bdew_h0', kwh_per_year: 2700 },
+      candidates: [{ ...a, contract_end_date: until }],
+      alternatives: [[{ ...b, contract_end_date: until }]],
+    });
+    expect(r.status).toBe(200);
+    const kwh = r.body.months.reduce((s: number, m: { import_kwh: number }) => s + m.import_kwh, 0);
+    expect(kwh).toBeCloseTo(2700, 6);
+    // 365 days from November 2026: B is cheaper by 0.025 × 2,700 − 0.20 × 365 = −5.50.
+    expect(r.body.total - r.body.alternatives[0].total).toBeCloseTo(5.5, 6);
+    // A window other than twelve months takes the profile as laid, as POST /costs does.
+    const half = {
+      start_time: '2027-01-01T00:00:00+01:00',
+      end_time: '2027-07-01T00:00:00+02:00',
+      usage: { profile: 'bdew_h0', kwh_per_year: 2700 },
+      candidates: [{ ...a, contract_end_date: until }],
+    };
+    const billed = (await bills(half)).body.months.reduce(
+      (s: number, m: { import_kwh: number }) => s + m.import_kwh,
+      0,
+    );
+    const cost = await h.call({ method: 'POST', url: `/costs/${loc}`, headers: h.test, payload: half });
+    expect(cost.status).toBe(200);
+    expect(billed).toBeCloseTo(cost.body.kwh, 5);
+  });
+
   it('the PV profile: generation shaped by the sun at the location, netted against usage', async () => {
     const r = await bills({
       start_time: JUNE,

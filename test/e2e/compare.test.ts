@@ -202,7 +202,7 @@ describe('the Compare view, in Chromium', () => {
     const { page, errors } = await openApp(s, `compare?location=${berlin}`, { width: 1280, height: 800 });
     await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
     await see(page.getByTestId('compare-profile-note')).toHaveText(
-      'A profile is scaled to its kWh per calendar year, so twelve months across New Year hold about, not exactly, the yearly figure.',
+      'A profile is scaled so the twelve months compared hold its kWh per year exactly, whichever month they start in.',
     );
     const asked: number[] = [];
     page.on('request', (r) => {

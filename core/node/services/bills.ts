@@ -6,6 +6,7 @@ import type { ReportRow } from './meters/rows.js';
 import type { PriceService } from './prices/service.js';
 import type { CandidateLayer } from './prices/candidates.js';
 import { usageSeries } from './prices/usage.js';
+import { fitToYear, isTwelveMonths } from '../../engine/usage/year-fit.js';
 import { ApiError, Codes, invalid } from '../../engine/errors.js';
 import { computeBill, type BillMonthResult, type BillResult } from '../../engine/billing/bill.js';
 import type { UsageSeries } from '../../engine/pricing/cost.js';
@@ -129,7 +130,10 @@ export class BillService {
         recorded: true,
       };
     }
-    const usage = usageSeries({ usage: req.usage }, zone, from, to);
+    // A year of bills is the twelve months billed: a profile holds its kWh per year over them exactly.
+    const year = isTwelveMonths(zone, from, to);
+    const laid = usageSeries({ usage: req.usage }, zone, from, to);
+    const usage = year && req.usage.profile !== undefined ? fitToYear(laid, req.usage.kwh_per_year ?? 0) : laid;
     const g = req.generation;
     if (!g) return { usage, generation: undefined, recorded: false };
     if (g.profile !== undefined) {
@@ -143,7 +147,8 @@ export class BillService {
       if (!loc.geo_location)
         throw invalid('generation_invalid', 'generation.profile: the location has no coordinates to place the sun.');
       const { lat, lng } = loc.geo_location;
-      return { usage, generation: layPv(zone, lat, lng, from, to, g.kwh_per_year), recorded: false };
+      const pv = layPv(zone, lat, lng, from, to, g.kwh_per_year);
+      return { usage, generation: year ? fitToYear(pv, g.kwh_per_year) : pv, recorded: false };
     }
     try {
       return {

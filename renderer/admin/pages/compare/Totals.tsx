@@ -55,7 +55,7 @@ export function Totals({
   span: string;
   /** The cost column's heading: "Cost per year", "Cost, 35 days". */
   head: string;
-  /** Whether the usage is a standard profile (scaled per calendar year, which the caption explains). */
+  /** Whether the usage is a standard profile (scaled to the twelve months compared, which the caption says). */
   profile: boolean;
   /** Whether a compared tariff has consumption tiers (their billing period the note explains). */
   tiered: boolean;
@@ -158,8 +158,8 @@ export function Totals({
       </Typography>
       {profile ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-profile-note">
-          A profile is scaled to its kWh per calendar year, so twelve months across New Year hold about, not exactly,
-          the yearly figure.
+          A profile is scaled so the twelve months compared hold its kWh per year exactly, whichever month they start
+          in.
         </Typography>
       ) : null}
     </>
