@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseDay, parseMonth, parseTimeOfDay } from '../schedule/names.js';
+import { parseDay, parseMonth } from '../schedule/names.js';
 import { coded } from './common.js';
-import { refuseEmptyBand, refuseOverlappingBands } from './schedule.js';
+import { nameList, refuseEmptyBand, refuseFallingBounds, refuseOverlappingBands, TimeOfDay } from './schedule.js';
 
 /**
  * The parts of a bill beside the energy schedule (docs/bills.md): fixed, minimum and demand
@@ -65,51 +65,12 @@ const DemandTiers = z
   .array(DemandTier)
   .min(1)
   .max(10)
-  .superRefine((tiers, ctx) => {
-    for (let i = 0; i < tiers.length - 1; i++) {
-      const a = tiers[i]!.to_kw,
-        b = tiers[i + 1]!.to_kw;
-      if (a === undefined || (b !== undefined && b <= a)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'to_kw'],
-          ...coded('to_kw_invalid', 'block bounds must rise; only the last block may omit to_kw'),
-        });
-        return;
-      }
-    }
-  });
-
-const names = (field: 'months' | 'days', parse: (s: string) => unknown) =>
-  z
-    .array(
-      z
-        .string()
-        .max(20)
-        .refine(
-          (s) => parse(s) !== undefined,
-          coded(
-            field === 'months' ? 'month_invalid' : 'day_invalid',
-            field === 'months'
-              ? 'must be All or a month name (January or Jan, any case)'
-              : 'must be All, Weekday(s), Weekend or a day name (Monday or Mon, any case)',
-          ),
-        ),
-    )
-    .min(1)
-    .max(20);
-
-const TimeOfDay = (field: string) =>
-  z
-    .string()
-    .max(8)
-    .refine((s) => parseTimeOfDay(s) !== undefined, coded(`${field}_invalid`, 'must be a time of day HH:MM:SS'))
-    .meta({ example: '16:00:00' });
+  .superRefine((tiers, ctx) => refuseFallingBounds(tiers, 'to_kw', 'block', ctx));
 
 /** Flat demand: the month's highest kW at any time, priced by the first entry naming the month. */
 export const FlatDemand = z
   .strictObject({
-    months: names('months', parseMonth).optional().meta({ description: 'Month names or All; absent: every month.' }),
+    months: nameList('months', parseMonth).optional().meta({ description: 'Month names or All; absent: every month.' }),
     rate: DemandTiers,
   })
   .meta({ id: 'FlatDemand' });
@@ -136,11 +97,11 @@ export const DemandBand = z
 /** Like the energy schedule: months, then days and hours; each band names a demand period. */
 export const DemandScheduleEntry = z
   .strictObject({
-    months: names('months', parseMonth).optional(),
+    months: nameList('months', parseMonth).optional(),
     days_and_hours: z
       .array(
         z
-          .strictObject({ days: names('days', parseDay), hours: z.array(DemandBand).min(1).max(96) })
+          .strictObject({ days: nameList('days', parseDay), hours: z.array(DemandBand).min(1).max(96) })
           // One demand period at a time within a day, as energy bands (hours_overlap).
           .superRefine(refuseOverlappingBands),
       )

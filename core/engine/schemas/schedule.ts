@@ -28,7 +28,7 @@ export const Rate = z
   })
   .meta({ id: 'Rate' });
 
-const TimeOfDay = (field: string) =>
+export const TimeOfDay = (field: string) =>
   z
     .string()
     .max(8)
@@ -74,6 +74,30 @@ export function refuseEmptyBand(band: { valid_from: string; valid_to: string }, 
   }
 }
 
+/**
+ * Tier (or block) bounds rise, and only the last may be open-ended: one issue, on the first
+ * bound that breaks it. Energy tiers (`to_kwh`) and demand blocks (`to_kw`) share the rule.
+ */
+export function refuseFallingBounds<K extends string>(
+  tiers: readonly Partial<Record<K, number>>[],
+  key: K,
+  noun: 'tier' | 'block',
+  ctx: z.RefinementCtx,
+): void {
+  for (let i = 0; i < tiers.length - 1; i++) {
+    const a = tiers[i]![key],
+      b = tiers[i + 1]![key];
+    if (a === undefined || (b !== undefined && b <= a)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, key],
+        ...coded(`${key}_invalid`, `${noun} bounds must rise; only the last ${noun} may omit ${key}`),
+      });
+      return;
+    }
+  }
+}
+
 export const HoursBand = z
   .strictObject({
     valid_from: TimeOfDay('valid_from'),
@@ -82,26 +106,12 @@ export const HoursBand = z
       .array(Rate)
       .min(1)
       .max(10)
-      .superRefine((tiers, ctx) => {
-        // Tier bounds rise, and only the last tier may be open-ended.
-        for (let i = 0; i < tiers.length - 1; i++) {
-          const a = tiers[i]!.to_kwh,
-            b = tiers[i + 1]!.to_kwh;
-          if (a === undefined || (b !== undefined && b <= a)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'to_kwh'],
-              ...coded('to_kwh_invalid', 'tier bounds must rise; only the last tier may omit to_kwh'),
-            });
-            return;
-          }
-        }
-      }),
+      .superRefine((tiers, ctx) => refuseFallingBounds(tiers, 'to_kwh', 'tier', ctx)),
   })
   .superRefine(refuseEmptyBand)
   .meta({ id: 'HoursBand' });
 
-const nameList = (field: 'months' | 'days', parse: (s: string) => unknown) =>
+export const nameList = (field: 'months' | 'days', parse: (s: string) => unknown) =>
   z
     .array(
       z
