@@ -62,3 +62,20 @@ export function readUsageFile(text: string, zone: string): ParsedUsage {
   const separator = detectSeparator(text);
   return usageFromRecords(csvRecords(text, separator), separator, { zone });
 }
+
+/**
+ * A chosen file read as an energy series the pickers hold (usage or generation): its intervals,
+ * total and span. A file with no rows is refused in the words of what it should hold.
+ */
+export async function readSeriesFile(f: File, zone: string, rows: 'usage' | 'generation') {
+  const parsed = readUsageFile(await f.text(), zone);
+  if (!parsed.intervals.length) throw new Error(`the file has no ${rows} rows`);
+  return {
+    kind: 'csv' as const,
+    name: f.name,
+    intervals: parsed.intervals,
+    total_kwh: parsed.total_kwh,
+    from: parsed.intervals[0]!.start,
+    to: parsed.intervals.at(-1)!.end,
+  };
+}

@@ -3,7 +3,7 @@ import { Alert, Chip, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../context';
-import { readUsageFile } from '../usage-csv';
+import { readSeriesFile } from '../usage-csv';
 import { ApiName } from './words';
 import { CsvFileButton } from './CsvFileButton';
 import type { Usage } from '../../../core/engine/schemas/cost';
@@ -115,17 +115,9 @@ export function UsagePicker({
   const read = async (f: File) => {
     setProblem(null);
     try {
-      const parsed = readUsageFile(await f.text(), zone);
-      if (!parsed.intervals.length) throw new Error('the file has no usage rows');
+      const series = await readSeriesFile(f, zone, 'usage');
       if (profile) setLastProfile(profile);
-      onChange({
-        kind: 'csv',
-        name: f.name,
-        intervals: parsed.intervals,
-        total_kwh: parsed.total_kwh,
-        from: parsed.intervals[0]!.start,
-        to: parsed.intervals.at(-1)!.end,
-      });
+      onChange(series);
     } catch (e) {
       setProblem(`${f.name}: ${(e as Error).message}`);
     }

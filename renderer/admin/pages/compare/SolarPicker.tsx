@@ -3,7 +3,7 @@ import { Alert, Chip, Stack, TextField, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { SelectField } from '../../components/forms';
 import { CsvFileButton } from '../../components/CsvFileButton';
-import { readUsageFile } from '../../usage-csv';
+import { readSeriesFile } from '../../usage-csv';
 import type { Metering } from '../../../../core/engine/schemas/bill';
 import {
   CREDIT_WORDS,
@@ -40,16 +40,7 @@ export function SolarPicker({
   const read = async (f: File) => {
     setProblem(null);
     try {
-      const parsed = readUsageFile(await f.text(), zone);
-      if (!parsed.intervals.length) throw new Error('the file has no generation rows');
-      onSolar({
-        kind: 'csv',
-        name: f.name,
-        intervals: parsed.intervals,
-        total_kwh: parsed.total_kwh,
-        from: parsed.intervals[0]!.start,
-        to: parsed.intervals.at(-1)!.end,
-      });
+      onSolar(await readSeriesFile(f, zone, 'generation'));
     } catch (e) {
       setProblem(`${f.name}: ${(e as Error).message}`);
     }
