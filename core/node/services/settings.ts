@@ -81,7 +81,9 @@ export class SettingsService {
     if (!g) {
       const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(`api_version:${key}`) as
         { value: string } | undefined;
-      g = (row && generationOf(row.value)) || (accountId === undefined ? DEFAULT_GENERATION : this.apiGeneration(undefined));
+      g =
+        (row && generationOf(row.value)) ||
+        (accountId === undefined ? DEFAULT_GENERATION : this.apiGeneration(undefined));
       this.generations.set(key, g);
     }
     return g;
