@@ -204,12 +204,12 @@ describe('the hosted connect web app in Chromium', () => {
     await see(p2.getByRole('heading', { name: 'Rheinstrom Klassik' })).toBeVisible();
     await p2.close();
 
-    await suite.env.api('PATCH', '/providers/prv_highlandgrid', { direct_behaviour: 'pending' });
+    await suite.env.api('PATCH', '/providers/prv_eonnext', { direct_behaviour: 'pending' });
     const pending = await token({
       postal_address: { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' },
     });
     const p3 = await open(pending);
-    await p3.getByRole('button', { name: 'Highland Electric' }).click();
+    await p3.getByRole('button', { name: 'E.ON Next' }).click();
     await p3.getByLabel('Share my tariff with this app').check();
     await p3.getByRole('button', { name: 'Allow access' }).click();
     await onRoute(p3, 'tariff_connection_pending');

@@ -267,7 +267,11 @@ class Driver {
         return submit({ hours: manual?.hours });
       case 'surcharge_capture':
         // A market-only provider's country may have one region: taken without its page.
-        if (market?.market_id !== undefined && !this.asked.has('region_select') && market.market_id !== page.data.region)
+        if (
+          market?.market_id !== undefined &&
+          !this.asked.has('region_select') &&
+          market.market_id !== page.data.region
+        )
           throw invalid(
             'market_region_invalid',
             `surcharge_capture: this address follows ${page.data.region ?? 'its market region'}, the one region of its country; leave market.market_id out.`,

@@ -11,7 +11,10 @@ export const tariffStructureSelect: ServerRoute<'tariff_structure_select'> = {
   submit: (ctx, { options: [choice] }) => {
     if (ctx.s.market_only) {
       if (choice !== 'MARKET')
-        fail('option_invalid', `${ctx.provider()?.display_name ?? 'This provider'}'s tariffs follow the market: MARKET.`);
+        fail(
+          'option_invalid',
+          `${ctx.provider()?.display_name ?? 'This provider'}'s tariffs follow the market: MARKET.`,
+        );
       ctx.s.structure = 'MARKET';
       return afterMarketChosen(ctx);
     }
