@@ -142,9 +142,9 @@ describe('a market-only provider in the connect flow', () => {
     await c.start(cot);
     await c.submit('provider_select', cot, { provider: { id: 'prv_ecotricity' } });
     expect((await c.submit('tariff_structure_select', cot, undefined, 'BACK')).route).toBe('provider_select');
-    let p = await c.submit('provider_select', cot, undefined, 'PROVIDER_MISSING');
+    await c.submit('provider_select', cot, undefined, 'PROVIDER_MISSING');
     await c.submit('provider_name_capture', cot, { provider: { name: 'Acme Energy' } });
-    p = await c.submit('tariff_name_capture', cot, { tariff: { name: 'Acme Flex' } });
+    let p = await c.submit('tariff_name_capture', cot, { tariff: { name: 'Acme Flex' } });
     expect(p).toMatchObject({
       route: 'tariff_structure_select',
       data: { options: ['FIXED', 'TIME_OF_DAY', 'MARKET'], provider: { id: null, display_name: 'Acme Energy' } },
