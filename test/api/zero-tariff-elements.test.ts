@@ -271,4 +271,20 @@ describe('Zero tariff elements on the one tariffs service', () => {
     const zero = await h.call({ method: 'GET', url: `/tariffs?location_id=${loc.id}`, headers: h.zero });
     expect(zero.status).toBe(404);
   });
+  it("is documented in Zero's OpenAPI document only, and the typed Zero client calls it", async () => {
+    const zero = (await h.call({ method: 'GET', url: '/openapi.json?version=2024-08-24', headers: h.test })).body;
+    expect(Object.keys(zero.paths['/tariffs/elements']).sort()).toEqual(['get', 'post']);
+    expect(zero.paths['/tariffs/elements/{id}'].delete.responses['202']).toBeDefined();
+    expect(zero.paths['/tariffs/elements'].post.responses['409']).toBeDefined();
+    const anode = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
+    expect(anode.paths['/tariffs/elements']).toBeUndefined();
+    const loc = await h.location();
+    const made = await h.zeroApi.call('zero.tariffElements.create', { body: element(loc.id) as never });
+    expect(made).toMatchObject({ object: 'tariff', direction: 'IMPORT', location_id: loc.id });
+    const list = await h.zeroApi.call('zero.tariffElements.list', { query: { location_id: loc.id } });
+    expect(list.data.map((t) => t.id)).toEqual([made.id]);
+    expect(await h.zeroApi.call('zero.tariffElements.delete', { params: { id: made.id } })).toEqual({
+      message: 'Accepted',
+    });
+  });
 });
