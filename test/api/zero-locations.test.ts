@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { berlinAddress, harness, snapshot, tariffBody, type Harness } from '../helpers.js';
 
 let h: Harness;
@@ -270,5 +271,20 @@ describe('Zero customers, devices and events', () => {
     });
     expect(bad.status).toBe(403);
     expect(typeof bad.body.message).toBe('string');
+  });
+});
+
+describe("Zero's OpenAPI document", () => {
+  it("is valid and documents Zero's location shapes and statuses", async () => {
+    const doc = (await h.call({ method: 'GET', url: '/openapi.json?version=2024-08-24', headers: h.test })).body;
+    const res = await new Validator().validate(doc);
+    expect(res.errors ?? []).toEqual([]);
+    expect(doc.paths['/locations'].post.responses['201']).toBeDefined();
+    expect(doc.paths['/locations/{id}'].delete.responses['202']).toBeDefined();
+    expect(doc.paths['/customers/{id}'].patch.responses['202']).toBeDefined();
+    expect(doc.paths['/devices'].post.responses['201']).toBeDefined();
+    expect(doc.components.schemas).toHaveProperty('LocationNew');
+    expect(doc.components.schemas).toHaveProperty('ZeroLocationStatus');
+    expect(doc.components.schemas.LocationNew.properties).not.toHaveProperty('market_sources');
   });
 });
