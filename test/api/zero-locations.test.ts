@@ -58,6 +58,23 @@ describe('Zero locations: one world, LocationNew shape', () => {
     expect((await h.call({ method: 'GET', url: `/locations/${made.id}`, headers: h.test })).status).toBe(404);
   });
 
+  it('deletes in Zero a location Anode made, with its tariffs; Anode deletes one Zero made', async () => {
+    const anodeLoc = await h.location();
+    const t = await h.tariff(anodeLoc.id);
+    const z = await h.call({ method: 'GET', url: `/locations/${anodeLoc.id}`, headers: h.zero });
+    expect(z.body).toMatchObject({
+      id: anodeLoc.id,
+      tariff_elements: [t.id],
+      tariff_status: { commodity_import: 'CONNECTED' },
+    });
+    expect((await h.call({ method: 'DELETE', url: `/locations/${anodeLoc.id}`, headers: h.zero })).status).toBe(202);
+    expect((await h.call({ method: 'GET', url: `/tariffs/${t.id}`, headers: h.test })).status).toBe(404);
+    const zeroLoc = await zLocation();
+    const gone = await h.call({ method: 'DELETE', url: `/locations/${zeroLoc.id}`, headers: h.test });
+    expect(gone).toMatchObject({ status: 200, body: { id: zeroLoc.id, object: 'location' } });
+    expect((await h.call({ method: 'GET', url: `/locations/${zeroLoc.id}`, headers: h.zero })).status).toBe(404);
+  });
+
   it('lists newest first with the reference_id and customer_id filters and paging', async () => {
     const customer = (await h.call({ method: 'POST', url: '/customers', headers: h.zero, payload: {} })).body;
     const a = await zLocation({ postal_address: berlinAddress, reference_id: 'A' });
