@@ -1,5 +1,8 @@
 import { api, type Api } from '../index.js';
 import type { Contract } from '../contract.js';
+import { zeroRateContracts } from './rates.js';
+import { zeroSlotContracts } from './slots.js';
+import { zeroScheduleContracts } from './schedules.js';
 
 /**
  * Anode's production operations that Zero does not have: Zero answers them 404. Zero keeps the
@@ -32,7 +35,11 @@ export const ANODE_ONLY = [
 type AnodeOnly = (typeof ANODE_ONLY)[number];
 
 /** Zero's own operations, by operation id (`zero.…`). */
-export const zeroOwn = {};
+export const zeroOwn = {
+  ...zeroRateContracts,
+  ...zeroSlotContracts,
+  ...zeroScheduleContracts,
+};
 
 const keyOf = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`;
 const anodeOnly = new Set<string>(ANODE_ONLY);

@@ -1,8 +1,11 @@
 import type { Route } from '../route.js';
 import { zeroServes } from '../../../engine/api/zero/index.js';
+import { zeroRateRoutes } from './rates.js';
+import { zeroSlotRoutes } from './slots.js';
+import { zeroScheduleRoutes } from './schedules.js';
 
 /** Zero's own operations, bound to their handlers. */
-export const zeroOwnRoutes: Route[] = [];
+export const zeroOwnRoutes: Route[] = [...zeroRateRoutes, ...zeroSlotRoutes, ...zeroScheduleRoutes];
 
 /** Every route Zero serves: its own, then Anode's that it shares or that are the service's extras. */
 export const zeroTable = (anode: Route[]): Route[] => [...zeroOwnRoutes, ...anode.filter((r) => zeroServes(r))];
