@@ -18,9 +18,12 @@ describe('GET /openapi.json', () => {
 
   it('names every route the service serves, and no other', async () => {
     const doc = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
-    const documented = new Set<string>();
-    for (const [path, ops] of Object.entries(doc.paths as Record<string, object>))
-      for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
+    // The service serves both generations' routes: Zero's own paths are in Zero's document.
+    const zero = (await h.call({ method: 'GET', url: '/openapi.json?version=2024-08-24', headers: h.test })).body;
+    const routesOf = (d: { paths: Record<string, object> }) =>
+      Object.entries(d.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const anode = new Set(routesOf(doc));
+    const documented = new Set([...anode, ...routesOf(zero)]);
     const served = new Set(h.app.routeTable.map((r) => r.replace(/:([A-Za-z_]+)/g, '{$1}')));
     expect(served.size).toBeGreaterThan(10);
     expect([...documented].sort()).toEqual([...served].sort());
@@ -41,7 +44,7 @@ describe('GET /openapi.json', () => {
       'GET /meters/batch',
       'GET /openapi.json',
     ]) {
-      expect(documented.has(must), must).toBe(true);
+      expect(anode.has(must), must).toBe(true);
     }
     expect(doc.components.schemas).toHaveProperty('Tariff');
     expect(doc.components.schemas).toHaveProperty('TariffSchedule');

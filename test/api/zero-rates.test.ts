@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { harness, snapshot, tariffBody, type Harness } from '../helpers.js';
 
 /**
@@ -363,5 +364,25 @@ describe('Zero GET /tariffs/audit/{id}', () => {
       headers: h.zero,
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("Zero's OpenAPI document", () => {
+  it('is valid and documents the rates, the audit, the slots and the schedule with their queries', async () => {
+    const doc = (await h.call({ method: 'GET', url: '/openapi.json?version=2024-08-24', headers: h.test })).body;
+    const res = await new Validator().validate(doc);
+    expect(res.errors ?? []).toEqual([]);
+    for (const [path, method] of [
+      ['/tariffs/rates/{id}', 'get'],
+      ['/tariffs/audit/{id}', 'get'],
+      ['/slots/time/{id}', 'get'],
+      ['/slots/threshold/{id}', 'get'],
+      ['/schedules', 'post'],
+    ] as const)
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    const names = doc.paths['/tariffs/rates/{id}'].get.parameters.map((p: any) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['id', 'start_time', 'end_time', 'direction', 'include_tariff', 'include_carbon']),
+    );
   });
 });
