@@ -151,6 +151,29 @@ describe('Zero GET /tariffs/rates/{id}', () => {
     expect(mean(o)).toBeLessThan(mean(a) / 4); // hydro Norway against Germany
   });
 
+  it('without include_tariff the tariffs are not read: a location without one is served its carbon', async () => {
+    const bare = (await h.location()).id;
+    const a = await rates(
+      'start_time=2026-03-02T10:00:00Z&end_time=2026-03-02T12:00:00Z&include_tariff=false&include_carbon=true',
+      bare,
+    );
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ last_updated: '2026-03-01T12:00:00Z', next_update: '2026-03-01T13:00:00Z' });
+    for (const d of a.body.data) {
+      expect(d).not.toHaveProperty('tariff');
+      expect(d.carbon.intensity).toBeGreaterThan(0);
+    }
+    expect((await rates('start_time=2026-03-02T10:00:00Z&end_time=2026-03-02T12:00:00Z', bare)).status).toBe(422);
+  });
+
+  it("the typed Zero client reads the rates, parsed with Zero's schema", async () => {
+    const r = await h.zeroApi.call('zero.tariffRates.retrieve', {
+      params: { id: loc },
+      query: { start_time: '2026-03-02T20:30:00Z', end_time: '2026-03-02T22:00:00Z', include_tariff: 'True' },
+    });
+    expect(r.data.map((d) => d.tariff?.rate)).toEqual([0.32, 0.21]);
+  });
+
   it('serves a start in the past', async () => {
     const a = await rates('start_time=2026-02-01T00:00:00Z&end_time=2026-02-01T03:00:00Z&direction=IMPORT');
     expect(a.status).toBe(200);

@@ -13,7 +13,7 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 const WINDOW = { start_time: '2026-03-02T17:00:00Z', end_time: '2026-03-03T07:00:00Z' };
-const schedule = (payload: unknown) => h.call({ method: 'POST', url: '/schedules', headers: h.zero, payload });
+const schedule = (payload: object) => h.call({ method: 'POST', url: '/schedules', headers: h.zero, payload });
 const amount = (payload: object) =>
   h.call({ method: 'POST', url: `/schedules/amount/${loc}`, headers: h.test, payload });
 

@@ -71,7 +71,7 @@ describe('Zero GET /slots/time/{id}', () => {
       [`${windowQuery}&segment=LOW&duration=1.5`, 'duration'],
       [`${windowQuery}&segment=LOW&duration=100000`, 'duration'],
       [`start_time=${WINDOW.start_time}&segment=LOW&duration=60`, 'end_time'],
-    ]) {
+    ] as const) {
       const a = await zero('time', q);
       expect(a.status, q).toBe(409);
       expect(a.body.message, q).toContain(field);
@@ -139,7 +139,7 @@ describe('Zero GET /slots/threshold/{id}', () => {
       [`${windowQuery}&segment=LOW&relative=2`, 'relative'],
       [`${windowQuery}&segment=LOW&absolute=cheap`, 'absolute'],
       [`${windowQuery}&relative=0.5`, 'segment'],
-    ]) {
+    ] as const) {
       const a = await zero('threshold', q);
       expect(a.status, q).toBe(409);
       expect(a.body.message, q).toContain(field);
