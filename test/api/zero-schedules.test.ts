@@ -134,3 +134,48 @@ describe('Zero POST /schedules', () => {
     expect(snapshot(h.svc)).toBe(before);
   });
 });
+
+describe('Zero rates, slots and schedule under odd input', () => {
+  it('answer every odd query or body with a 4xx and a message, never a 5xx', async () => {
+    const id = loc;
+    const queries = [
+      'end_time=2026-03-02T12:00:00Z&end_time=2026-03-02T13:00:00Z',
+      'end_time=',
+      'end_time=2026-02-30T12:00:00Z',
+      'end_time=9999-12-31T23:59:59Z',
+      'start_time=0001-01-01T00:00:00Z&end_time=0001-01-02T00:00:00Z',
+      'end_time=2026-03-02T12:00:00Z&direction=',
+      'end_time=2026-03-02T12:00:00Z&include_tariff=&include_carbon=',
+      'end_time=2026-03-02T12:00:00Z&segment=LOW&duration=1e400',
+      'end_time=2026-03-02T12:00:00Z&segment=LOW&duration=-5',
+      'end_time=2026-03-02T12:00:00Z&segment=LOW&relative=NaN',
+      'end_time=2026-03-02T12:00:00Z&segment=LOW&absolute=1e7',
+      'end_time=2026-03-02T12:00:00Z&segment[]=LOW&duration=60&relative=0.5',
+      'end_time=%F0%9F%98%80',
+    ];
+    for (const path of ['/tariffs/rates', '/tariffs/audit', '/slots/time', '/slots/threshold'])
+      for (const q of queries) {
+        const a = await h.call({ method: 'GET', url: `${path}/${id}?${q}`, headers: h.zero });
+        expect(a.status, `${path}?${q}`).toBeLessThan(500);
+        if (a.status >= 400) expect(typeof a.body.message, `${path}?${q}`).toBe('string');
+      }
+    const entry = { device_id: 'dev_car1', ...WINDOW, energy: { units: 'KWH', value: 10 } };
+    const bodies: object[] = [
+      [],
+      { location_id: loc, max_power: { units: 'KW', value: 7 }, data: [] },
+      { location_id: loc, max_power: { units: 'KW', value: 7 }, data: [null] },
+      { location_id: loc, max_power: { units: 'KW', value: 7 }, data: {} },
+      { location_id: loc, max_power: { units: 'KW', value: '1e400' }, data: [entry] },
+      { location_id: loc, max_power: { units: 'KW', value: 7 }, data: Array(21).fill(entry) },
+      { location_id: loc, max_power: { units: 'KW', value: 7 }, shaving_threshold: { relative: 'x' }, data: [entry] },
+      { location_id: loc, max_power: { units: 'KW', value: 7 }, shaving_threshold: {}, data: [entry] },
+      { location_id: loc, max_power: { units: 'KW', value: 7 }, data: [{ ...entry, end_time: WINDOW.start_time }] },
+      { location_id: loc, max_power: { units: 'KW', value: 7 }, data: [{ ...entry, direction: 'EXPORT' }] },
+    ];
+    for (const payload of bodies) {
+      const a = await schedule(payload);
+      expect(a.status, JSON.stringify(payload).slice(0, 200)).toBeLessThan(500);
+      if (a.status >= 400) expect(typeof a.body.message).toBe('string');
+    }
+  });
+});
