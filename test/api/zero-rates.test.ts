@@ -85,7 +85,9 @@ describe('Zero GET /tariffs/rates/{id}', () => {
     const offset = await rates(
       `start_time=${encodeURIComponent('2026-03-02T06:15:30.999+01:00')}&end_time=${encodeURIComponent('2026-03-02T09:30:00+01:00')}`,
     );
-    for (const a of [plain, offset]) {
+    // An offset's `+` sent unencoded arrives as a space: it is read as the `+` it was.
+    const unencoded = await rates('start_time=2026-03-02T06:15:30+01:00&end_time=2026-03-02T09:30:00.5+01:00');
+    for (const a of [plain, offset, unencoded]) {
       expect(a.status).toBe(200);
       expect(a.body.request).toMatchObject({ start_time: '2026-03-02T05:15:30Z', end_time: '2026-03-02T08:30:00Z' });
       everyTimeWholeSecondsZ(a.body);

@@ -28,10 +28,20 @@ export const ZeroSegmentParam = z
 /** `true` or `false`, in any case (`True`, `FALSE`). */
 export const ZeroBoolParam = z.stringbool({ truthy: ['true'], falsy: ['false'] });
 
+/**
+ * A time in a query string. An offset's `+` sent unencoded arrives as a space (the form
+ * encoding's); clients of the Zero service wrote offsets that way, so a space before the offset
+ * is read as the `+` it was.
+ */
+const QueryTime = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/(\d) (\d{2}:\d{2})$/, '$1+$2') : v),
+  Timestamp,
+);
+
 /** The window every rate and slot query takes: RFC 3339, `Z` or an offset, fractions allowed. */
 export const zeroWindow = {
-  start_time: Timestamp.optional().meta({ description: 'Start of the window; default now.' }),
-  end_time: Timestamp.meta({ description: 'End of the window (exclusive); at most 90 days after the start.' }),
+  start_time: QueryTime.optional().meta({ description: 'Start of the window; default now.' }),
+  end_time: QueryTime.meta({ description: 'End of the window (exclusive); at most 90 days after the start.' }),
   direction: ZeroDirectionParam.optional(),
 };
 
