@@ -4,6 +4,9 @@ import { zeroTariffElementContracts } from './tariff-elements.js';
 import { zeroLocationContracts } from './locations.js';
 import { zeroCustomerContracts } from './customers.js';
 import { zeroEventContracts } from './events.js';
+import { zeroRateContracts } from './rates.js';
+import { zeroSlotContracts } from './slots.js';
+import { zeroScheduleContracts } from './schedules.js';
 
 /**
  * Anode's production operations that Zero does not have: Zero answers them 404. Zero keeps the
@@ -41,6 +44,9 @@ export const zeroOwn = {
   ...zeroLocationContracts,
   ...zeroCustomerContracts,
   ...zeroEventContracts,
+  ...zeroRateContracts,
+  ...zeroSlotContracts,
+  ...zeroScheduleContracts,
 };
 
 const keyOf = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`;

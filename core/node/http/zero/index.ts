@@ -4,6 +4,9 @@ import { zeroTariffElementRoutes } from './tariff-elements.js';
 import { zeroLocationRoutes } from './locations.js';
 import { zeroCustomerRoutes } from './customers.js';
 import { zeroEventRoutes } from './events.js';
+import { zeroRateRoutes } from './rates.js';
+import { zeroSlotRoutes } from './slots.js';
+import { zeroScheduleRoutes } from './schedules.js';
 
 /** Zero's own operations, bound to their handlers. */
 export const zeroOwnRoutes: Route[] = [
@@ -11,6 +14,9 @@ export const zeroOwnRoutes: Route[] = [
   ...zeroLocationRoutes,
   ...zeroCustomerRoutes,
   ...zeroEventRoutes,
+  ...zeroRateRoutes,
+  ...zeroSlotRoutes,
+  ...zeroScheduleRoutes,
 ];
 
 /** Every route Zero serves: its own, then Anode's that it shares or that are the service's extras. */
