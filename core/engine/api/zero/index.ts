@@ -1,5 +1,7 @@
 import { api, type Api } from '../index.js';
 import type { Contract } from '../contract.js';
+import { zeroMeterContracts } from './meters.js';
+import { zeroCostContracts } from './costs.js';
 
 /**
  * Anode's production operations that Zero does not have: Zero answers them 404. Zero keeps the
@@ -32,7 +34,10 @@ export const ANODE_ONLY = [
 type AnodeOnly = (typeof ANODE_ONLY)[number];
 
 /** Zero's own operations, by operation id (`zero.…`). */
-export const zeroOwn = {};
+export const zeroOwn = {
+  ...zeroMeterContracts,
+  ...zeroCostContracts,
+};
 
 const keyOf = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`;
 const anodeOnly = new Set<string>(ANODE_ONLY);
