@@ -39,15 +39,16 @@ const example = () => ({
 });
 
 /** Three records of 2–3 November (Berlin): 1 kWh at night, 2 kWh and 0.5 kWh by day. */
-const threeRecords = (extra: Record<string, unknown> = {}) => [
-  { location_id: loc, record_reference_id: 'R1', units: 'KWH', value: 1, ...extra },
-  { location_id: loc, record_reference_id: 'R2', units: 'KWH', value: 2, ...extra },
-  { location_id: loc, record_reference_id: 'R3', units: 'WH', value: 500, ...extra },
-].map((r, i) => ({
-  ...r,
-  start_time: ['2026-11-02T00:00:00Z', '2026-11-02T10:00:00Z', '2026-11-03T12:00:00Z'][i],
-  end_time: ['2026-11-02T01:00:00Z', '2026-11-02T11:00:00Z', '2026-11-03T13:00:00Z'][i],
-}));
+const threeRecords = (extra: Record<string, unknown> = {}) =>
+  [
+    { location_id: loc, record_reference_id: 'R1', units: 'KWH', value: 1, ...extra },
+    { location_id: loc, record_reference_id: 'R2', units: 'KWH', value: 2, ...extra },
+    { location_id: loc, record_reference_id: 'R3', units: 'WH', value: 500, ...extra },
+  ].map((r, i) => ({
+    ...r,
+    start_time: ['2026-11-02T00:00:00Z', '2026-11-02T10:00:00Z', '2026-11-03T12:00:00Z'][i],
+    end_time: ['2026-11-02T01:00:00Z', '2026-11-02T11:00:00Z', '2026-11-03T13:00:00Z'][i],
+  }));
 const window = { start_time: '2026-11-02T00:00:00+01:00', end_time: '2026-11-04T00:00:00+01:00' };
 
 describe('Zero costs: POST /costs/instant', () => {
@@ -103,7 +104,11 @@ describe('Zero costs: POST /costs/instant', () => {
 
   it('non_persistent and include_tariff are booleans in any case', async () => {
     const before = snapshot(h.svc);
-    const r = await zero('POST', '/costs/instant?non_persistent=True&include_tariff=FALSE&include_carbon=true', example());
+    const r = await zero(
+      'POST',
+      '/costs/instant?non_persistent=True&include_tariff=FALSE&include_carbon=true',
+      example(),
+    );
     expect(r.status).toBe(200);
     expect(r.body.request.non_persistent).toBe(true);
     expect(r.body.data).not.toHaveProperty('tariff');
@@ -214,7 +219,12 @@ describe('Zero costs: POST /costs/interval/{id} and /costs/session/{id}', () => 
     expect((await anode('PUT', '/meters/interval', records)).body.records_accepted).toBe(3);
     const z = await zero('POST', '/costs/session/EV-1');
     expect(z.status).toBe(200);
-    expect(z.body).toMatchObject({ object: 'energy_cost', object_id: device, direction: 'IMPORT', currency_code: 'EUR' });
+    expect(z.body).toMatchObject({
+      object: 'energy_cost',
+      object_id: device,
+      direction: 'IMPORT',
+      currency_code: 'EUR',
+    });
     expect(z.body.data.map((e: any) => [e.session_reference_id, e.record_reference_id, e.tariff.value])).toEqual([
       ['EV-1', 'R1', 0.21],
       ['EV-1', 'R2', 0.64],

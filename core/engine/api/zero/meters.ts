@@ -44,12 +44,7 @@ export const MeterRecordSubmit = z
     ...directionFields,
     measurand: z.enum(['TRANSFERRED']).nullish().meta({ description: 'Only TRANSFERRED is metered.' }),
     units: MeterUnits,
-    confidence: z
-      .number()
-      .min(0)
-      .max(1)
-      .nullish()
-      .meta({ description: '1 (default): measured; less: an estimate.' }),
+    confidence: z.number().min(0).max(1).nullish().meta({ description: '1 (default): measured; less: an estimate.' }),
     value: z
       .number()
       .min(0, coded('value_invalid', 'must be a finite number, 0 or more'))

@@ -39,6 +39,7 @@ export function zeroBatch(b: MeterBatch): MeterRecords {
 
 export const zeroMeterRoutes = implement(zeroMeterContracts, {
   'zero.meters.interval': ({ svc, scope, body }) => zeroBatch(svc.meters.submitInterval(scope, body, zeroItem)),
-  'zero.meters.cumulative': ({ svc, scope, body }) => zeroBatch(svc.meters.submitCumulative(scope, anodeCumulative(body))),
+  'zero.meters.cumulative': ({ svc, scope, body }) =>
+    zeroBatch(svc.meters.submitCumulative(scope, anodeCumulative(body))),
   'zero.meters.batch': ({ svc, scope, query }) => zeroBatch(svc.meters.getBatch(scope, query.batch_id)),
 });
