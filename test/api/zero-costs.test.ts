@@ -245,6 +245,13 @@ describe('Zero costs: POST /costs/interval/{id} and /costs/session/{id}', () => 
     expect(a.body.total.cost.value).toBe(money(0.21 + 0.64 + 0.16 + money(10.2835 * 0.21)));
     expect(z.body.data.map((e: any) => e.tariff.value)).toEqual(a.body.data.map((e: any) => e.cost.value));
     expect(z.body.object_id).toBe(loc);
+    // The typed Zero client reads the same answer, parsed by Zero's schema.
+    const typed = await h.zeroApi.call('zero.costs.session', { params: { id: 'S-1' }, query: { direction: 'IMPORT' } });
+    expect(typed.data.map((e) => e.tariff?.value)).toEqual(a.body.data.map((e: any) => e.cost.value));
+    const batch = await h.zeroApi.call('zero.meters.interval', {
+      body: threeRecords({ session_reference_id: 'S-1' }),
+    });
+    expect(batch).toMatchObject({ object: 'meter_batch', records_accepted: 3, records_processed: 0 });
   });
 
   it('bad input is 409 naming the field', async () => {
