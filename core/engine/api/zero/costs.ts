@@ -15,7 +15,8 @@ const flag = (what: string) =>
   z
     .stringbool({ truthy: ['true'], falsy: ['false'], case: 'insensitive' })
     .optional()
-    .meta({ description: what });
+    // Documented as Zero documents it: a boolean query parameter (sent as text, read in any case).
+    .meta({ type: 'boolean', description: what });
 
 const includes = {
   include_tariff: flag('false leaves the money (tariff) out of the answer; true by default.'),
@@ -27,9 +28,9 @@ const direction = TariffDirection.optional().meta({
 });
 
 /** A cost, in the location's currency (6 decimals), with the lowest confidence of its records and prices. */
-export const ZeroTariffValue = z
+export const ZeroCostValue = z
   .object({ value: z.number(), confidence: z.number() })
-  .meta({ id: 'ZeroTariffValue', description: 'Money in large currency units and its confidence (0–1).' });
+  .meta({ id: 'ZeroCostValue', description: 'Money in large currency units and its confidence (0–1).' });
 
 /** One record's cost, or one local day's or month's. */
 export const EnergyCostResponse = z
@@ -41,7 +42,7 @@ export const EnergyCostResponse = z
     energy: z.object({
       value: z.number().int().meta({ description: 'Whole Wh, half away from zero; the cost is of the exact energy.' }),
     }),
-    tariff: ZeroTariffValue.optional().meta({ description: 'Left out with include_tariff=false.' }),
+    tariff: ZeroCostValue.optional().meta({ description: 'Left out with include_tariff=false.' }),
   })
   .meta({ id: 'EnergyCostResponse' });
 export type EnergyCostResponse = z.input<typeof EnergyCostResponse>;

@@ -36,7 +36,11 @@ function zeroInstant(
     currency_code: a.currency_code,
     energy_units: 'WH',
     carbon_units: 'gCO2eq',
-    request: { ...request, non_persistent: nonPersistent },
+    // The record as understood: fields sent as null are left out, as they were not given.
+    request: {
+      ...(Object.fromEntries(Object.entries(request).filter(([, v]) => v !== null)) as MeterRecordSubmit),
+      non_persistent: nonPersistent,
+    },
     data: zeroEntry(a.data, withTariff),
     time_created: a.time_created,
     account_id: a.account_id,
