@@ -145,11 +145,18 @@ describe('Zero meters: PUT /meters/interval', () => {
     expect((await zero('GET', '/meters/batch?batch_id=bat_unknown1234')).status).toBe(404);
   });
 
-  it('a body that is not an array is 409 naming it, and nothing is stored', async () => {
+  it('a body that is not an array is 409 naming it, more than 10,000 records 413; nothing is stored', async () => {
     const before = snapshot(h.svc);
     const r = await zero('PUT', '/meters/interval', { location_id: loc });
     expect(r.status).toBe(409);
     expect(r.body.message).toContain('body');
+    const tooMany = await zero(
+      'PUT',
+      '/meters/interval',
+      Array.from({ length: 10_001 }, () => record(1)),
+    );
+    expect(tooMany.status).toBe(413);
+    expect(typeof tooMany.body.message).toBe('string');
     expect(snapshot(h.svc)).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contracts } from '../contract.js';
-import { coded, idOf, TariffDirection, Timestamp } from '../../schemas/common.js';
+import { coded, idOf, isTimestamp, TariffDirection, Timestamp } from '../../schemas/common.js';
+import { hasPrefix, Prefix } from '../../ids.js';
 import {
   CumulativeReading,
   EnergyUnits,
@@ -54,6 +55,35 @@ export const MeterRecordSubmit = z
   })
   .meta({ id: 'MeterRecordSubmit' });
 export type MeterRecordSubmit = z.output<typeof MeterRecordSubmit>;
+
+const DIRECTIONS = new Set<unknown>(ZeroDirection.options);
+const TARIFFS = new Set<unknown>(TariffDirection.options);
+const UNITS = new Set<unknown>(MeterUnits.options);
+const absent = (v: unknown) => v === undefined || v === null;
+const plainId = (v: unknown, prefix: string) => typeof v === 'string' && v.length <= 80 && hasPrefix(v, prefix);
+const plainRef = (v: unknown) => absent(v) || (typeof v === 'string' && v.length >= 1 && v.length <= 200);
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * A record `MeterRecordSubmit` takes, recognised by plain checks (a schema's parse of each of
+ * 10,000 records costs more than storing them); anything else is left to the schema, whose error
+ * is the one a client sees. Fields it does not know are ignored, as the schema ignores them.
+ */
+export function plainZeroRecord(raw: unknown): MeterRecordSubmit | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (!plainId(r.location_id, Prefix.location) || !(absent(r.device_id) || plainId(r.device_id, Prefix.device)))
+    return undefined;
+  if (!plainRef(r.session_reference_id) || !plainRef(r.record_reference_id)) return undefined;
+  if (!(absent(r.direction) || DIRECTIONS.has(r.direction))) return undefined;
+  if (!(absent(r.tariff_rate) || TARIFFS.has(r.tariff_rate))) return undefined;
+  if (!(absent(r.measurand) || r.measurand === 'TRANSFERRED')) return undefined;
+  if (!UNITS.has(r.units) || !finite(r.value) || r.value < 0) return undefined;
+  if (!(absent(r.confidence) || (finite(r.confidence) && r.confidence >= 0 && r.confidence <= 1))) return undefined;
+  if (typeof r.start_time !== 'string' || !isTimestamp(r.start_time)) return undefined;
+  if (typeof r.end_time !== 'string' || !isTimestamp(r.end_time)) return undefined;
+  return r as MeterRecordSubmit;
+}
 
 /** The directions of a Zero record or submission in Anode's names. */
 export function anodeDirections(r: { direction?: ZeroDirection | null; tariff_rate?: TariffDirection | null }) {

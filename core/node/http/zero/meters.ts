@@ -5,12 +5,15 @@ import {
   anodeCumulative,
   anodeRecord,
   MeterRecordSubmit,
+  plainZeroRecord,
   zeroMeterContracts,
   type MeterRecords,
 } from '../../../engine/api/zero/meters.js';
 
 /** An item of a Zero submission as the service's record, or its named error (listed as a failed record). */
 function zeroItem(raw: unknown): unknown {
+  const plain = plainZeroRecord(raw);
+  if (plain) return anodeRecord(plain);
   const parsed = MeterRecordSubmit.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw fromZod(parsed.error, 'body', MeterRecordSubmit);
   return anodeRecord(parsed.data);
