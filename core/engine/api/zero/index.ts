@@ -1,5 +1,9 @@
 import { api, type Api } from '../index.js';
 import type { Contract } from '../contract.js';
+import { zeroTariffElementContracts } from './tariff-elements.js';
+import { zeroLocationContracts } from './locations.js';
+import { zeroCustomerContracts } from './customers.js';
+import { zeroEventContracts } from './events.js';
 import { zeroMeterContracts } from './meters.js';
 import { zeroCostContracts } from './costs.js';
 
@@ -35,6 +39,10 @@ type AnodeOnly = (typeof ANODE_ONLY)[number];
 
 /** Zero's own operations, by operation id (`zero.…`). */
 export const zeroOwn = {
+  ...zeroTariffElementContracts,
+  ...zeroLocationContracts,
+  ...zeroCustomerContracts,
+  ...zeroEventContracts,
   ...zeroMeterContracts,
   ...zeroCostContracts,
 };
