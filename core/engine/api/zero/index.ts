@@ -7,6 +7,8 @@ import { zeroEventContracts } from './events.js';
 import { zeroRateContracts } from './rates.js';
 import { zeroSlotContracts } from './slots.js';
 import { zeroScheduleContracts } from './schedules.js';
+import { zeroMeterContracts } from './meters.js';
+import { zeroCostContracts } from './costs.js';
 
 /**
  * Anode's production operations that Zero does not have: Zero answers them 404. Zero keeps the
@@ -47,6 +49,8 @@ export const zeroOwn = {
   ...zeroRateContracts,
   ...zeroSlotContracts,
   ...zeroScheduleContracts,
+  ...zeroMeterContracts,
+  ...zeroCostContracts,
 };
 
 const keyOf = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`;

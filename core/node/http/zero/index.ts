@@ -7,6 +7,8 @@ import { zeroEventRoutes } from './events.js';
 import { zeroRateRoutes } from './rates.js';
 import { zeroSlotRoutes } from './slots.js';
 import { zeroScheduleRoutes } from './schedules.js';
+import { zeroMeterRoutes } from './meters.js';
+import { zeroCostRoutes } from './costs.js';
 
 /** Zero's own operations, bound to their handlers. */
 export const zeroOwnRoutes: Route[] = [
@@ -17,6 +19,8 @@ export const zeroOwnRoutes: Route[] = [
   ...zeroRateRoutes,
   ...zeroSlotRoutes,
   ...zeroScheduleRoutes,
+  ...zeroMeterRoutes,
+  ...zeroCostRoutes,
 ];
 
 /** Every route Zero serves: its own, then Anode's that it shares or that are the service's extras. */
