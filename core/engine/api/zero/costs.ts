@@ -19,7 +19,7 @@ const flag = (what: string) =>
     .meta({ type: 'boolean', description: what });
 
 const includes = {
-  include_tariff: flag('false leaves the money (tariff) out of the answer; true by default.'),
+  include_tariff: flag('Accepted; a cost entry always carries its money (tariff), which Zero requires of it.'),
   include_carbon: flag('Accepted; this service reports no carbon figures on costs.'),
 };
 
