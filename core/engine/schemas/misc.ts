@@ -193,6 +193,8 @@ export type ConnectTokenRecord = Omit<z.output<typeof ConnectToken>, 'is_tariff_
   postal_address: Partial<z.infer<typeof PostalAddress>> | null;
   edit_tariff: boolean;
   session: SessionState | null;
+  /** The API generation that made the token; its session speaks that generation's dialect. Absent: anode. */
+  generation?: 'anode' | 'zero';
 };
 
 export const Event = z
