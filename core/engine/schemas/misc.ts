@@ -118,7 +118,7 @@ const RouteOptions = z
   });
 
 /** A URL the customer's browser is sent to: web addresses and apps' own schemes, never script or local ones. */
-const RedirectUrl = z
+export const RedirectUrl = z
   .url({ protocol: /^(?!(?:javascript|vbscript|data|blob|file|filesystem)$)[a-z][a-z0-9+.-]*$/i })
   .max(2000);
 
