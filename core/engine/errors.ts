@@ -124,7 +124,6 @@ export const Codes = {
   webhookDeliveryCheck: 'webhook_delivery_check',
   // Versions (docs/api.md, Versioning).
   apiVersionInvalid: 'api_version_invalid',
-  apiVersionNotSupported: 'api_version_not_supported',
   // Meter records and cost reports (docs/costs.md, Meter records).
   batchTooLarge: 'batch_too_large',
   batchInvalid: 'batch_invalid',

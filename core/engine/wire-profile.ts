@@ -60,11 +60,7 @@ export function canonicalEventType(name: string): string {
 /** The answer of a DELETE under the `published` profile. */
 export const Accepted = z.object({ message: z.literal('Accepted') }).meta({ id: 'Accepted' });
 
-/** The version header production clients send and read; the one version the service speaks. */
+/** The version header production clients send and read. */
 export const API_VERSION_HEADER = 'flatpeak-version';
+/** The current API generation's version (Anode); core/engine/versions.ts lists every generation. */
 export const API_VERSION = '2025-09-14.anode';
-/**
- * The versions the service knows, oldest first: every account runs under the newest; an older
- * one named in the header is refused (422 api_version_not_supported), any other value is 400.
- */
-export const API_VERSIONS = ['2024-08-24.zero', API_VERSION] as const;

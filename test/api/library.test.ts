@@ -148,6 +148,7 @@ describe('settings', () => {
       bearer_token_ttl_seconds: 3600,
       rate_limit_per_minute: 6000,
       wire_profile: 'spec',
+      api_version: '2025-09-14.anode',
       connect_web_origins: [],
     });
     const p = await h.call({
@@ -162,6 +163,7 @@ describe('settings', () => {
       bearer_token_ttl_seconds: 120,
       rate_limit_per_minute: 100,
       wire_profile: 'spec',
+      api_version: '2025-09-14.anode',
       connect_web_origins: [],
     });
     const before = snapshot(h.svc);

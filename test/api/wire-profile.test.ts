@@ -87,7 +87,7 @@ describe('the wire profile', () => {
 });
 
 describe('what production clients send', () => {
-  it('the version header is echoed when right and refused when wrong', async () => {
+  it('the version header is echoed when right, refused when wrong, and answered when not sent', async () => {
     const ok = await h.call({
       method: 'GET',
       url: '/locations',
@@ -103,7 +103,8 @@ describe('what production clients send', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ object: 'error', code: 'api_version_invalid' });
     const none = await h.call({ method: 'GET', url: '/locations', headers: h.test });
-    expect(none.headers['flatpeak-version']).toBeUndefined();
+    // Every answer names the version it was written in, asked or not.
+    expect(none.headers['flatpeak-version']).toBe(API_VERSION);
   });
 
   it('authorization scheme names are case-insensitive', async () => {

@@ -1,6 +1,9 @@
 import { pathOf, type CallInput, type Contract, type ResponseOf } from './contract.js';
-import { api, type Api, type OperationId } from './index.js';
+import { api, type Api } from './index.js';
+import { zeroApi, type ZeroApi } from './zero/index.js';
 import type { ErrorType } from '../errors.js';
+import { API_VERSION_HEADER } from '../wire-profile.js';
+import { VERSION_OF, type Generation } from '../versions.js';
 
 /** The part of `fetch` the client needs; Node, browsers and test adapters (Fastify's inject) provide it. */
 export type FetchLike = (
@@ -36,19 +39,24 @@ export interface ClientOptions {
    * Operations after which the bearer is renewed at once: those that move the service clock,
    * which a bearer's expiry follows, so the next requests do not meet a lapsed one.
    */
-  renewAfter?: readonly OperationId[];
+  renewAfter?: readonly string[];
 }
 
 /** Routes whose every input part is optional may be called without an input. */
 type InputArgs<C extends Contract> = Record<string, never> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>];
 
-export interface ApiClient {
-  call<K extends OperationId>(id: K, ...input: InputArgs<Api[K]>): Promise<ResponseOf<Api[K]>>;
+/** A client of one API generation's contract table. */
+export interface TableClient<T extends Record<string, Contract>> {
+  call<K extends keyof T & string>(id: K, ...input: InputArgs<T[K]>): Promise<ResponseOf<T[K]>>;
   /** The bearer in use (logs in first when needed). */
   bearer(): Promise<string>;
   /** The same client, its bearer shared, sending these headers too (e.g. a different journal marker). */
-  withHeaders(headers: Record<string, string>): ApiClient;
+  withHeaders(headers: Record<string, string>): TableClient<T>;
 }
+/** A client of Anode, the current generation. */
+export type ApiClient = TableClient<Api>;
+/** A client of Zero, the previous generation. */
+export type ZeroClient = TableClient<ZeroApi>;
 
 const base64 = (s: string) => (globalThis as unknown as { btoa(s: string): string }).btoa(s);
 
@@ -64,10 +72,25 @@ function queryString(query: Record<string, unknown> | undefined): string {
 
 /**
  * A typed client of the REST API, derived from the contract table: `call('tariffs.create', { body })`
- * checks the input against the route's types and returns its answer's type.
+ * checks the input against the route's types and returns its answer's type. It names its
+ * version on every request, so it is answered in Anode whatever the account's default.
  */
 export function createApiClient(opts: ClientOptions): ApiClient {
-  return clientWith(opts, { token: opts.bearer ? Promise.resolve(opts.bearer) : undefined });
+  return clientFor(api, 'anode', opts);
+}
+
+/** The typed client of Zero (`2024-08-24`), derived from Zero's contract table the same way. */
+export function createZeroClient(opts: ClientOptions): ZeroClient {
+  return clientFor(zeroApi, 'zero', opts);
+}
+
+function clientFor<T extends Record<string, Contract>>(
+  table: T,
+  generation: Generation,
+  opts: ClientOptions,
+): TableClient<T> {
+  const withVersion = { ...opts, headers: { [API_VERSION_HEADER]: VERSION_OF[generation], ...opts.headers } };
+  return clientWith(table, withVersion, { token: opts.bearer ? Promise.resolve(opts.bearer) : undefined });
 }
 
 /** The bearer a client and the clients made from it by `withHeaders` hold together. */
@@ -75,16 +98,19 @@ interface Session {
   token: Promise<string> | undefined;
 }
 
-function clientWith(opts: ClientOptions, session: Session): ApiClient {
+function clientWith<T extends Record<string, Contract>>(
+  table: T,
+  opts: ClientOptions,
+  session: Session,
+): TableClient<T> {
   const doFetch: FetchLike =
     opts.fetch ?? ((url, init) => (globalThis as unknown as { fetch: FetchLike }).fetch(url, init));
 
   async function send(
-    id: OperationId,
+    c: Contract,
     input: Record<string, unknown>,
     authorization: string | undefined,
   ): Promise<{ status: number; json: unknown }> {
-    const c: Contract = api[id];
     const url =
       opts.baseUrl +
       pathOf(c.path, input.params as Record<string, unknown>) +
@@ -115,7 +141,7 @@ function clientWith(opts: ClientOptions, session: Session): ApiClient {
   async function login(): Promise<string> {
     if (!opts.credentials) throw new ServiceError(401, 'credentials_missing', 'No credentials to log in with.');
     const { accountId, apiKey } = opts.credentials;
-    const r = await send('login', {}, `Basic ${base64(`${accountId}:${apiKey}`)}`);
+    const r = await send(api.login, {}, `Basic ${base64(`${accountId}:${apiKey}`)}`);
     if (r.status !== 200) throw fail(r.status, r.json);
     return api.login.response.parse(r.json).bearer_token;
   }
@@ -130,11 +156,12 @@ function clientWith(opts: ClientOptions, session: Session): ApiClient {
     }
   }
 
-  async function call(id: OperationId, input: Record<string, unknown> = {}, retry = true): Promise<unknown> {
-    const c: Contract = api[id];
+  async function call(id: string, input: Record<string, unknown> = {}, retry = true): Promise<unknown> {
+    const c = table[id];
+    if (!c) throw new ServiceError(0, 'operation_unknown', `No operation ${id} in this client's table.`);
     const authorization = c.auth === false ? undefined : `Bearer ${await bearer()}`;
     const held = session.token;
-    const r = await send(id, input, authorization);
+    const r = await send(c, input, authorization);
     // A lapsed bearer: log in again once, where the client holds credentials. Requests that
     // met the same lapsed bearer share one new login: only the first drops it.
     if (r.status === 401 && retry && opts.credentials && c.auth !== false) {
@@ -147,6 +174,6 @@ function clientWith(opts: ClientOptions, session: Session): ApiClient {
   }
 
   const withHeaders = (headers: Record<string, string>) =>
-    clientWith({ ...opts, headers: { ...opts.headers, ...headers } }, session);
-  return { call: call as ApiClient['call'], bearer, withHeaders };
+    clientWith(table, { ...opts, headers: { ...opts.headers, ...headers } }, session);
+  return { call: call as TableClient<T>['call'], bearer, withHeaders };
 }

@@ -63,7 +63,11 @@ export type OperationId = keyof Api;
 const table: Contract[] = Object.values(api);
 
 /** The contract serving `METHOD path`, preferring literal segments over parameters (`/events/trigger` over `/events/:id`). */
-export function contractFor(method: string, path: string): Contract | undefined {
-  const hits = table.filter((c) => c.method === method && matchesPath(c.path, path));
+export function contractFor(
+  method: string,
+  path: string,
+  contracts: readonly Contract[] = table,
+): Contract | undefined {
+  const hits = contracts.filter((c) => c.method === method && matchesPath(c.path, path));
   return hits.sort((a, b) => (a.path.match(/:/g)?.length ?? 0) - (b.path.match(/:/g)?.length ?? 0))[0];
 }

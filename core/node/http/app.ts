@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Service } from '../service.js';
 import { parseWith } from '../../engine/api/validate.js';
-import { testModeOnly } from '../../engine/errors.js';
 import { metaContracts } from '../../engine/api/routes/meta.js';
 import { eventSchemas } from '../../engine/webhooks/schemas.js';
 import { implement, type Route } from './route.js';
@@ -41,7 +40,10 @@ import { CLIENT_HEADER } from '../../engine/schemas/traffic.js';
 import { bearerAuth } from './plugins/auth.js';
 import { rateLimit } from './plugins/rate-limit.js';
 import { faultInjection } from './plugins/faults.js';
-import { apiVersion } from './plugins/api-version.js';
+import { accountVersion, apiVersion } from './plugins/api-version.js';
+import { zeroTable } from './zero/index.js';
+import { GENERATIONS, VERSION_OF, ZERO_ERROR_STATUS, generationOf, type Generation } from '../../engine/versions.js';
+import { ApiError, Codes, testModeOnly } from '../../engine/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,8 +60,29 @@ export interface ApiOptions {
   corsOrigins?: () => string[];
 }
 
-/** Every route of the API; the OpenAPI document is generated from this same list. */
+/** Every route of each API generation; each one's OpenAPI document is generated from its list. */
+export function routeTables(): Record<Generation, Route[]> {
+  const anode = anodeRoutes();
+  const tables: Record<Generation, Route[]> = { anode, zero: zeroTable(anode) };
+  const docs = new Map<Generation, string>();
+  const openapi = implement(metaContracts, {
+    openapi: ({ query }) => {
+      const g = generationOf(query.version ?? VERSION_OF.anode) ?? 'anode';
+      let doc = docs.get(g);
+      if (!doc) docs.set(g, (doc = JSON.stringify(buildOpenApi(tables[g], eventSchemas, { generation: g }))));
+      return doc;
+    },
+  });
+  for (const g of GENERATIONS) tables[g].push(...openapi);
+  return tables;
+}
+
+/** Every route of Anode, the current generation. */
 export function apiRoutes(): Route[] {
+  return routeTables().anode;
+}
+
+function anodeRoutes(): Route[] {
   const routes: Route[] = [
     ...authRoutes,
     ...locationRoutes,
@@ -88,11 +111,18 @@ export function apiRoutes(): Route[] {
     ...meterRoutes,
     ...costReportRoutes,
   ];
-  let doc: string | undefined;
-  routes.push(
-    ...implement(metaContracts, { openapi: () => (doc ??= JSON.stringify(buildOpenApi(routes, eventSchemas))) }),
-  );
   return routes;
+}
+
+/** Each `METHOD path` served, with the route of every generation that serves it. */
+function byPath(tables: Record<Generation, Route[]>): Map<string, Partial<Record<Generation, Route>>> {
+  const out = new Map<string, Partial<Record<Generation, Route>>>();
+  for (const g of GENERATIONS)
+    for (const r of tables[g]) {
+      const key = `${r.method} ${r.path}`;
+      out.set(key, { ...out.get(key), [g]: r });
+    }
+  return out;
 }
 
 /** Builds the REST API without binding a port (tests call it with `inject`). */
@@ -118,7 +148,11 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
   });
 
   // Order matters: the journal times the whole request; auth sets the scope the limit and faults read.
-  void app.register(errorBodies, { surface: 'api', now });
+  void app.register(errorBodies, {
+    surface: 'api',
+    now,
+    restatus: (req, status) => (req.generation === 'zero' ? (ZERO_ERROR_STATUS[status] ?? status) : status),
+  });
   void app.register(securityHeaders, { csp: () => JSON_CSP });
   void app.register(loopbackCors, {
     origins: opts.corsOrigins,
@@ -134,8 +168,10 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
     now,
     skip: (req) => req.routeOptions.url === '/journal',
   });
-  void app.register(apiVersion);
+  const versions = { defaultOf: (accountId: string | undefined) => svc.settings.apiGeneration(accountId) };
+  void app.register(apiVersion, versions);
   void app.register(bearerAuth, { accounts: svc.accounts });
+  void app.register(accountVersion, versions);
   void app.register(rateLimit, { limiter: svc.rateLimiter, perMinute: (id) => svc.settings.rateLimit(id) });
   void app.register(faultInjection, {
     faults: svc.faults,
@@ -147,13 +183,25 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
   });
 
   void app.register(async (routes) => {
-    for (const r of apiRoutes()) {
+    for (const pick of byPath(routeTables()).values()) {
+      const first = (pick.anode ?? pick.zero)!;
+      const bodyLimit = Math.max(pick.anode?.bodyLimit ?? 0, pick.zero?.bodyLimit ?? 0);
       routes.route({
-        method: r.method,
-        url: r.path,
-        config: { operationId: r.operationId, auth: r.auth !== false },
-        ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
+        method: first.method,
+        url: first.path,
+        config: { operationId: first.operationId, auth: first.auth !== false },
+        ...(bodyLimit ? { bodyLimit } : {}),
         handler: async (request, reply) => {
+          // The generation the request is answered in chooses the route; a path only the other has is unknown here.
+          const r = pick[request.generation];
+          if (!r)
+            throw new ApiError(
+              404,
+              'invalid_request',
+              Codes.routeNotFound,
+              `No route ${first.method} ${request.url.split('?')[0]} in API version ${VERSION_OF[request.generation]}.`,
+            );
+          request.operationId = r.operationId;
           if (r.testModeOnly && request.scope?.liveMode) throw testModeOnly();
           const params = parseWith(r.params, request.params ?? {}, 'path');
           const query = parseWith(r.query, request.query ?? {}, 'query');

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { z } from 'zod';
 import type { Contract } from '../../engine/api/contract.js';
 import { ErrorObject } from '../../engine/schemas/misc.js';
+import { VERSION_OF, ZERO_ERROR_STATUS, type Generation } from '../../engine/versions.js';
 
 const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z_]+)/g, '{$1}');
 
@@ -12,8 +13,16 @@ export interface WebhookDoc {
   schema: z.ZodType;
 }
 
+export interface OpenApiOptions {
+  serverUrl?: string;
+  /** The generation documented: its version, and its error statuses (Zero answers validation 409, credentials 403). */
+  generation?: Generation;
+}
+
 /** The OpenAPI 3.1 document of the routes, generated from the same schemas that validate them. */
-export function buildOpenApi(routes: Contract[], webhooks: WebhookDoc[] = [], serverUrl?: string) {
+export function buildOpenApi(routes: Contract[], webhooks: WebhookDoc[] = [], opts: OpenApiOptions = {}) {
+  const generation = opts.generation ?? 'anode';
+  const st = (status: number) => String(generation === 'zero' ? (ZERO_ERROR_STATUS[status] ?? status) : status);
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -54,8 +63,8 @@ export function buildOpenApi(routes: Contract[], webhooks: WebhookDoc[] = [], se
               },
             }
           : {}),
-        '400': error,
-        '401': error,
+        [st(400)]: error,
+        [st(401)]: error,
         ...(r.testModeOnly ? { '403': error } : {}),
         '404': error,
         ...(r.body ? { '413': error } : {}),
@@ -77,9 +86,9 @@ export function buildOpenApi(routes: Contract[], webhooks: WebhookDoc[] = [], se
     openapi: '3.1.0',
     info: {
       title: 'Tariff Desk energy tariff and price service',
-      version: '1.0.0',
-      description: 'Local, faithful copy of the tariff and price service.',
+      version: VERSION_OF[generation],
+      description: `Local, faithful copy of the tariff and price service: API version ${VERSION_OF[generation]} (${generation === 'zero' ? 'Zero' : 'Anode'}).`,
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
   });
 }

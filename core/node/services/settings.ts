@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, SettingDefaults, type SettingKey } from '../../engine/settings.js';
 import { WireProfile } from '../../engine/wire-profile.js';
+import { DEFAULT_GENERATION, VERSION_OF, generationOf, type Generation } from '../../engine/versions.js';
 import { ClockMode, type ClockSetting } from '../../engine/clock.js';
 import { z } from 'zod';
 import { ReadCache } from '../cache.js';
@@ -13,6 +14,9 @@ export type SettingsStore = Pick<SettingsService, 'clock' | 'setClock'>;
 /** Service-wide and per-account settings kept in the database, with defaults. */
 export class SettingsService {
   private readonly profiles = new Map<string, WireProfile>();
+
+  /** Each account's API generation (and the service's, under ''), read on every request. */
+  private readonly generations = new Map<string, Generation>();
 
   private readonly limits: ReadCache<string, number>;
 
@@ -64,6 +68,35 @@ export class SettingsService {
       .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
       .run(`wire_profile:${accountId}`, profile);
     this.profiles.set(accountId, profile);
+  }
+
+  /**
+   * The generation an account's requests are answered in when they name none: the account's
+   * `api_version`, else the service's default (`serve --api-version`), else Anode.
+   * `undefined` asks for the service's default (a request whose account is not known yet).
+   */
+  apiGeneration(accountId: string | undefined): Generation {
+    const key = accountId ?? '';
+    let g = this.generations.get(key);
+    if (!g) {
+      const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(`api_version:${key}`) as
+        { value: string } | undefined;
+      g =
+        (row && generationOf(row.value)) ||
+        (accountId === undefined ? DEFAULT_GENERATION : this.apiGeneration(undefined));
+      this.generations.set(key, g);
+    }
+    return g;
+  }
+
+  /** Sets an account's default generation, or (no account) the service's default for every account without one. */
+  setApiGeneration(accountId: string | undefined, generation: Generation): void {
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(`api_version:${accountId ?? ''}`, VERSION_OF[generation]);
+    // Accounts that follow the service's default follow its change too.
+    if (accountId === undefined) this.generations.clear();
+    else this.generations.set(accountId, generation);
   }
 
   /** The service clock's saved setting, if it was ever moved. */

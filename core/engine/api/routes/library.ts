@@ -5,6 +5,7 @@ import { Provider, ProviderCreate, ProviderUpdate } from '../../schemas/misc.js'
 import { GridFee, GridFeeCreate } from '../../schemas/connect.js';
 import { SettingDefaults } from '../../settings.js';
 import { WireProfile } from '../../wire-profile.js';
+import { ApiVersion, VERSION_OF } from '../../versions.js';
 import { ConnectWebOrigins } from '../../connect/origins.js';
 
 const ProviderId = z.strictObject({ id: idOf('provider') });
@@ -15,6 +16,9 @@ const Settings = z
     bearer_token_ttl_seconds: z.number().int(),
     rate_limit_per_minute: z.number().int(),
     wire_profile: WireProfile,
+    api_version: z.enum([VERSION_OF.anode, VERSION_OF.zero]).meta({
+      description: "The version this account's requests are answered in when they send no Flatpeak-Version",
+    }),
     connect_web_origins: z.array(z.string()),
   })
   .meta({ id: 'Settings' });
@@ -105,6 +109,7 @@ export const libraryContracts = contracts({
         .optional()
         .meta({ description: 'Requests a minute for this account; default 6000' }),
       connect_web_origins: ConnectWebOrigins.optional(),
+      api_version: ApiVersion.optional(),
       wire_profile: WireProfile.optional().meta({
         description:
           "For this account: spec (default) or published, the production service's forms where they differ (docs/api.md, Wire profiles)",

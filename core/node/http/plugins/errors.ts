@@ -177,6 +177,8 @@ export interface ErrorOptions {
   now: () => Date;
   /** The answer for an unknown path; the default is a JSON 404 naming it. */
   notFound?: boolean;
+  /** The status an error is answered with for this request (an API generation's own codes); the error's by default. */
+  restatus?: (request: FastifyRequest, status: number) => number;
 }
 
 /** A route's path (`/schedules/amount/:id`, `/catcher/*`) as a pattern matching the paths it serves. */
@@ -187,7 +189,8 @@ function pathPattern(url: string): RegExp {
   return new RegExp(`^${parts.join('/')}/?$`);
 }
 
-const contextOf = (req: FastifyRequest, surface: string) => req.routeOptions.config?.operationId ?? surface;
+const contextOf = (req: FastifyRequest, surface: string) =>
+  req.operationId ?? req.routeOptions.config?.operationId ?? surface;
 
 /**
  * Every error becomes the service's error object: named code, message, context, mode, time and
@@ -203,7 +206,8 @@ export const errorBodies = fp<ErrorOptions>(
       if (apiErr.extra.retry_after !== undefined) reply.header('Retry-After', String(apiErr.extra.retry_after));
       const live = request.scope?.liveMode ?? false;
       const body = errorBody(apiErr, contextOf(request, opts.surface), live, opts.now(), request.id);
-      void reply.code(apiErr.status).type('application/json').send(JSON.stringify(body));
+      const status = opts.restatus?.(request, apiErr.status) ?? apiErr.status;
+      void reply.code(status).type('application/json').send(JSON.stringify(body));
     });
     app.addHook('onRequest', async (request, reply) => {
       // Past the listener's connection cap: answered, never dropped, and the connection closed.
@@ -288,7 +292,7 @@ export const errorBodies = fp<ErrorOptions>(
             : new ApiError(404, 'invalid_request', Codes.routeNotFound, `No route ${request.method} ${path}.`);
         if (allow.length > 0) void reply.header('allow', allow.join(', '));
         void reply
-          .code(e.status)
+          .code(opts.restatus?.(request, e.status) ?? e.status)
           .type('application/json')
           .send(JSON.stringify(errorBody(e, opts.surface, false, opts.now(), request.id)));
       });

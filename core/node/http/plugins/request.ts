@@ -1,11 +1,16 @@
 import type { Scope } from '../../db/documents.js';
 import type { RawRefusal } from './raw-refusal.js';
+import type { Generation } from '../../../engine/versions.js';
 
 // What the plugins record on each request, declared once for every server.
 declare module 'fastify' {
   interface FastifyRequest {
     /** The account and mode the request acts for (a bearer's, or a connect token's), once known. */
     scope: Scope | null;
+    /** The API generation the request is answered in (its `Flatpeak-Version`, else its account's default). */
+    generation: Generation;
+    /** The operation that answered it, once the route's generation has chosen one. */
+    operationId?: string;
     /** The body as received: the catcher checks signatures over it, the journal keeps it. */
     rawBody?: string;
     startedAt: number;

@@ -1,6 +1,7 @@
 import { asList, implement } from '../route.js';
 import { libraryContracts } from '../../../engine/api/routes/library.js';
 import type { Service } from '../../service.js';
+import { VERSION_OF, generationOf } from '../../../engine/versions.js';
 
 const settingsView = (svc: Service, accountId: string) => ({
   object: 'settings' as const,
@@ -8,6 +9,7 @@ const settingsView = (svc: Service, accountId: string) => ({
   bearer_token_ttl_seconds: svc.accounts.get(accountId)!.token_ttl_seconds,
   rate_limit_per_minute: svc.settings.rateLimit(accountId),
   wire_profile: svc.settings.wireProfile(accountId),
+  api_version: VERSION_OF[svc.settings.apiGeneration(accountId)],
   connect_web_origins: svc.connectTokens.webOrigins(),
 });
 
@@ -25,6 +27,8 @@ export const libraryRoutes = implement(libraryContracts, {
     if (body.bearer_token_ttl_seconds !== undefined)
       svc.accounts.setTokenTtl(scope.accountId, body.bearer_token_ttl_seconds);
     if (body.connect_web_origins !== undefined) svc.connectTokens.setWebOrigins(body.connect_web_origins);
+    const generation = body.api_version === undefined ? undefined : generationOf(body.api_version);
+    if (generation) svc.settings.setApiGeneration(scope.accountId, generation);
     if (body.wire_profile !== undefined) svc.settings.setWireProfile(scope.accountId, body.wire_profile);
     if (body.rate_limit_per_minute !== undefined)
       svc.settings.setRateLimit(scope.accountId, body.rate_limit_per_minute);

@@ -1,0 +1,8 @@
+import type { Route } from '../route.js';
+import { zeroServes } from '../../../engine/api/zero/index.js';
+
+/** Zero's own operations, bound to their handlers. */
+export const zeroOwnRoutes: Route[] = [];
+
+/** Every route Zero serves: its own, then Anode's that it shares or that are the service's extras. */
+export const zeroTable = (anode: Route[]): Route[] => [...zeroOwnRoutes, ...anode.filter((r) => zeroServes(r))];
