@@ -1,5 +1,6 @@
 import { api, type Api } from '../index.js';
 import type { Contract } from '../contract.js';
+import { zeroConnectContracts } from './connect.js';
 
 /**
  * Anode's production operations that Zero does not have: Zero answers them 404. Zero keeps the
@@ -32,7 +33,7 @@ export const ANODE_ONLY = [
 type AnodeOnly = (typeof ANODE_ONLY)[number];
 
 /** Zero's own operations, by operation id (`zero.…`). */
-export const zeroOwn = {};
+export const zeroOwn = { ...zeroConnectContracts };
 
 const keyOf = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`;
 const anodeOnly = new Set<string>(ANODE_ONLY);

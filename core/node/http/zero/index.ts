@@ -1,8 +1,9 @@
 import type { Route } from '../route.js';
 import { zeroServes } from '../../../engine/api/zero/index.js';
+import { zeroConnectRoutes } from './connect.js';
 
 /** Zero's own operations, bound to their handlers. */
-export const zeroOwnRoutes: Route[] = [];
+export const zeroOwnRoutes: Route[] = [...zeroConnectRoutes];
 
 /** Every route Zero serves: its own, then Anode's that it shares or that are the service's extras. */
 export const zeroTable = (anode: Route[]): Route[] => [...zeroOwnRoutes, ...anode.filter((r) => zeroServes(r))];
