@@ -6,7 +6,7 @@ let z: ZeroHarness;
 beforeEach(async () => (z = await zeroHarness()));
 afterEach(() => z.close());
 
-const post = (url: string, payload: unknown, headers = z.h.zero) => z.h.call({ method: 'POST', url, headers, payload });
+const post = (url: string, payload: object, headers = z.h.zero) => z.h.call({ method: 'POST', url, headers, payload });
 const exchange = (cot: string, headers = z.h.zero) =>
   z.h.call({ method: 'GET', url: `/connect/tariff/token?connect_token=${cot}`, headers });
 const locations = async () => (await z.h.call({ method: 'GET', url: '/locations', headers: z.h.test })).body.data;
@@ -165,7 +165,7 @@ describe('Zero: POST /connect/tariff/batch', () => {
   });
 
   it('refuses bad input with Zero’s status and stores nothing', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ postal_address: LONDON, tariff: { type: 'FIXED' } }, 'data_missing'],
       [{ postal_address: LONDON }, 'tariff_missing'],
       [{ tariff: { type: 'FIXED', data: FLAT } }, 'country_code_missing'],
