@@ -26,6 +26,31 @@ describe('Zero connect: leniency', () => {
     expect(p.route).toBe('provider_select');
   });
 
+  it('takes the body as the Zero-era web app posts it: text without a JSON content type', async () => {
+    const cot = z.zeroToken({ postal_address: LONDON });
+    const r = await z.connect.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ route: 'session_restore', connect_token: cot, type: 'submit' }),
+    });
+    expect(JSON.parse(r.body).route).toBe('provider_select');
+  });
+
+  it('lets a browser on this machine send an Authorization header (CORS preflight)', async () => {
+    const r = await z.connect.inject({
+      method: 'OPTIONS',
+      url: '/',
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(r.statusCode).toBe(204);
+    expect(String(r.headers['access-control-allow-headers'])).toContain('authorization');
+  });
+
   it('session_start is a synonym of session_restore, and resuming answers the same page', async () => {
     const cot = z.zeroToken({ postal_address: LONDON });
     expect((await z.zsend({ route: 'session_start', connect_token: cot })).route).toBe('provider_select');
