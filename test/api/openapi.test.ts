@@ -18,7 +18,7 @@ describe('GET /openapi.json', () => {
 
   it('names every route the service serves, and no other', async () => {
     const doc = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
-    // The service serves both generations: a path only Zero has is in Zero's document.
+    // The app serves both generations: a route is documented in one version's document or the other's.
     const zero = (await h.call({ method: 'GET', url: '/openapi.json?version=2024-08-24', headers: h.test })).body;
     const documented = new Set<string>();
     for (const d of [doc, zero])

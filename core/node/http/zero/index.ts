@@ -1,9 +1,19 @@
 import type { Route } from '../route.js';
 import { zeroServes } from '../../../engine/api/zero/index.js';
 import { zeroConnectRoutes } from './connect.js';
+import { zeroTariffElementRoutes } from './tariff-elements.js';
+import { zeroLocationRoutes } from './locations.js';
+import { zeroCustomerRoutes } from './customers.js';
+import { zeroEventRoutes } from './events.js';
 
 /** Zero's own operations, bound to their handlers. */
-export const zeroOwnRoutes: Route[] = [...zeroConnectRoutes];
+export const zeroOwnRoutes: Route[] = [
+  ...zeroConnectRoutes,
+  ...zeroTariffElementRoutes,
+  ...zeroLocationRoutes,
+  ...zeroCustomerRoutes,
+  ...zeroEventRoutes,
+];
 
 /** Every route Zero serves: its own, then Anode's that it shares or that are the service's extras. */
 export const zeroTable = (anode: Route[]): Route[] => [...zeroOwnRoutes, ...anode.filter((r) => zeroServes(r))];
