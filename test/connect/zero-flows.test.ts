@@ -29,7 +29,7 @@ describe('Zero connect: a new location', () => {
     p = await z.zsubmit('provider_select', cot, { provider: { id: supplier } });
     expect(p).toMatchObject({
       route: 'tariff_structure_select',
-      data: { options: ['FIXED', 'TIME_OF_DAY', 'MARKET'] },
+      data: { options: ['MARKET'] },
     });
     expect(p.actions).toBeUndefined();
     p = await z.zsubmit('tariff_structure_select', cot, { options: ['MARKET'] });
@@ -84,7 +84,11 @@ describe('Zero connect: a new location', () => {
     expect(t).toMatchObject({ complete_action: 'SAVE', used: true, price_available: true });
     const tariffs = await z.h.call({ method: 'GET', url: `/tariffs?location_id=${t.location_id}`, headers: z.h.test });
     expect(tariffs.body.data).toHaveLength(1);
-    expect(tariffs.body.data[0]).toMatchObject({ market_rates: true, provider_id: supplier });
+    expect(tariffs.body.data[0]).toMatchObject({
+      market_rates: true,
+      provider_id: supplier,
+      display_name: 'Super Cheap Energy 2008',
+    });
     expect(tariffs.body.data[0].schedule[0].days_and_hours[0].hours[0].rate[0]).toMatchObject({
       surcharge_fixed: 0.345,
       surcharge_percentage: 0.185,
@@ -96,23 +100,29 @@ describe('Zero connect: a new location', () => {
   });
 
   it('FIXED: the summary shows the one price, and SAVE sends the customer to callback_uri with fp_cot', async () => {
-    const supplier = await z.marketOnly();
     const cot = z.zeroToken({ postal_address: LONDON });
     expect((await z.restore(cot)).route).toBe('provider_select');
-    await z.zsubmit('provider_select', cot, { provider: { id: supplier } });
-    let p = await z.zsubmit('tariff_structure_select', cot, { options: ['FIXED'] });
+    let p = await z.zsubmit('provider_select', cot, undefined, 'PROVIDER_MISSING');
+    expect(p).toMatchObject({ route: 'provider_name_capture', actions: ['ADDRESS_CHANGE'] });
+    await z.zsubmit('provider_name_capture', cot, { provider: { name: 'Meadow Power' } });
+    expect((await z.zsubmit('tariff_name_capture', cot, { tariff: { name: ' ' } })).code).toBe('tariff_name_missing');
+    await z.zsubmit('tariff_name_capture', cot, { tariff: { name: 'Flat' } });
+    p = await z.zsubmit('tariff_structure_select', cot, { options: ['FIXED'] });
     expect(p).toMatchObject({ route: 'rate_fixed_capture', data: { currency_code: 'GBP', cost: 0 } });
     expect((await z.zsubmit('rate_fixed_capture', cot, { cost: 0 })).code).toBe('cost_value_zero');
     expect((await z.zsubmit('rate_fixed_capture', cot, { cost: -1 })).code).toBe('cost_value_negative');
     p = await z.zsubmit('rate_fixed_capture', cot, { cost: 0.2734 });
-    expect(p.route).toBe('tariff_name_capture');
-    expect((await z.zsubmit('tariff_name_capture', cot, { tariff: { name: ' ' } })).code).toBe('tariff_name_missing');
-    await z.zsubmit('tariff_name_capture', cot, { tariff: { name: 'Flat' } });
+    expect(p.route).toBe('contract_term_capture');
     p = await z.zsubmit('contract_term_capture', cot, {});
     expect(p).toMatchObject({
       route: 'summary_fixed_confirm',
       actions: ['SAVE'],
-      data: { currency_code: 'GBP', cost: 0.2734, tariff: { name: 'Flat', structure_type: 'FIXED' } },
+      data: {
+        currency_code: 'GBP',
+        cost: 0.2734,
+        tariff: { name: 'Meadow Power – Flat', structure_type: 'FIXED' },
+        provider: { id: null, display_name: 'Meadow Power' },
+      },
     });
     expect(p.data.tariff.contract_end_date).toBeUndefined();
     p = await z.zsubmit('summary_fixed_confirm', cot, undefined, 'SAVE');
@@ -126,7 +136,7 @@ describe('Zero connect: a new location', () => {
   it('TIME_OF_DAY through a listed provider: TARIFF_MISSING → name → structure → hours', async () => {
     const cot = z.zeroToken({ postal_address: LONDON });
     await z.restore(cot);
-    let p = await z.zsubmit('provider_select', cot, { provider: { id: 'prv_thamespower' } });
+    let p = await z.zsubmit('provider_select', cot, { provider: { id: 'prv_edf' } });
     expect(p).toMatchObject({ route: 'tariff_select', actions: ['TARIFF_MISSING'] });
     p = await z.zsubmit('tariff_select', cot, undefined, 'TARIFF_MISSING');
     expect(p.route).toBe('tariff_name_capture');
@@ -160,11 +170,11 @@ describe('Zero connect: a new location', () => {
   it('a library tariff: provider → tariff → contract term → summary', async () => {
     const cot = z.zeroToken({ postal_address: LONDON });
     await z.restore(cot);
-    await z.zsubmit('provider_select', cot, { provider: { id: 'prv_thamespower' } });
+    await z.zsubmit('provider_select', cot, { provider: { id: 'prv_edf' } });
     expect((await z.zsubmit('tariff_select', cot, { tariff: { id: 'ltf_nordlichtfix' } })).code).toBe(
       'tariff_not_found',
     );
-    let p = await z.zsubmit('tariff_select', cot, { tariff: { id: 'ltf_thamesflex' } });
+    let p = await z.zsubmit('tariff_select', cot, { tariff: { id: 'ltf_edfstandard' } });
     expect(p.route).toBe('contract_term_capture');
     p = await z.zsubmit('contract_term_capture', cot, { contract_end_date: '' });
     expect(['summary_fixed_confirm', 'summary_tou_confirm']).toContain(p.route);

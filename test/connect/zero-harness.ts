@@ -31,17 +31,8 @@ export async function zeroHarness(now = '2026-11-20T10:00:00Z') {
     });
   const exchange = async (cot: string) =>
     (await c.h.call({ method: 'GET', url: `/connect/token?connect_token=${cot}`, headers: c.h.test })).body;
-  /** A GB supplier that lists no tariffs: market-only, its Zero path goes straight to the structure choice. */
-  const marketOnly = async () => {
-    const r = await c.h.call({
-      method: 'POST',
-      url: '/providers',
-      headers: c.h.test,
-      payload: { display_name: 'Greenfield Supply', country_codes: ['GB'], connection_types: ['LIBRARY'], tariffs: [] },
-    });
-    if (r.status >= 300) throw new Error(JSON.stringify(r.body));
-    return r.body.id as string;
-  };
+  /** Ecotricity, the GB library's market-only supplier: its path goes straight to the structure choice. */
+  const marketOnly = async () => 'prv_ecotricity';
   return { ...c, scope, zeroToken, zsend, restore, zsubmit, exchange, marketOnly };
 }
 export type ZeroHarness = Awaited<ReturnType<typeof zeroHarness>>;

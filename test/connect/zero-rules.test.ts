@@ -105,14 +105,15 @@ describe('Zero connect: refusals store nothing', () => {
     expect((await z.zsubmit('provider_select', cot, { provider: { id: 'prv_nope' } })).code).toBe('provider_not_found');
     expect(state(cot)).toBe(before);
 
-    const supplier = await z.marketOnly();
-    await z.zsubmit('provider_select', cot, { provider: { id: supplier } });
+    await z.zsubmit('provider_select', cot, { provider: { id: 'prv_ecotricity' } });
     before = state(cot);
     expect((await z.zsubmit('tariff_structure_select', cot, { options: ['HOURLY'] })).code).toBe('option_invalid');
+    // A market-only supplier's tariffs follow the market.
+    expect((await z.zsubmit('tariff_structure_select', cot, { options: ['FIXED'] })).code).toBe('option_invalid');
     expect(state(cot)).toBe(before);
-    await z.zsubmit('tariff_structure_select', cot, { options: ['FIXED'] });
-    await z.zsubmit('rate_fixed_capture', cot, { cost: 0.3 });
-    await z.zsubmit('tariff_name_capture', cot, { tariff: { name: 'Flat' } });
+    await z.zsubmit('tariff_structure_select', cot, { options: ['MARKET'] });
+    await z.zsubmit('market_surcharge_capture', cot, { surcharge: { fixed: 0.1, percentage: 5 } });
+    await z.zsubmit('tariff_name_capture', cot, { tariff: { name: 'Green' } });
     before = state(cot);
     expect((await z.zsubmit('contract_term_capture', cot, { contract_end_date: '2020-01-01T00:00:00Z' })).code).toBe(
       'contract_end_date_invalid',
@@ -122,17 +123,15 @@ describe('Zero connect: refusals store nothing', () => {
     expect(locations.body.data).toHaveLength(0);
     // The tariff is stored with its last page: its summary takes SAVE only, and nothing else moves the spent token.
     await z.zsubmit('contract_term_capture', cot, {});
-    expect((await z.zsubmit('summary_fixed_confirm', cot, undefined, 'WRONG_TARIFF')).code).toBe('action_invalid');
-    expect((await z.zsubmit('summary_fixed_confirm', cot, {})).code).toBe('connect_token_used');
-    expect((await z.zsubmit('summary_fixed_confirm', cot, undefined, 'EDIT')).code).toBe('connect_token_used');
-    expect((await z.zsubmit('summary_fixed_confirm', cot, undefined, 'SAVE')).route).toBe('session_complete');
+    expect((await z.zsubmit('summary_tou_confirm', cot, undefined, 'WRONG_TARIFF')).code).toBe('action_invalid');
+    expect((await z.zsubmit('summary_tou_confirm', cot, {})).code).toBe('connect_token_used');
+    expect((await z.zsubmit('summary_tou_confirm', cot, undefined, 'EDIT')).code).toBe('connect_token_used');
+    expect((await z.zsubmit('summary_tou_confirm', cot, undefined, 'SAVE')).route).toBe('session_complete');
   });
 
   it('a page answered out of turn is route_invalid', async () => {
     const cot = z.zeroToken({ postal_address: LONDON });
-    expect((await z.zsubmit('provider_select', cot, { provider: { id: 'prv_thamespower' } })).code).toBe(
-      'session_not_started',
-    );
+    expect((await z.zsubmit('provider_select', cot, { provider: { id: 'prv_edf' } })).code).toBe('session_not_started');
     await z.restore(cot);
     expect((await z.zsubmit('rate_fixed_capture', cot, { cost: 1 })).code).toBe('route_invalid');
   });

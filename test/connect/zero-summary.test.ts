@@ -7,13 +7,13 @@ afterEach(() => z.close());
 
 /** A London location whose import slot has a fixed tariff, made through a Zero session. */
 async function connected(cost = 0.25) {
-  const supplier = await z.marketOnly();
   const cot = z.zeroToken({ postal_address: LONDON });
   await z.restore(cot);
-  await z.zsubmit('provider_select', cot, { provider: { id: supplier } });
+  await z.zsubmit('provider_select', cot, { provider: { id: 'prv_edf' } });
+  await z.zsubmit('tariff_select', cot, undefined, 'TARIFF_MISSING');
+  await z.zsubmit('tariff_name_capture', cot, { tariff: { name: 'Flat' } });
   await z.zsubmit('tariff_structure_select', cot, { options: ['FIXED'] });
   await z.zsubmit('rate_fixed_capture', cot, { cost });
-  await z.zsubmit('tariff_name_capture', cot, { tariff: { name: 'Flat' } });
   await z.zsubmit('contract_term_capture', cot, {});
   await z.zsubmit('summary_fixed_confirm', cot, undefined, 'SAVE');
   return (await z.exchange(cot)).location_id as string;
@@ -43,14 +43,14 @@ describe('Zero connect: a location that already has a tariff', () => {
     await z.restore(cot);
     let p = await z.zsubmit('summary_fixed_confirm', cot, undefined, 'EDIT');
     expect(p.route).toBe('provider_select');
-    await z.zsubmit('provider_select', cot, { provider: { id: 'prv_thamespower' } });
-    await z.zsubmit('tariff_select', cot, { tariff: { id: 'ltf_thamesflex' } });
+    await z.zsubmit('provider_select', cot, { provider: { id: 'prv_edf' } });
+    await z.zsubmit('tariff_select', cot, { tariff: { id: 'ltf_edfstandard' } });
     p = await z.zsubmit('contract_term_capture', cot, {});
     expect(p.actions).toEqual(['SAVE']);
     expect((await z.zsubmit(p.route, cot, undefined, 'SAVE')).route).toBe('session_complete');
     const list = await z.h.call({ method: 'GET', url: `/tariffs?location_id=${loc}`, headers: z.h.test });
     expect(list.body.data).toHaveLength(1);
-    expect(list.body.data[0]).toMatchObject({ provider_id: 'prv_thamespower', connection_type: 'LIBRARY' });
+    expect(list.body.data[0]).toMatchObject({ provider_id: 'prv_edf', connection_type: 'LIBRARY' });
   });
 
   it('DISCONNECT removes the tariff and completes the session', async () => {
@@ -69,16 +69,16 @@ describe('Zero connect: a DIRECT provider', () => {
   it('pending: summary_tariff_inprogress, and SAVE completes the session', async () => {
     const cot = z.zeroToken({ postal_address: LONDON, connect_web_uri: undefined });
     await z.restore(cot);
-    const r = await z.zsubmit('provider_select', cot, { provider: { id: 'prv_highlandgrid' } });
+    const r = await z.zsubmit('provider_select', cot, { provider: { id: 'prv_eonnext' } });
     expect(r.route).toBe('session_redirect');
-    expect(r.data.redirect_uri).toMatch(/\/provider-login\/prv_highlandgrid\?/);
+    expect(r.data.redirect_uri).toMatch(/\/provider-login\/prv_eonnext\?/);
     const login = await z.providerLogin(r.data.redirect_uri, 'allow');
     expect(login.status).toBe(303);
     const p = await z.restore(cot);
     expect(p).toMatchObject({
       route: 'summary_tariff_inprogress',
       actions: ['SAVE'],
-      data: { provider: { id: 'prv_highlandgrid' } },
+      data: { provider: { id: 'prv_eonnext' } },
     });
     expect((await z.zsubmit('summary_tariff_inprogress', cot, undefined, 'SAVE')).route).toBe('session_complete');
     expect(await z.exchange(cot)).toMatchObject({ complete_action: 'SAVE', price_available: false });
@@ -87,7 +87,7 @@ describe('Zero connect: a DIRECT provider', () => {
   it('failed: summary_tariff_failed; RECONNECT returns to provider selection, nothing stored', async () => {
     const cot = z.zeroToken({ postal_address: LONDON });
     await z.restore(cot);
-    const r = await z.zsubmit('provider_select', cot, { provider: { id: 'prv_highlandgrid' } });
+    const r = await z.zsubmit('provider_select', cot, { provider: { id: 'prv_eonnext' } });
     await z.providerLogin(r.data.redirect_uri, 'deny');
     let p = await z.restore(cot);
     expect(p).toMatchObject({ route: 'summary_tariff_failed', actions: ['RECONNECT', 'DISCONNECT'] });

@@ -90,8 +90,8 @@ describe('Zero: GET /connect/tariff/token exchanges a token for its location', (
       time_expiry: '2026-11-21T10:00:00Z',
     });
     await z.restore(cot);
-    await z.zsubmit('provider_select', cot, { provider: { id: 'prv_thamespower' } });
-    await z.zsubmit('tariff_select', cot, { tariff: { id: 'ltf_thamesflex' } });
+    await z.zsubmit('provider_select', cot, { provider: { id: 'prv_edf' } });
+    await z.zsubmit('tariff_select', cot, { tariff: { id: 'ltf_edfstandard' } });
     const summary = await z.zsubmit('contract_term_capture', cot, {});
     await z.zsubmit(summary.route, cot, undefined, 'SAVE');
     const after = await exchange(cot);
@@ -117,7 +117,7 @@ describe('Zero: POST /connect/tariff/batch', () => {
         location_reference_id: 'LOC42',
       },
       postal_address: LONDON,
-      tariff: { provider_id: 'prv_thamespower', type: 'FIXED', name: 'Imported flat', data: FLAT },
+      tariff: { provider_id: 'prv_edf', type: 'FIXED', name: 'Imported flat', data: FLAT },
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({

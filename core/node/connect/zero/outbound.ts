@@ -3,7 +3,6 @@ import { isErrorReply, isRedirect } from '../../../engine/connect/protocol.js';
 import { ZERO_PAGES, zeroCallback, type ZeroReply, type ZeroRoute } from '../../../engine/connect/zero/pages.js';
 import type { RouteContext } from '../context.js';
 import { zeroRegions } from './regions.js';
-import { zeroProviders } from './providers.js';
 
 /** A Zero page's route and `data` from the engine's page. */
 function zeroPage(ctx: RouteContext, page: AnyPage): { route: ZeroRoute; data: Record<string, unknown> } {
@@ -49,8 +48,6 @@ function zeroPage(ctx: RouteContext, page: AnyPage): { route: ZeroRoute; data: R
         },
       };
     }
-    case 'provider_select':
-      return { route: 'provider_select', data: { ...page.data, providers: zeroProviders(ctx) } };
     case 'tariff_connection_pending':
       return { route: 'summary_tariff_inprogress', data: { provider: page.data.provider } };
     case 'tariff_connection_failed':

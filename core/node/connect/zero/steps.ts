@@ -6,8 +6,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * Zero's paths through the engine's pages (docs/connect.md, Zero dialect):
- * - a provider that lists no tariff of the slot goes straight to the structure choice, and the
- *   tariff is named after its rates (provider → structure → rates → name → contract term);
+ * - a market-only provider's tariff is named after its surcharges (provider → structure →
+ *   market surcharge → name → contract term), where Anode names it after the provider;
  * - MARKET skips the region page: the country's one region is taken, else the surcharge page
  *   offers the regions.
  */
@@ -20,17 +20,11 @@ export function zeroStep(ctx: RouteContext, step: Step): Step {
     return step;
   }
   const to: ConnectRoute = step.to;
-  if (to === 'provider_name_capture') s.name_after_rates = false;
-  if (to === 'tariff_select' && s.route === 'provider_select' && ctx.t.tariff_type === 'COMMODITY') {
-    const p = ctx.svc.providers.get(s.provider_id!, false);
-    const listed = p.tariffs.some((x) => x.type === ctx.t.tariff_type && x.direction === ctx.t.tariff_direction);
-    s.name_after_rates = !listed;
-    if (!listed) {
-      s.connection_type = 'MANUAL';
-      s.tariff_name = undefined;
-      s.structure = undefined;
-      return { to: 'tariff_structure_select' };
-    }
+  if (s.route === 'provider_select') {
+    // A market-only provider: Zero asks the tariff's name after its surcharges.
+    const market = to === 'tariff_structure_select' && s.market_only === true;
+    s.name_after_rates = market;
+    if (market) s.tariff_name = undefined;
     return step;
   }
   if (to === 'region_select') {
