@@ -22,17 +22,6 @@ async function zeroToken(body: object): Promise<string> {
   return ((await r.json()) as { connect_token: string }).connect_token;
 }
 
-/** A GB supplier with no library tariffs: its Zero path goes provider → structure → rates. */
-async function marketOnlySupplier(name: string): Promise<void> {
-  const r = await suite.env.api('POST', '/providers', {
-    display_name: name,
-    country_codes: ['GB'],
-    connection_types: ['LIBRARY'],
-    tariffs: [],
-  });
-  expect(r.status).toBeLessThan(300);
-}
-
 const onRoute = (page: Page, route: string) => page.locator(`[data-route="${route}"]`).waitFor();
 
 /** Screenshots of the page at both window sizes. */
@@ -44,8 +33,7 @@ async function shots(page: Page, name: string) {
 }
 
 describe('the connect web app completes Zero tokens in Chromium', () => {
-  it('market: address → supplier → structure → market surcharge → name → contract → Save', async () => {
-    await marketOnlySupplier('Greenfield Supply');
+  it('market-only Ecotricity: address → supplier → structure → market surcharge → name → contract → Save', async () => {
     const cot = await zeroToken({ postal_address: { country_code: 'GB' } });
     const page = await suite.browser.newPage({ viewport: VIEWPORTS.large });
     await page.goto(`${suite.env.info.connect_web_url}/?fp_cot=${cot}`);
@@ -58,7 +46,7 @@ describe('the connect web app completes Zero tokens in Chromium', () => {
     await page.getByLabel('Post code').fill('WC2N 5EH');
     await page.getByRole('button', { name: 'Continue' }).click();
     await onRoute(page, 'provider_select');
-    await page.getByRole('button', { name: 'Greenfield Supply' }).click();
+    await page.getByRole('button', { name: 'Ecotricity' }).click();
     await onRoute(page, 'tariff_structure_select');
     await page.getByRole('button', { name: /Market price/ }).click();
     await onRoute(page, 'market_surcharge_capture');
@@ -76,6 +64,7 @@ describe('the connect web app completes Zero tokens in Chromium', () => {
     await page.getByRole('button', { name: 'No end date' }).click();
     await onRoute(page, 'summary_tou_confirm');
     await see(page.getByRole('heading', { name: 'Green Market' })).toBeVisible();
+    await see(page.getByText('Ecotricity', { exact: true })).toBeVisible();
     await see(page.getByText('Market rates')).toBeVisible();
     await shots(page, 'summary_tou_confirm');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -87,21 +76,21 @@ describe('the connect web app completes Zero tokens in Chromium', () => {
     await page.close();
   });
 
-  it('fixed, then the summary of the location that has it, saved again', async () => {
-    await marketOnlySupplier('Meadow Power');
+  it('fixed for a provider not listed, then the summary of the location that has it, saved again', async () => {
     const cot = await zeroToken({
       postal_address: { address_line1: '10 Lambeth Road', city: 'London', post_code: 'SE1 7PB', country_code: 'GB' },
     });
     const page = await suite.browser.newPage({ viewport: VIEWPORTS.small });
     await page.goto(`${suite.env.info.connect_web_url}/?fp_cot=${cot}`);
     await onRoute(page, 'provider_select');
-    await page.getByRole('button', { name: 'Meadow Power' }).click();
+    await page.getByRole('button', { name: 'My provider is not listed' }).click();
+    await page.getByLabel('Provider name').fill('Meadow Power');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Tariff name').fill('Flat Saver');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: /One price/ }).click();
     await onRoute(page, 'rate_fixed_capture');
     await page.getByLabel('Price per kWh').fill('0,2734');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await onRoute(page, 'tariff_name_capture');
-    await page.getByLabel('Tariff name').fill('Flat Saver');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'No end date' }).click();
     await onRoute(page, 'summary_fixed_confirm');
