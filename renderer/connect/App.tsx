@@ -6,7 +6,7 @@ import { PAGES, TITLES } from './pages/index';
 import { CompletePage } from './pages/CompletePage';
 import { endingOf, noteSummaryOpening, onOpeningSummary, rememberEnding } from './ending';
 import type { PageProps } from './page-props';
-import { isZeroComplete, isZeroRoute, redirectUrlOf, zeroEndingOf, type ZeroPage } from './zero/protocol';
+import { isZeroComplete, redirectUrlOf, zeroEndingOf, type ZeroPage } from './zero/protocol';
 import { ZERO_SCREENS, ZERO_TITLES } from './zero/index';
 
 /** A page of either dialect: a Zero token's pages carry Zero's names (docs/connect.md, Zero dialect). */
@@ -37,10 +37,12 @@ export function App() {
         return;
       }
       if (isRedirect(reply)) {
-        const ending =
-          left && !isZeroRoute(left.page.route)
-            ? endingOf(left.page as AnyPage, left.action, left.done, onOpeningSummary(cot))
-            : null;
+        // Anode pages carry `type`; Zero's do not (some share Anode's names).
+        const ending = !left
+          ? null
+          : 'type' in left.page
+            ? endingOf(left.page, left.action, left.done, onOpeningSummary(cot))
+            : zeroEndingOf(left.page.route, left.action);
         rememberEnding(cot, ending);
         window.location.assign(redirectUrlOf(reply.data));
         return;

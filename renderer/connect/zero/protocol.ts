@@ -29,8 +29,6 @@ export interface ZeroPageProps<R extends ZeroRoute> {
   errorFor: (field: string) => string | undefined;
 }
 
-export const isZeroRoute = (r: string): r is ZeroRoute => Object.hasOwn(ZERO_PAGES, r);
-
 export const isZeroComplete = (r: unknown): r is ZeroComplete =>
   (r as ZeroComplete | null)?.route === 'session_complete';
 
