@@ -185,3 +185,38 @@ describe('Zero: POST /connect/tariff/batch', () => {
     expect(await locations()).toHaveLength(0);
   });
 });
+
+describe('Zero: a client written against the real Zero service, run as written', () => {
+  it('creates a token, walks Ecotricity through the connect service and exchanges the token', async () => {
+    const created = await post('/connect/tariff/token', {
+      direction: 'IMPORT',
+      type: 'COMMODITY',
+      callback_uri: 'https://someuri/',
+      postal_address: { country_code: 'GB' },
+    });
+    const cot = created.body.connect_token as string;
+    const step = (route: string, extra: object) => z.zsend({ connect_token: cot, route, ...extra });
+    expect((await step('session_restore', {})).route).toBe('postal_address_capture');
+    const address = await step('postal_address_capture', { data: { postal_address: LONDON } });
+    const eco = address.data.providers.find((p: { display_name: string }) => p.display_name === 'Ecotricity');
+    expect(eco).toBeDefined();
+    for (const [route, extra, next] of [
+      ['provider_select', { data: { provider: { id: eco.id } } }, 'tariff_structure_select'],
+      ['tariff_structure_select', { data: { options: ['MARKET'] } }, 'market_surcharge_capture'],
+      [
+        'market_surcharge_capture',
+        { data: { surcharge: { fixed: 0.5, percentage: 18.5 }, region: 'GB' } },
+        'tariff_name_capture',
+      ],
+      ['tariff_name_capture', { data: { tariff: { name: 'Test Tariff_OM' } } }, 'contract_term_capture'],
+      ['contract_term_capture', { data: { contract_end_date: '2026-12-20T00:00:00Z' } }, 'summary_tou_confirm'],
+      ['summary_tou_confirm', { action: 'SAVE' }, 'session_complete'],
+    ] as const) {
+      const r = await step(route, extra);
+      expect(r.status, route).toBe(200);
+      expect(r.route, route).toBe(next);
+    }
+    const t = await exchange(cot);
+    expect(t.body).toMatchObject({ location_id: expect.stringMatching(/^loc_/), complete_action: 'SAVE' });
+  });
+});
