@@ -5,6 +5,11 @@ import { zeroTariffElementContracts } from './tariff-elements.js';
 import { zeroLocationContracts } from './locations.js';
 import { zeroCustomerContracts } from './customers.js';
 import { zeroEventContracts } from './events.js';
+import { zeroRateContracts } from './rates.js';
+import { zeroSlotContracts } from './slots.js';
+import { zeroScheduleContracts } from './schedules.js';
+import { zeroMeterContracts } from './meters.js';
+import { zeroCostContracts } from './costs.js';
 
 /**
  * Anode's production operations that Zero does not have: Zero answers them 404. Zero keeps the
@@ -43,6 +48,11 @@ export const zeroOwn = {
   ...zeroLocationContracts,
   ...zeroCustomerContracts,
   ...zeroEventContracts,
+  ...zeroRateContracts,
+  ...zeroSlotContracts,
+  ...zeroScheduleContracts,
+  ...zeroMeterContracts,
+  ...zeroCostContracts,
 };
 
 const keyOf = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`;
