@@ -6,6 +6,11 @@ import { PAGES, TITLES } from './pages/index';
 import { CompletePage } from './pages/CompletePage';
 import { endingOf, noteSummaryOpening, onOpeningSummary, rememberEnding } from './ending';
 import type { PageProps } from './page-props';
+import { isZeroComplete, redirectUrlOf, zeroEndingOf, type ZeroPage } from './zero/protocol';
+import { ZERO_SCREENS, ZERO_TITLES } from './zero/index';
+
+/** A page of either dialect: a Zero token's pages carry Zero's names (docs/connect.md, Zero dialect). */
+type Shown = AnyPage | (ZeroPage & { actions: string[] });
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -13,27 +18,39 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const token = () => tokenFrom(window.location.search) ?? '';
 
 export function App() {
-  const [page, setPage] = useState<AnyPage | null>(null);
+  const [page, setPage] = useState<Shown | null>(null);
   const [error, setError] = useState<ErrorReply | null>(null);
   const [busy, setBusy] = useState(false);
   const cot = token();
 
   // `left`: the page answered and its action, so that a redirect can be told apart (an ending, or a provider's login).
   const handle = useCallback(
-    (reply: Awaited<ReturnType<typeof send>>, left?: { page: AnyPage; action: string | undefined; done: boolean }) => {
+    (reply: Awaited<ReturnType<typeof send>>, left?: { page: Shown; action: string | undefined; done: boolean }) => {
       if (isError(reply)) {
         setError(reply);
         return;
       }
       setError(null);
+      if (isZeroComplete(reply)) {
+        rememberEnding(cot, left ? zeroEndingOf(left.page.route, left.action) : null);
+        window.location.assign(reply.data.callback_uri);
+        return;
+      }
       if (isRedirect(reply)) {
-        rememberEnding(cot, left ? endingOf(left.page, left.action, left.done, onOpeningSummary(cot)) : null);
-        window.location.assign(reply.data.redirect_url);
+        // Anode pages carry `type`; Zero's do not (some share Anode's names).
+        const ending = !left
+          ? null
+          : 'type' in left.page
+            ? endingOf(left.page, left.action, left.done, onOpeningSummary(cot))
+            : zeroEndingOf(left.page.route, left.action);
+        rememberEnding(cot, ending);
+        window.location.assign(redirectUrlOf(reply.data));
         return;
       }
       // The session's first page (a start, not a page answered) may be the summary of a tariff it opened on.
       noteSummaryOpening(cot, reply.route, !left);
-      setPage(reply);
+      // A Zero page without buttons lists none.
+      setPage({ ...reply, actions: reply.actions ?? [] } as Shown);
     },
     [cot],
   );
@@ -89,13 +106,16 @@ export function App() {
     );
   }
 
-  // The table gives each route its own screen; the page in hand is one of them.
-  const Screen = PAGES[page.route] as ComponentType<PageProps> | undefined;
-  const provider = headerOf(page);
+  // The table gives each route its own screen (Zero's own pages theirs); the page in hand is one of them.
+  const Screen = ((ZERO_SCREENS as Record<string, unknown>)[page.route] ??
+    (PAGES as Record<string, unknown>)[page.route]) as ComponentType<PageProps> | undefined;
+  const title = (ZERO_TITLES as Record<string, string>)[page.route] ?? (TITLES as Record<string, string>)[page.route];
+  const provider = headerOf(page as AnyPage);
   const can = (a: string) => (page.actions as readonly string[]).includes(a);
   const fieldError = (field: string) =>
     error && fieldOf(page.route, error.code) === field ? error.message : undefined;
   const formError = error && fieldOf(page.route, error.code) === 'form' ? error : null;
+  const shown = page as AnyPage;
 
   return (
     <Box data-route={page.route} sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -131,7 +151,7 @@ export function App() {
       </AppBar>
       <Container maxWidth="sm" sx={{ py: 3 }}>
         <Typography variant="h5" component="h1" gutterBottom>
-          {TITLES[page.route]}
+          {title}
         </Typography>
         {formError ? (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -139,7 +159,7 @@ export function App() {
           </Alert>
         ) : null}
         {Screen ? (
-          <Screen page={page} submit={submit} busy={busy} error={error} errorFor={fieldError} />
+          <Screen page={shown} submit={submit} busy={busy} error={error} errorFor={fieldError} />
         ) : (
           <Alert severity="warning">Unknown page {page.route}.</Alert>
         )}

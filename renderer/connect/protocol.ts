@@ -1,5 +1,6 @@
 import { CONNECT_ROUTES, type ConnectRoute } from '../../core/engine/connect/routes/index';
 import type { AnyPage, ErrorReply, Message, PageReply, Reply } from '../../core/engine/connect/protocol';
+import { ZERO_PAGES, type ZeroReply } from '../../core/engine/connect/zero/pages';
 
 /**
  * The connect protocol as the web app sees it (docs/connect.md, Protocol): every type comes
@@ -7,7 +8,13 @@ import type { AnyPage, ErrorReply, Message, PageReply, Reply } from '../../core/
  * sends. The app renders pages, nothing more.
  */
 export type { AnyPage, ConnectRoute, ErrorReply, PageReply, Reply };
-export { isErrorReply as isError, isRedirect, tokenFrom } from '../../core/engine/connect/protocol';
+export { tokenFrom } from '../../core/engine/connect/protocol';
+
+/** An error object, from either dialect. */
+export const isError = (r: Reply | ZeroReply): r is ErrorReply => (r as ErrorReply).object === 'error';
+/** A redirect, from either dialect (Zero names its address `redirect_uri`). */
+export const isRedirect = (r: Reply | ZeroReply): r is Extract<Reply | ZeroReply, { route: 'session_redirect' }> =>
+  (r as { route?: string }).route === 'session_redirect';
 
 declare global {
   interface Window {
@@ -26,7 +33,7 @@ const localError = (code: string, message: string): ErrorReply => ({
 });
 
 /** POSTs one message to the connect service root; the body is JSON sent as text/plain to skip preflight. */
-export async function send(message: Message): Promise<Reply> {
+export async function send(message: Omit<Message, 'route'> & { route: string }): Promise<Reply | ZeroReply> {
   const url = window.CONNECT_API_URL;
   if (!url) return localError('config_missing', 'CONNECT_API_URL is not set.');
   try {
@@ -35,15 +42,18 @@ export async function send(message: Message): Promise<Reply> {
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify(message),
     });
-    return (await res.json()) as Reply;
+    return (await res.json()) as Reply | ZeroReply;
   } catch {
     return localError('network_error', 'The connect service cannot be reached. Try again.');
   }
 }
 
 /** Which field of `route` an error code belongs beside, from the page's own error table; `form` for the page. */
-export function fieldOf(route: ConnectRoute, code: string): string {
-  const errors: Readonly<Record<string, string>> = CONNECT_ROUTES[route].errors;
+export function fieldOf(route: string, code: string): string {
+  const spec = Object.hasOwn(ZERO_PAGES, route)
+    ? ZERO_PAGES[route as keyof typeof ZERO_PAGES]
+    : CONNECT_ROUTES[route as ConnectRoute];
+  const errors: Readonly<Record<string, string>> = spec?.errors ?? {};
   return errors[code] ?? 'form';
 }
 

@@ -23,6 +23,8 @@ export interface SessionState {
   /** DIRECT: the provider's answer after its login and consent pages. */
   direct_result?: 'succeed' | 'pending' | 'fail';
   connection_type?: 'LIBRARY' | 'MANUAL' | 'DIRECT';
+  /** Zero: the provider listed no tariff of the slot, so the tariff is named after its rates are captured. */
+  name_after_rates?: boolean;
   /** The session left for the callback (CLOSE, BACK off the first page, DISCONNECT): the token answers nothing more. */
   closed?: boolean;
 }

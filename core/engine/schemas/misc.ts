@@ -128,7 +128,7 @@ const RouteOptions = z
   });
 
 /** A URL the customer's browser is sent to: web addresses and apps' own schemes, never script or local ones. */
-const RedirectUrl = z
+export const RedirectUrl = z
   .url({ protocol: /^(?!(?:javascript|vbscript|data|blob|file|filesystem)$)[a-z][a-z0-9+.-]*$/i })
   .max(2000);
 
@@ -203,6 +203,8 @@ export type ConnectTokenRecord = Omit<z.output<typeof ConnectToken>, 'is_tariff_
   postal_address: Partial<z.infer<typeof PostalAddress>> | null;
   edit_tariff: boolean;
   session: SessionState | null;
+  /** The API generation that made the token; its session speaks that generation's dialect. Absent: anode. */
+  generation?: 'anode' | 'zero';
 };
 
 export const Event = z

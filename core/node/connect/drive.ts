@@ -104,7 +104,7 @@ class Driver {
 
   /** One message to the flow, as the connect web app sends it; a refusal becomes the API's error. */
   private async send(m: Message): Promise<Exclude<Reply, { object: 'error' }>> {
-    const r = await this.flow.handle({ connect_token: this.id, type: 'submit', ...m });
+    const r = await this.flow.handleEngine({ connect_token: this.id, type: 'submit', ...m });
     if (isErrorReply(r.body)) {
       const e = r.body;
       const why =

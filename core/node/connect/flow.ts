@@ -11,8 +11,14 @@ import { COMMON_ACTIONS } from './actions.js';
 import { complete } from './complete.js';
 import { withoutSkipped } from './route-options.js';
 import { SERVER_ROUTES } from './routes/index.js';
+import type { Dialect, Incoming } from './dialect.js';
+import { zeroDialect } from './zero/index.js';
 
 export type { ConnectUrls };
+
+/** The dialect a token's session speaks: its generation's (docs/connect.md, Zero dialect); Anode needs none. */
+const dialectOf = (t: ConnectTokenRecord | undefined): Dialect | undefined =>
+  t?.generation === 'zero' ? zeroDialect : undefined;
 
 const Message = z.object({
   route: z.string().max(60),
@@ -35,8 +41,17 @@ export class ConnectFlow {
     private readonly urls: ConnectUrls,
   ) {}
 
-  /** Handles one message; always answers a page, a redirect or an error object (never throws). */
-  async handle(raw: unknown): Promise<{ status: number; body: Reply }> {
+  /** Handles one message in its token's dialect; always answers a page, a redirect or an error object (never throws). */
+  handle(raw: unknown): Promise<{ status: number; body: unknown }> {
+    return this.process(raw, true);
+  }
+
+  /** Handles one message in the engine's own words whatever the token's generation (the test helper drives these). */
+  handleEngine(raw: unknown): Promise<{ status: number; body: Reply }> {
+    return this.process(raw, false) as Promise<{ status: number; body: Reply }>;
+  }
+
+  private async process(raw: unknown, dialects: boolean): Promise<{ status: number; body: unknown }> {
     const parsed = Message.safeParse(raw);
     if (!parsed.success) {
       const e = new ApiError(
@@ -47,14 +62,18 @@ export class ConnectFlow {
       );
       return this.error(e, 'connect', undefined, false);
     }
-    const m = parsed.data;
-    const token = this.svc.connectTokens.load(m.connect_token);
+    const token = this.svc.connectTokens.load(parsed.data.connect_token);
+    const d = dialects ? dialectOf(token) : undefined;
+    // Errors name the page the client answered, in its own words.
+    const context = `connect.${parsed.data.route}`;
     try {
       if (!token) throw new ApiError(404, 'invalid_request', 'connect_token_invalid', 'Unknown connect token.');
+      const m = d ? d.inbound(token, parsed.data) : parsed.data;
+      const out = (reply: Reply) => this.out(d, token.id, reply);
       const left = this.leaveSpent(token, m);
-      if (left) return { status: 200, body: left };
+      if (left) return { status: 200, body: out(left) };
       if (m.route === 'session_start' || m.route === 'session_restore')
-        return { status: 200, body: await this.start(new RouteContext(this.svc, this.urls, token)) };
+        return { status: 200, body: out(await this.start(new RouteContext(this.svc, this.urls, token), d)) };
       if (!isConnectRoute(m.route))
         throw new ApiError(400, 'invalid_request', 'route_invalid', `Unknown route '${m.route}'.`);
       if (!token.session)
@@ -64,16 +83,23 @@ export class ConnectFlow {
           400,
           'invalid_request',
           'route_invalid',
-          `The session is on ${token.session.route}, not ${m.route}.`,
+          `The session is on ${d ? 'another page' : token.session.route}, not ${parsed.data.route}.`,
         );
       if (this.svc.connectTokens.expired(token))
         throw new ApiError(400, 'invalid_request', 'connect_token_expired', 'The connect token has expired.');
       const ctx = new RouteContext(this.svc, this.urls, token);
-      return { status: 200, body: await this.submit(ctx, m.route, m.action, m.data) };
+      return { status: 200, body: out(await this.submit(ctx, d, m.route, m.action, m.data, parsed.data.route)) };
     } catch (e) {
-      if (e instanceof ApiError) return this.error(e, `connect.${m.route}`, m.connect_token, token?.live_mode ?? false);
+      if (e instanceof ApiError) return this.error(e, context, parsed.data.connect_token, token?.live_mode ?? false);
       throw e;
     }
+  }
+
+  /** The reply in the token's dialect, read against the token as the message left it. */
+  private out(d: Dialect | undefined, tokenId: string, reply: Reply): unknown {
+    if (!d) return reply;
+    const after = this.svc.connectTokens.load(tokenId)!;
+    return d.outbound(new RouteContext(this.svc, this.urls, after), reply);
   }
 
   /**
@@ -82,7 +108,7 @@ export class ConnectFlow {
    * (CLOSE or BACK on the page it rests on), once: the customer still has to get back to the
    * client. Answers that redirect, or undefined for a token still in use.
    */
-  private leaveSpent(t: ConnectTokenRecord, m: z.output<typeof Message>): Reply | undefined {
+  private leaveSpent(t: ConnectTokenRecord, m: Incoming): Reply | undefined {
     const s = t.session;
     if (s?.closed)
       throw new ApiError(
@@ -114,7 +140,7 @@ export class ConnectFlow {
 
   // ---- session start and resume ----
 
-  private async start(ctx: RouteContext): Promise<Reply> {
+  private async start(ctx: RouteContext, d: Dialect | undefined): Promise<Reply> {
     const t = ctx.t;
     if (t.used)
       throw new ApiError(400, 'invalid_request', 'connect_token_used', 'This connect token was already used.');
@@ -122,7 +148,7 @@ export class ConnectFlow {
       throw new ApiError(400, 'invalid_request', 'connect_token_expired', 'The connect token has expired.');
     if (t.session) {
       // Back from the provider's pages.
-      if (t.session.route === 'direct_redirect') return this.resolveDirect(ctx);
+      if (t.session.route === 'direct_redirect') return this.resolveDirect(ctx, d);
       return this.page(ctx);
     }
     const s: SessionState = { route: 'provider_select', history: [] };
@@ -144,7 +170,7 @@ export class ConnectFlow {
   }
 
   /** DIRECT: back from the provider's pages with its answer. */
-  private async resolveDirect(ctx: RouteContext): Promise<Reply> {
+  private async resolveDirect(ctx: RouteContext, d: Dialect | undefined): Promise<Reply> {
     const s = ctx.s;
     s.connection_type = 'DIRECT';
     // Resumed without an answer (the customer left the provider's pages) counts as a refusal.
@@ -155,32 +181,40 @@ export class ConnectFlow {
       return this.page(ctx);
     }
     // A pending provider completes the session too: its tariff waits, PENDING, for the provider.
-    return this.run(ctx, { complete: { contractEnd: null, pending: result === 'pending' } });
+    return this.run(ctx, d, { complete: { contractEnd: null, pending: result === 'pending' } });
   }
 
   // ---- submissions ----
 
-  private async submit(ctx: RouteContext, route: ConnectRoute, action: string | undefined, data: unknown) {
+  private async submit(
+    ctx: RouteContext,
+    d: Dialect | undefined,
+    route: ConnectRoute,
+    action: string | undefined,
+    data: unknown,
+    asked: string = route,
+  ) {
     const spec = CONNECT_ROUTES[route];
     const mod = SERVER_ROUTES[route];
     if (action !== undefined) {
       if (!(spec.actions as readonly string[]).includes(action))
-        fail('action_invalid', `Action ${action} is not allowed on ${route}.`);
+        fail('action_invalid', `Action ${action} is not allowed on ${asked}.`);
       const own = (mod.actions as Partial<Record<Action, ActionHandler>> | undefined)?.[action as Action];
       const handler = own ?? COMMON_ACTIONS[action as keyof typeof COMMON_ACTIONS];
-      return this.run(ctx, await handler(ctx, data));
+      return this.run(ctx, d, await handler(ctx, data));
     }
-    if (!spec.submit || !mod.submit) return fail('action_missing', `${route} needs an action.`);
+    if (!spec.submit || !mod.submit) return fail('action_missing', `${asked} needs an action.`);
     const parsed = parseSubmit(spec as RouteSpec & { submit: z.ZodType }, data);
     if (!parsed.ok) return fail(parsed.code, parsed.message);
+    d?.beforeSubmit(ctx, route, data);
     // Parsed by this page's own schema just above.
     const submitPage = mod.submit as (ctx: RouteContext, data: unknown) => Step | Promise<Step>;
-    return this.run(ctx, await submitPage(ctx, parsed.data));
+    return this.run(ctx, d, await submitPage(ctx, parsed.data));
   }
 
   /** Carries out a page's step and answers with where the session is now. */
-  private async run(ctx: RouteContext, given: Step): Promise<Reply> {
-    const step = withoutSkipped(ctx, given);
+  private async run(ctx: RouteContext, d: Dialect | undefined, given: Step): Promise<Reply> {
+    const step = withoutSkipped(ctx, d?.step(ctx, given) ?? given);
     if ('reply' in step) {
       if (!step.saved) ctx.save();
       return step.reply;

@@ -39,7 +39,8 @@ export function buildConnectServer(
   void app.register(loopbackCors, {
     origins: () => [opts.allowOrigin?.(), ...svc.connectTokens.webOrigins()].filter((o): o is string => !!o),
     methods: ['POST'],
-    headers: ['content-type'],
+    // Zero-era clients send their bearer along; the service ignores it, so browsers may send it.
+    headers: ['content-type', 'authorization'],
   });
   // Journal entries belong to the account and mode of the message's connect token.
   void app.register(requestJournal, {

@@ -44,7 +44,8 @@ export class ConnectTokenService {
     this.db.prepare('UPDATE connect_tokens SET body = ? WHERE id = ?').run(JSON.stringify(t), t.id);
   }
 
-  create(scope: Scope, input: z.output<typeof ConnectTokenCreate>) {
+  /** A token of either generation; a Zero token's session speaks Zero (docs/connect.md, Zero dialect). */
+  create(scope: Scope, input: z.output<typeof ConnectTokenCreate>, generation: 'anode' | 'zero' = 'anode') {
     return this.db.transaction(() => {
       const type = input.tariff_type ?? 'COMMODITY';
       const direction = input.tariff_direction ?? 'IMPORT';
@@ -78,6 +79,7 @@ export class ConnectTokenService {
         time_created: isoSeconds(now),
         time_expiry: isoSeconds(now.getTime() + lifetime * 1000),
         session: null,
+        ...(generation === 'zero' ? { generation } : {}),
       };
       this.db
         .prepare('INSERT INTO connect_tokens (id, account_id, live_mode, body) VALUES (?, ?, ?, ?)')

@@ -1,5 +1,6 @@
 import { api, type Api } from '../index.js';
 import type { Contract } from '../contract.js';
+import { zeroConnectContracts } from './connect.js';
 import { zeroTariffElementContracts } from './tariff-elements.js';
 import { zeroLocationContracts } from './locations.js';
 import { zeroCustomerContracts } from './customers.js';
@@ -42,6 +43,7 @@ type AnodeOnly = (typeof ANODE_ONLY)[number];
 
 /** Zero's own operations, by operation id (`zero.…`). */
 export const zeroOwn = {
+  ...zeroConnectContracts,
   ...zeroTariffElementContracts,
   ...zeroLocationContracts,
   ...zeroCustomerContracts,

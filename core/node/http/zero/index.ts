@@ -1,5 +1,6 @@
 import type { Route } from '../route.js';
 import { zeroServes } from '../../../engine/api/zero/index.js';
+import { zeroConnectRoutes } from './connect.js';
 import { zeroTariffElementRoutes } from './tariff-elements.js';
 import { zeroLocationRoutes } from './locations.js';
 import { zeroCustomerRoutes } from './customers.js';
@@ -12,6 +13,7 @@ import { zeroCostRoutes } from './costs.js';
 
 /** Zero's own operations, bound to their handlers. */
 export const zeroOwnRoutes: Route[] = [
+  ...zeroConnectRoutes,
   ...zeroTariffElementRoutes,
   ...zeroLocationRoutes,
   ...zeroCustomerRoutes,

@@ -1,0 +1,12 @@
+import type { Dialect } from '../dialect.js';
+import { zeroInbound } from './inbound.js';
+import { zeroOutbound } from './outbound.js';
+import { zeroBeforeSubmit, zeroStep } from './steps.js';
+
+/** The Zero dialect (API version 2024-08-24) over the connect session state machine. */
+export const zeroDialect: Dialect = {
+  inbound: zeroInbound,
+  beforeSubmit: zeroBeforeSubmit,
+  step: zeroStep,
+  outbound: zeroOutbound,
+};
