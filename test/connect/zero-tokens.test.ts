@@ -140,6 +140,33 @@ describe('Zero: POST /connect/tariff/batch', () => {
     expect((await z.restore(r.body.id)).code).toBe('connect_token_used');
   });
 
+  it("reads a rate's price written as value, as the batch example writes it", async () => {
+    const data = [
+      {
+        months: ['All'],
+        days_and_hours: [
+          {
+            days: ['All'],
+            hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ to_kwh: null, value: 0.27 }] }],
+          },
+        ],
+      },
+    ];
+    const r = await post('/connect/tariff/batch', {
+      session: { direction: 'IMPORT', type: 'COMMODITY' },
+      postal_address: LONDON,
+      tariff: { type: 'FIXED', name: 'Valued', data },
+    });
+    expect(r.status).toBe(200);
+    const prices = await z.h.call({
+      method: 'POST',
+      url: `/prices/${r.body.location_id}`,
+      headers: z.h.test,
+      payload: { start_time: '2026-11-20T00:00:00Z', end_time: '2026-11-20T01:00:00Z' },
+    });
+    expect(prices.body.data[0].price.value).toBe(0.27);
+  });
+
   it('replaces the slot of a known location, takes MARKET without data, and disconnects', async () => {
     const first = await post('/connect/tariff/batch', {
       postal_address: LONDON,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ContractDate, idOf } from '../../schemas/common.js';
 import { CountryCode } from '../../schemas/location.js';
 import { RedirectUrl } from '../../schemas/misc.js';
-import { Schedule } from '../../schemas/schedule.js';
+import { ZeroSchedule } from '../../zero/tariff-element.js';
 
 /**
  * The connect token operations of API version 2024-08-24 (Zero), in Zero's names. Bodies are
@@ -70,6 +70,26 @@ export const ZeroConnectToken = z
 export const ZeroConnectExchangeQuery = z.object({ connect_token: idOf('connectToken', 'connect_token') });
 
 /** `POST /connect/tariff/batch` (ConnectImport): a session's outcome given at once, without its pages. */
+/** The batch example writes a rate's price as `value` where the tariff schedule says `fixed`: either is read. */
+function rateValueAsFixed(schedule: unknown): unknown {
+  if (!Array.isArray(schedule)) return schedule;
+  const rate = (r: unknown) => {
+    if (!r || typeof r !== 'object' || Array.isArray(r)) return r;
+    const { value, ...rest } = r as Record<string, unknown>;
+    return value !== undefined && rest.fixed === undefined ? { ...rest, fixed: value } : r;
+  };
+  const map = (xs: unknown, f: (x: unknown) => unknown) => (Array.isArray(xs) ? xs.map(f) : xs);
+  const obj = (x: unknown, key: string, f: (x: unknown) => unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) && key in x
+      ? { ...x, [key]: f((x as Record<string, unknown>)[key]) }
+      : x;
+  return schedule.map((season) =>
+    obj(season, 'days_and_hours', (dh) =>
+      map(dh, (d) => obj(d, 'hours', (hs) => map(hs, (h) => obj(h, 'rate', (rs) => map(rs, rate))))),
+    ),
+  );
+}
+
 export const ZeroConnectImport = z
   .object({
     session: z
@@ -93,7 +113,10 @@ export const ZeroConnectImport = z
         contract: z
           .object({ start_date: ContractDate.nullable().optional(), end_date: ContractDate.nullable().optional() })
           .optional(),
-        data: Schedule.optional().meta({ description: 'The schedule (market tariffs: surcharges only).' }),
+        data: z.preprocess(rateValueAsFixed, ZeroSchedule).optional().meta({
+          description:
+            'The schedule (market tariffs: surcharges only). A rate may give its price as `value`, as the batch example does, or as `fixed`.',
+        }),
       })
       .optional(),
   })
