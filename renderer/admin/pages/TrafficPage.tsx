@@ -372,7 +372,7 @@ function RequestJournal() {
           options={[VERSION_OF.anode, VERSION_OF.zero]}
           labelOf={(v) => VERSION_WORDS[v]?.label ?? v}
           onChange={setVersion}
-          width={130}
+          width={150}
         />
         <FilterSelect
           label="Time"
