@@ -103,6 +103,8 @@ export const Codes = {
   choiceConflict: 'choice_conflict',
   providerDirectUnsupported: 'provider_direct_unsupported',
   providerDirectOnly: 'provider_direct_only',
+  // A library choice with a market-only provider: its pages offer only the market and its surcharges.
+  providerMarketOnly: 'provider_market_only',
   // A choice the token's pages do not offer (a grid-fee token chooses no provider).
   choiceUnsupported: 'choice_unsupported',
   // A typed-in FIXED tariff without its price (manual.cost).

@@ -1,6 +1,6 @@
 import ct from 'countries-and-timezones';
 import type { z } from 'zod';
-import type { ConnectionType, TariffDirection, TariffType } from './schemas/common.js';
+import type { ConnectionType, ProviderConnectionType, TariffDirection, TariffType } from './schemas/common.js';
 import { seedRegions } from './market/regions.js';
 import type { Location } from './schemas/location.js';
 import { VERSION_OF } from './versions.js';
@@ -38,6 +38,16 @@ export const CONNECTION_WORDS: Record<z.infer<typeof ConnectionType>, Words> = {
   DIRECT: {
     label: 'Provider login',
     hint: 'Delivered by the provider after the customer logged in to it (simulated on this machine).',
+  },
+};
+
+/** How a provider's customers connect a tariff (a provider's `connection_types`). */
+export const PROVIDER_CONNECTION_WORDS: Record<z.infer<typeof ProviderConnectionType>, Words> = {
+  LIBRARY: CONNECTION_WORDS.LIBRARY,
+  DIRECT: CONNECTION_WORDS.DIRECT,
+  MARKET: {
+    label: 'Market prices',
+    hint: "The provider's tariffs follow the day-ahead market: the connect flow asks the customer only for the surcharges on top.",
   },
 };
 

@@ -261,7 +261,7 @@ describe('demo reset after the library it links to was edited', () => {
         })
       ).status,
     ).toBe(200);
-    expect((await h.call({ method: 'DELETE', url: '/providers/prv_thamespower', headers: h.test })).status).toBe(200);
+    expect((await h.call({ method: 'DELETE', url: '/providers/prv_octopusenergy', headers: h.test })).status).toBe(200);
     expect((await h.call({ method: 'DELETE', url: '/grid-fees/grf_spreenetzberlin', headers: h.test })).status).toBe(
       200,
     );
@@ -272,7 +272,7 @@ describe('demo reset after the library it links to was edited', () => {
     const nordlicht = (await h.call({ method: 'GET', url: '/providers/prv_nordlichtenergie', headers: h.test })).body;
     const nacht = nordlicht.tariffs.find((t: { id: string }) => t.id === 'ltf_nordlichtnacht');
     expect(nacht).toBeTruthy();
-    expect((await h.call({ method: 'GET', url: '/providers/prv_thamespower', headers: h.test })).status).toBe(200);
+    expect((await h.call({ method: 'GET', url: '/providers/prv_octopusenergy', headers: h.test })).status).toBe(200);
     const locations = (await h.call({ method: 'GET', url: '/locations', headers: h.test })).body.data;
     const berlin = locations.find((l: { reference_id: string }) => l.reference_id === 'demo-berlin');
     const tariffs = (await h.call({ method: 'GET', url: `/tariffs?location_id=${berlin.id}`, headers: h.test })).body

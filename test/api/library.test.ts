@@ -84,6 +84,58 @@ describe('provider library', () => {
   });
 });
 
+describe('the Great Britain library', () => {
+  it('names real suppliers; Ecotricity is market-only, with no library tariffs', async () => {
+    const gb = (await h.call({ method: 'GET', url: '/providers?country_code=GB', headers: h.test })).body.data;
+    expect(gb.map((p: any) => p.display_name)).toEqual([
+      'Octopus Energy',
+      'British Gas',
+      'EDF',
+      'E.ON Next',
+      'OVO Energy',
+      'Ecotricity',
+    ]);
+    const byName = Object.fromEntries(gb.map((p: any) => [p.display_name, p]));
+    expect(byName['Ecotricity']).toMatchObject({
+      id: 'prv_ecotricity',
+      country_codes: ['GB'],
+      connection_types: ['MARKET'],
+      tariffs: [],
+      logo_url: 'http://127.0.0.1:7070/logos/prv_ecotricity.svg',
+    });
+    // The others offer tariffs of each structure between them: fixed, time of day, market, and a DIRECT login.
+    const tariffs = gb.flatMap((p: any) => p.tariffs);
+    expect(gb.filter((p: any) => p.display_name !== 'Ecotricity').every((p: any) => p.tariffs.length > 0)).toBe(true);
+    expect(tariffs.some((t: any) => t.market_rates)).toBe(true);
+    expect(tariffs.some((t: any) => !t.market_rates && t.schedule[0].days_and_hours[0].hours.length > 1)).toBe(true);
+    expect(byName['E.ON Next'].connection_types).toEqual(['DIRECT']);
+    expect(byName['Octopus Energy'].tariffs.map((t: any) => t.name)).toEqual([
+      'Flexible Octopus',
+      'Octopus Go',
+      'Agile Octopus',
+    ]);
+    // The fictional names are gone from the whole library.
+    const all = (await h.call({ method: 'GET', url: '/providers?limit=100', headers: h.test })).body.data;
+    expect(all.map((p: any) => p.display_name)).not.toContain('Thames Power');
+    expect(all.map((p: any) => p.display_name)).not.toContain('Highland Electric');
+    // A market-only provider can be made and edited like any other.
+    const made = await h.call({
+      method: 'POST',
+      url: '/providers',
+      headers: h.test,
+      payload: { display_name: 'Spot Co', country_codes: ['gb'], connection_types: ['MARKET'] },
+    });
+    expect(made.body).toMatchObject({ connection_types: ['MARKET'], tariffs: [] });
+    const both = await h.call({
+      method: 'PATCH',
+      url: `/providers/${made.body.id}`,
+      headers: h.test,
+      payload: { connection_types: ['LIBRARY', 'MARKET'] },
+    });
+    expect(both.body.connection_types).toEqual(['LIBRARY', 'MARKET']);
+  });
+});
+
 describe('grid fees', () => {
   it('adds an operator that the status check then offers, and removes it', async () => {
     const loc = (

@@ -341,10 +341,10 @@ describe('providers', () => {
     expect(all.body.data.length).toBeGreaterThan(4);
     const de = await h.call({ method: 'GET', url: '/providers?country_code=DE', headers: h.test });
     expect(de.body.data.every((p: any) => p.country_codes.includes('DE'))).toBe(true);
-    const s = await h.call({ method: 'GET', url: '/providers?search=thames', headers: h.test });
-    expect(s.body.data.map((p: any) => p.display_name)).toEqual(['Thames Power']);
+    const s = await h.call({ method: 'GET', url: '/providers?search=octopus', headers: h.test });
+    expect(s.body.data.map((p: any) => p.display_name)).toEqual(['Octopus Energy']);
     const one = await h.call({ method: 'GET', url: `/providers/${s.body.data[0].id}`, headers: h.live });
-    expect(one.body).toMatchObject({ object: 'provider', live_mode: true, display_name: 'Thames Power' });
+    expect(one.body).toMatchObject({ object: 'provider', live_mode: true, display_name: 'Octopus Energy' });
     const p1 = await h.call({ method: 'GET', url: '/providers?limit=2', headers: h.test });
     const p2 = await h.call({
       method: 'GET',

@@ -295,7 +295,7 @@ describe('POST /test_helpers/connect/complete refuses bad input and stores nothi
   it("the pages' own checks: a tariff of another provider, DIRECT or not, page validation codes", async () => {
     const cot = await c.token({ postal_address: berlinAddress });
     await refused(
-      { connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_thamesflex' },
+      { connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_octopusflexible' },
       400,
       'tariff_not_found',
     );
@@ -349,6 +349,52 @@ describe('POST /test_helpers/connect/complete refuses bad input and stores nothi
     await refused({ connect_token: cot, market: { provider_name: ' ' } }, 400, 'provider_name_missing');
   });
 
+  it('a market-only provider: a market choice completes without a region page; what its pages do not ask is refused', async () => {
+    const london = { address_line1: '10 Downing St', city: 'London', post_code: 'SW1A 2AA', country_code: 'GB' };
+    const cot = await c.token({ postal_address: london });
+    const eco = 'prv_ecotricity';
+    const market = await refused(
+      { connect_token: cot, provider_id: eco, tariff_id: 'ltf_octopusflexible' },
+      400,
+      'provider_market_only',
+    );
+    expect(market.message).toContain('market {provider_id');
+    expect(
+      (
+        await refused(
+          { connect_token: cot, market: { provider_id: eco, tariff_name: 'Green' } },
+          400,
+          'choice_unsupported',
+        )
+      ).message,
+    ).toContain('market.tariff_name');
+    // Great Britain has one market region: the body may name it, not another.
+    await refused(
+      { connect_token: cot, market: { provider_id: eco, market_id: 'DE-LU' } },
+      400,
+      'market_region_invalid',
+    );
+
+    const r = await complete({
+      connect_token: cot,
+      market: { provider_id: eco, market_id: 'GB', surcharge_fixed: 0.02, surcharge_percent: 5 },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
+    const [stored] = (
+      await c.h.call({ method: 'GET', url: `/tariffs?location_id=${r.body.location_id}`, headers: c.h.test })
+    ).body.data;
+    expect(stored).toMatchObject({
+      display_name: 'Ecotricity',
+      provider_id: eco,
+      connection_type: 'MANUAL',
+      market_rates: true,
+    });
+    expect(stored.schedule[0].days_and_hours[0].hours[0].rate).toEqual([
+      { surcharge_fixed: 0.02, surcharge_percentage: 0.05 },
+    ]);
+  });
+
   it('addresses and actions: what the token lacks, and an action without a location', async () => {
     const bare = await c.token({ postal_address: { country_code: 'DE' } });
     await refused({ connect_token: bare, ...library }, 400, 'address_line1_missing');
@@ -384,14 +430,14 @@ describe('POST /test_helpers/connect/complete refuses bad input and stores nothi
   it('a session a browser had begun is started over, and a refused call leaves it as it was', async () => {
     const cot = await c.token({ postal_address: berlinAddress });
     await c.start(cot);
-    await c.submit('provider_select', cot, { provider: { id: 'prv_thamespower' } });
+    await c.submit('provider_select', cot, { provider: { id: 'prv_octopusenergy' } });
     await refused(
-      { connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_thamesflex' },
+      { connect_token: cot, provider_id: 'prv_nordlichtenergie', tariff_id: 'ltf_octopusflexible' },
       400,
       'tariff_not_found',
     );
     // The browser's session goes on where it was.
-    expect((await c.submit('tariff_select', cot, { tariff: { id: 'ltf_thamesflex' } })).route).toBe(
+    expect((await c.submit('tariff_select', cot, { tariff: { id: 'ltf_octopusflexible' } })).route).toBe(
       'contract_term_capture',
     );
     const r = await complete({ connect_token: cot, ...library });

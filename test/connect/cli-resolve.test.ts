@@ -31,9 +31,9 @@ describe('tariff-desk resolve', () => {
           route: 'provider_select',
           connect_token: cot,
           type: 'submit',
-          data: { provider: { id: 'prv_highlandgrid' } },
+          data: { provider: { id: 'prv_eonnext' } },
         });
-        const consent = await fetch(new URL(r.data.redirect_url).origin + '/provider-login/prv_highlandgrid', {
+        const consent = await fetch(new URL(r.data.redirect_url).origin + '/provider-login/prv_eonnext', {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: `svc_cot=${cot}&username=a%40b.c&password=x&consent=yes&decision=allow`,
@@ -57,7 +57,7 @@ describe('tariff-desk resolve', () => {
       expect(delivered.stdout.trim()).toBe(`${ok} CONNECTED`);
       expect(await api('GET', `/tariffs/${ok}`)).toMatchObject({
         status: 'CONNECTED',
-        display_name: 'Highland Standard',
+        display_name: 'Next Flex',
       });
       const updated = (await api('GET', `/events?type=tariff.updated&object_id=${ok}`)).data;
       expect(updated).toHaveLength(1);

@@ -73,7 +73,9 @@ describe('flow A: a new location with a library tariff', () => {
     // BACK returns the previous page, and forward again.
     expect((await c.submit('tariff_select', cot, undefined, 'BACK')).route).toBe('provider_select');
     await c.submit('provider_select', cot, { provider: { id: 'prv_nordlichtenergie' } });
-    expect((await c.submit('tariff_select', cot, { tariff: { id: 'ltf_thamesflex' } })).code).toBe('tariff_not_found');
+    expect((await c.submit('tariff_select', cot, { tariff: { id: 'ltf_octopusflexible' } })).code).toBe(
+      'tariff_not_found',
+    );
     p = await c.submit('tariff_select', cot, { tariff: { id: 'ltf_nordlichtnacht' } });
     expect(p.route).toBe('contract_term_capture');
     expect((await c.submit('contract_term_capture', cot, { contract_end_date: 'soon' })).code).toBe(
@@ -333,13 +335,13 @@ describe('DIRECT providers', () => {
     const cot = await c.token({
       postal_address: { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' },
     });
-    await c.viaProvider(cot, 'prv_highlandgrid', 'allow');
+    await c.viaProvider(cot, 'prv_eonnext', 'allow');
     // Pending completes the session: the location and a PENDING tariff exist, the token is spent.
     const p = await c.start(cot);
     expect(p).toMatchObject({
       route: 'tariff_connection_pending',
       actions: ['EDIT', 'DISCONNECT', 'CLOSE'],
-      data: { provider: { id: 'prv_highlandgrid', display_name: 'Highland Electric' } },
+      data: { provider: { id: 'prv_eonnext', display_name: 'E.ON Next' } },
     });
     const t = await finished(cot);
     expect(t).toMatchObject({ used: true, complete_action: 'SAVE', price_available: false });

@@ -13,14 +13,14 @@ const resolve = (id: string, body: unknown, headers = c.h.test) =>
   c.h.call({ method: 'POST', url: `/tariffs/${id}/resolve`, headers, payload: body as object });
 const events = async (type: string) => (await get(`/events?type=${type}`)).data;
 
-/** A session with the pending DIRECT provider (Highland Electric), through its consent page. */
+/** A session with the pending DIRECT provider (E.ON Next), through its consent page. */
 async function pendingSession() {
   const cot = await c.token({
     postal_address: inverness,
     customer_reference_id: 'CUS-7',
     location_reference_id: 'LOC-7',
   });
-  const login = await c.viaProvider(cot, 'prv_highlandgrid', 'allow');
+  const login = await c.viaProvider(cot, 'prv_eonnext', 'allow');
   expect(login.status).toBe(303);
   const page = await c.send({ route: 'session_restore', connect_token: cot, type: 'submit' });
   const t = await get(`/connect/token?connect_token=${cot}`);
@@ -32,14 +32,14 @@ describe('a pending DIRECT provider', () => {
     const { cot, page, t, tariffId, locationId } = await pendingSession();
     expect(page).toMatchObject({
       route: 'tariff_connection_pending',
-      data: { provider: { id: 'prv_highlandgrid', logo_url: 'http://127.0.0.1:7070/logos/prv_highlandgrid.svg' } },
+      data: { provider: { id: 'prv_eonnext', logo_url: 'http://127.0.0.1:7070/logos/prv_eonnext.svg' } },
     });
     expect(t).toMatchObject({ used: true, complete_action: 'SAVE', price_available: false });
     expect(await get(`/tariffs/${tariffId}`)).toMatchObject({
       status: 'PENDING',
       connection_type: 'DIRECT',
       is_linked: true,
-      provider_id: 'prv_highlandgrid',
+      provider_id: 'prv_eonnext',
       location_id: locationId,
     });
     // The token's customer reference made a customer, and the session's location joined it.
@@ -58,7 +58,7 @@ describe('a pending DIRECT provider', () => {
     const again = await c.token({ location_id: locationId });
     expect(await c.start(again)).toMatchObject({
       route: 'tariff_connection_pending',
-      data: { provider: { id: 'prv_highlandgrid', display_name: 'Highland Electric' } },
+      data: { provider: { id: 'prv_eonnext', display_name: 'E.ON Next' } },
     });
   });
 
@@ -66,12 +66,12 @@ describe('a pending DIRECT provider', () => {
     const { cot, tariffId, locationId } = await pendingSession();
     const r = await resolve(tariffId, { outcome: 'succeed' });
     expect(r.status).toBe(200);
-    const highland = (await get('/providers/prv_highlandgrid')).tariffs[0];
+    const eonNext = (await get('/providers/prv_eonnext')).tariffs[0];
     expect(r.body).toMatchObject({
       id: tariffId,
       status: 'CONNECTED',
-      display_name: 'Highland Standard',
-      schedule: highland.schedule,
+      display_name: 'Next Flex',
+      schedule: eonNext.schedule,
       market_rates: false,
     });
     const [updated] = await events('tariff.updated');
@@ -111,12 +111,12 @@ describe('a pending DIRECT provider', () => {
     expect(p).toMatchObject({
       route: 'tariff_connection_failed',
       actions: ['EDIT', 'DISCONNECT', 'CLOSE'],
-      data: { connection_type: 'DIRECT', provider: { id: 'prv_highlandgrid' } },
+      data: { connection_type: 'DIRECT', provider: { id: 'prv_eonnext' } },
     });
     // The customer tries another way: provider selection, and a library tariff replaces the failed one.
     expect((await c.submit('tariff_connection_failed', next, undefined, 'EDIT')).route).toBe('provider_select');
-    await c.submit('provider_select', next, { provider: { id: 'prv_thamespower' } });
-    await c.submit('tariff_select', next, { tariff: { id: 'ltf_thamesflex' } });
+    await c.submit('provider_select', next, { provider: { id: 'prv_octopusenergy' } });
+    await c.submit('tariff_select', next, { tariff: { id: 'ltf_octopusflexible' } });
     expect((await c.submit('contract_term_capture', next)).route).toBe('tariff_summary');
     expect((await get(`/tariffs?location_id=${locationId}`)).data.map((t: any) => t.status)).toEqual(['CONNECTED']);
   });

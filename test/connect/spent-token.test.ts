@@ -153,7 +153,7 @@ describe('a spent connect token never acts again', () => {
   it('a pending DIRECT completion: only leaving is answered, and the provider pages cannot answer again', async () => {
     const inverness = { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' };
     const cot = await c.token({ postal_address: inverness });
-    expect((await c.viaProvider(cot, 'prv_highlandgrid', 'allow')).status).toBe(303);
+    expect((await c.viaProvider(cot, 'prv_eonnext', 'allow')).status).toBe(303);
     expect((await c.send({ route: 'session_restore', connect_token: cot, type: 'submit' })).route).toBe(
       'tariff_connection_pending',
     );
@@ -162,7 +162,7 @@ describe('a spent connect token never acts again', () => {
       expect((await c.submit('tariff_connection_pending', cot, undefined, action)).code).toBe('connect_token_used');
     // The consent form posted again changes nothing.
     const before = snapshot(c.h.svc);
-    await c.providerLogin(`${WEB}/provider-login/prv_highlandgrid?svc_cot=${cot}`, 'allow');
+    await c.providerLogin(`${WEB}/provider-login/prv_eonnext?svc_cot=${cot}`, 'allow');
     expect(snapshot(c.h.svc)).toBe(before);
     expect((await c.submit('tariff_connection_pending', cot, undefined, 'CLOSE')).route).toBe('session_redirect');
     await expectSpent(cot);

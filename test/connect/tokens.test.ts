@@ -69,10 +69,10 @@ describe('connect token fields', () => {
     // The address page's option is the address to start from: London is known, so providers come first.
     let p = await c.start(cot);
     expect(p).toMatchObject({ route: 'provider_select', data: { postal_address: { city: 'London' } } });
-    expect((await c.submit('provider_select', cot, { provider: { id: 'prv_thamespower' } })).route).toBe(
+    expect((await c.submit('provider_select', cot, { provider: { id: 'prv_octopusenergy' } })).route).toBe(
       'tariff_select',
     );
-    await c.submit('tariff_select', cot, { tariff: { id: 'ltf_thamesflex' } });
+    await c.submit('tariff_select', cot, { tariff: { id: 'ltf_octopusflexible' } });
     p = await c.submit('contract_term_capture', cot);
     expect(p.route).toBe('tariff_summary');
     const closed = await c.submit('tariff_summary', cot, undefined, 'CLOSE');

@@ -56,6 +56,14 @@ describe('what production clients read', () => {
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(logo.headers['access-control-allow-origin']).toBe('*');
     expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // Drawn from the name: its initials, or the acronym it opens with.
+    const drawn = async (id: string) =>
+      /<text[^>]*>([^<]*)<\/text>/.exec((await c.web.inject({ method: 'GET', url: `/logos/${id}.svg` })).body)?.[1];
+    expect(await drawn('prv_octopusenergy')).toBe('OE');
+    expect(await drawn('prv_edf')).toBe('EDF');
+    expect(await drawn('prv_eonnext')).toBe('EON');
+    expect(await drawn('prv_ovoenergy')).toBe('OVO');
+    expect(await drawn('prv_ecotricity')).toBe('E');
   });
 
   it('every error carries the request id the journal records; address errors name every missing field', async () => {

@@ -84,8 +84,8 @@ describe('Compare candidates, in Chromium', () => {
 
         // A library offer, edited: named as edited, until it is renamed.
         await page.getByRole('combobox', { name: 'Library tariff' }).click();
-        await page.getByRole('option', { name: /^Thames Power: Flexible Octave/ }).click();
-        const offer = 'Thames Power: Flexible Octave';
+        await page.getByRole('option', { name: /^Octopus Energy: Flexible Octopus/ }).click();
+        const offer = 'Octopus Energy: Flexible Octopus';
         await named(page, ['Flat 0.42', 'Green 42', offer], () =>
           page.getByRole('button', { name: 'Add', exact: true }).click(),
         );

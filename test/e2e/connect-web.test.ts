@@ -20,8 +20,12 @@ async function token(body: object): Promise<string> {
 }
 
 /** The hosted app with the token in its address: `svc_cot`, or `fp_cot` as production links name it. */
-async function open(cot: string, param: 'svc_cot' | 'fp_cot' = 'svc_cot'): Promise<Page> {
-  const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+async function open(
+  cot: string,
+  param: 'svc_cot' | 'fp_cot' = 'svc_cot',
+  viewport = { width: 390, height: 844 },
+): Promise<Page> {
+  const page = await suite.browser.newPage({ viewport });
   await page.goto(`${suite.env.info.connect_web_url}/?${param}=${cot}`);
   return page;
 }
@@ -174,6 +178,52 @@ describe('the hosted connect web app in Chromium', () => {
     await p2.close();
   });
 
+  it('a market-only provider: Ecotricity goes from the structure choice straight to the surcharges', async () => {
+    const london = { address_line1: '10 Downing St', city: 'London', post_code: 'SW1A 2AA', country_code: 'GB' };
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      const cot = await token({ postal_address: london });
+      const page = await open(cot, 'svc_cot', { width, height });
+      await onRoute(page, 'provider_select');
+      const list = page.getByRole('group', { name: 'Providers' });
+      await see(list.getByRole('button')).toHaveText([
+        'Octopus Energy',
+        'British Gas',
+        'EDF',
+        'E.ON Next',
+        'OVO Energy',
+        'Ecotricity',
+      ]);
+      // Every logo is drawn locally from the name and loads.
+      for (const img of await list.locator('img').all())
+        expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      await shot(page, `connect-provider_select-gb-${width}`);
+      await page.getByRole('button', { name: 'Ecotricity' }).click();
+      await onRoute(page, 'tariff_structure_select');
+      const options = page.getByRole('group', { name: 'Tariff structure' }).getByRole('button');
+      await see(options).toHaveCount(1);
+      await see(options).toContainText('Market price');
+      await shot(page, `connect-tariff_structure_select-market-only-${width}`);
+      await options.click();
+      await onRoute(page, 'surcharge_capture');
+      await see(page.getByTestId('surcharge-market')).toContainText('Day-ahead market, Great Britain');
+      await see(page.getByLabel('Fixed surcharge per kWh')).toBeVisible();
+      await page.getByLabel('Percentage surcharge').fill('5');
+      await shot(page, `connect-surcharge_capture-market-only-${width}`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await onRoute(page, 'contract_term_capture');
+      await page.getByRole('button', { name: 'No end date' }).click();
+      await onRoute(page, 'tariff_summary');
+      await see(page.getByRole('heading', { name: 'Ecotricity' })).toBeVisible();
+      await shot(page, `connect-tariff_summary-market-only-${width}`);
+      await page.close();
+      const t = (await suite.env.api('GET', `/connect/token?connect_token=${cot}`)).body;
+      expect(t).toMatchObject({ used: true, complete_action: 'SAVE', price_available: true });
+    }
+  });
+
   it('a DIRECT provider: login and consent pages, the failure branch, and success', async () => {
     const cot = await token({
       postal_address: sydneyAddress,
@@ -204,12 +254,12 @@ describe('the hosted connect web app in Chromium', () => {
     await see(p2.getByRole('heading', { name: 'Rheinstrom Klassik' })).toBeVisible();
     await p2.close();
 
-    await suite.env.api('PATCH', '/providers/prv_highlandgrid', { direct_behaviour: 'pending' });
+    await suite.env.api('PATCH', '/providers/prv_eonnext', { direct_behaviour: 'pending' });
     const pending = await token({
       postal_address: { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' },
     });
     const p3 = await open(pending);
-    await p3.getByRole('button', { name: 'Highland Electric' }).click();
+    await p3.getByRole('button', { name: 'E.ON Next' }).click();
     await p3.getByLabel('Share my tariff with this app').check();
     await p3.getByRole('button', { name: 'Allow access' }).click();
     await onRoute(p3, 'tariff_connection_pending');

@@ -315,8 +315,8 @@ describe('a production client on another origin drives the connect service', () 
     const customer = (await env.api('POST', '/customers', { reference_id: 'CUS-E2E' })).body.id as string;
     const cot = await token({ postal_address: inverness, customer_id: customer, location_reference_id: 'LOC-E2E' });
     const { page } = await open(cot);
-    const back = await consent(page, cot, 'prv_highlandgrid', 'Highland Electric');
-    expect(back).toMatchObject({ route: 'tariff_connection_pending', data: { provider: { id: 'prv_highlandgrid' } } });
+    const back = await consent(page, cot, 'prv_eonnext', 'E.ON Next');
+    expect(back).toMatchObject({ route: 'tariff_connection_pending', data: { provider: { id: 'prv_eonnext' } } });
     await logosLoad(page, [back.data.provider.logo_url]);
     const t = (await env.api('GET', `/connect/token?connect_token=${cot}`)).body;
     expect(t).toMatchObject({ complete_action: 'SAVE', used: true, price_available: false, customer_id: customer });
@@ -340,7 +340,7 @@ describe('a production client on another origin drives the connect service', () 
     await see(slot.getByRole('button', { name: 'Resolve: deliver' })).toHaveCount(0);
     await admin.close();
     const tariff = (await env.api('GET', `/tariffs/${t.tariff_id}`)).body;
-    expect(tariff).toMatchObject({ status: 'CONNECTED', display_name: 'Highland Standard' });
+    expect(tariff).toMatchObject({ status: 'CONNECTED', display_name: 'Next Flex' });
     const [updated] = (await env.api('GET', `/events?type=tariff.updated&object_id=${t.tariff_id}`)).body.data;
     expect(updated.data).toMatchObject({ id: t.tariff_id, status: 'CONNECTED' });
   });
@@ -359,9 +359,7 @@ describe('a production client on another origin drives the connect service', () 
 
     const pending = await token({ postal_address: inverness });
     const p2 = (await open(pending)).page;
-    expect((await consent(p2, pending, 'prv_highlandgrid', 'Highland Electric')).route).toBe(
-      'tariff_connection_pending',
-    );
+    expect((await consent(p2, pending, 'prv_eonnext', 'E.ON Next')).route).toBe('tariff_connection_pending');
     await p2.close();
     const t = (await env.api('GET', `/connect/token?connect_token=${pending}`)).body;
     const failed = await env.api('POST', `/tariffs/${t.tariff_id}/resolve`, { outcome: 'fail' });
@@ -378,7 +376,7 @@ describe('a production client on another origin drives the connect service', () 
     const { page: p3, first } = await open(next);
     expect(first).toMatchObject({
       route: 'tariff_connection_failed',
-      data: { provider: { id: 'prv_highlandgrid' } },
+      data: { provider: { id: 'prv_eonnext' } },
     });
     await noProblems(p3);
     await leaveToCallback(p3, next, 'tariff_connection_failed');

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -176,6 +186,21 @@ describe('the npm package', () => {
   it("the integrator example's tests pass on the installed package (node --test)", async () => {
     const r = await run(process.execPath, ['--test'], prefix);
     expect(r.out).toMatch(/^# pass 4$/m);
+    expect(r.out).toMatch(/^# fail 0$/m);
+    expect(r.code).toBe(0);
+  }, 120_000);
+
+  it("the migration example's client suite passes against both API generations (node --test)", async () => {
+    // Beside the integrator, sharing its installed package: node finds it up the linked folder.
+    const migration = join(work, 'migration');
+    cpSync(join(ROOT, 'examples/migration'), migration, {
+      recursive: true,
+      filter: (src) => !relative(join(ROOT, 'examples/migration'), src).split('/').includes('node_modules'),
+    });
+    symlinkSync(join(prefix, 'node_modules'), join(migration, 'node_modules'));
+    const r = await run(process.execPath, ['--test'], migration);
+    // The suite's six tests under each generation, and the shared-world test.
+    expect(r.out).toMatch(/^# pass 13$/m);
     expect(r.out).toMatch(/^# fail 0$/m);
     expect(r.code).toBe(0);
   }, 120_000);

@@ -59,8 +59,8 @@ async function richWorld(h: Harness) {
       direct_behaviour: 'pending',
     },
   });
-  // A tariff outlives its provider: London's Agile Thames keeps naming the provider removed here.
-  await h.api.call('providers.delete', { params: { id: 'prv_thamespower' } });
+  // A tariff outlives its provider: London's Agile Octopus keeps naming the provider removed here.
+  await h.api.call('providers.delete', { params: { id: 'prv_octopusenergy' } });
   await h.api.call('grid_fees.create', {
     body: {
       country_code: 'DE',
@@ -142,8 +142,8 @@ describe('a workspace round trip', () => {
         expect(o).not.toHaveProperty('account_id');
         expect(o).not.toHaveProperty('live_mode');
       }
-    expect(paths).not.toContain('providers/prv_thamespower.json');
-    expect(Object.values(first.files).some((f) => f.includes('"provider_id": "prv_thamespower"'))).toBe(true);
+    expect(paths).not.toContain('providers/prv_octopusenergy.json');
+    expect(Object.values(first.files).some((f) => f.includes('"provider_id": "prv_octopusenergy"'))).toBe(true);
     expect(JSON.parse(first.files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-02T09:30:00Z' });
     expect(JSON.parse(first.files['settings.json']!)).toEqual({
       bearer_token_ttl_seconds: 3600,

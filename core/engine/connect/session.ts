@@ -13,6 +13,8 @@ export interface SessionState {
   provider_name?: string;
   library_tariff_id?: string;
   tariff_name?: string;
+  /** A market-only provider was chosen: its pages offer only MARKET and ask only the surcharges. */
+  market_only?: boolean;
   structure?: 'FIXED' | 'TIME_OF_DAY' | 'MARKET';
   fixed_cost?: number;
   tod_hours?: { valid_from: string; valid_to: string; cost: number }[];

@@ -8,6 +8,12 @@ export const coded = (code: string, message: string) => ({ message, params: { co
 export const TariffType = z.enum(['COMMODITY', 'NON_COMMODITY']).meta({ id: 'TariffType' });
 export const TariffDirection = z.enum(['IMPORT', 'EXPORT', 'LOCAL']).meta({ id: 'TariffDirection' });
 export const ConnectionType = z.enum(['MANUAL', 'LIBRARY', 'DIRECT']).meta({ id: 'ConnectionType' });
+/** How a provider's customers connect a tariff in the connect flow (docs/connect.md, Paths through the pages). */
+export const ProviderConnectionType = z.enum(['LIBRARY', 'DIRECT', 'MARKET']).meta({
+  id: 'ProviderConnectionType',
+  description:
+    "LIBRARY: its library tariffs; DIRECT: the provider's own login; MARKET: the market prices plus the customer's surcharges.",
+});
 export const TariffStatus = z.enum(['CONNECTED', 'PENDING', 'FAILED', 'ERROR']).meta({
   id: 'TariffStatus',
   description: 'PENDING while a DIRECT provider has not delivered the tariff; FAILED when it could not.',

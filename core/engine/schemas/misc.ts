@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { coded, idOf, resource, listOf, PagingQuery, TariffDirection, TariffType, Timestamp } from './common.js';
+import {
+  coded,
+  idOf,
+  resource,
+  listOf,
+  PagingQuery,
+  ProviderConnectionType,
+  TariffDirection,
+  TariffType,
+  Timestamp,
+} from './common.js';
 import { PostalAddress } from './location.js';
 import { LibraryTariff } from './connect.js';
 import { isConnectRoute } from '../connect/routes/index.js';
@@ -33,7 +43,7 @@ export const Provider = z
     display_name: z.string(),
     logo_url: z.string(),
     country_codes: z.array(z.string()),
-    connection_types: z.array(z.enum(['LIBRARY', 'DIRECT'])),
+    connection_types: z.array(ProviderConnectionType),
     grid_fees_included: z.boolean(),
     direct_behaviour: z
       .enum(['succeed', 'pending', 'fail'])
@@ -50,7 +60,7 @@ const ProviderFields = {
     .array(z.string().regex(/^[A-Za-z]{2}$/))
     .min(1)
     .max(50),
-  connection_types: z.array(z.enum(['LIBRARY', 'DIRECT'])).min(1),
+  connection_types: z.array(ProviderConnectionType).min(1),
   grid_fees_included: z.boolean().default(false),
   direct_behaviour: z.enum(['succeed', 'pending', 'fail']).optional(),
   // Strict, as POST /tariffs is: a field the library tariff does not know is refused.

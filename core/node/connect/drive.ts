@@ -155,6 +155,7 @@ class Driver {
         Codes.providerDirectOnly,
         'This provider connects only through its own login: use direct {provider_id, outcome}.',
       );
+    if (this.token().session?.market_only) this.checkMarketOnly();
   }
 
   /**
@@ -174,6 +175,24 @@ class Driver {
       throw invalid(
         Codes.choiceUnsupported,
         `tariff_select: this token's pages choose no provider; leave ${field} out (tariff_id is a grid fee from GET /grid-fees).`,
+      );
+  }
+
+  /**
+   * A market-only provider (docs/connect.md, Market-only providers): its pages offer no library
+   * tariff and ask no tariff name, so the body may name only the market's surcharges.
+   */
+  private checkMarketOnly(): void {
+    const b = this.body;
+    if (this.choice === 'library')
+      throw invalid(
+        Codes.providerMarketOnly,
+        `Provider '${b.provider_id}' has no library tariffs: its tariffs follow the market; use market {provider_id, surcharge_fixed?, surcharge_percent?}.`,
+      );
+    if (b.market?.tariff_name !== undefined)
+      throw invalid(
+        Codes.choiceUnsupported,
+        "provider_select: a market-only provider's pages ask no tariff name (the tariff is named after its provider); leave market.tariff_name out.",
       );
   }
 
@@ -246,10 +265,20 @@ class Driver {
         return submit({ cost: manual?.cost });
       case 'rate_tod_capture':
         return submit({ hours: manual?.hours });
+      case 'surcharge_capture':
+        // A market-only provider's country may have one region: taken without its page.
+        if (
+          market?.market_id !== undefined &&
+          !this.asked.has('region_select') &&
+          market.market_id !== page.data.region
+        )
+          throw invalid(
+            'market_region_invalid',
+            `surcharge_capture: this address follows ${page.data.region ?? 'its market region'}, the one region of its country; leave market.market_id out.`,
+          );
+        return submit({ surcharge: { fixed: market?.surcharge_fixed, percentage: market?.surcharge_percent } });
       case 'region_select':
         return submit({ region: market?.market_id ?? page.data.region });
-      case 'surcharge_capture':
-        return submit({ surcharge: { fixed: market?.surcharge_fixed, percentage: market?.surcharge_percent } });
       case 'contract_term_capture':
         return submit(
           manual?.contract_end_date !== undefined ? { contract_end_date: manual.contract_end_date } : undefined,

@@ -1,10 +1,12 @@
 import type { RouteContext, Step } from './context.js';
+import { afterMarketChosen } from './market-path.js';
 
 /**
  * Pages a token's `route_options` turn off with `false` (as production clients send them), and
  * what the session takes in their place:
  * - `tariff_name_capture: false`: the tariff is named after its provider;
- * - `advanced_tariff_capture: false`: no structure to choose, the tariff is one fixed price;
+ * - `advanced_tariff_capture: false`: no structure to choose, the tariff is one fixed price (a
+ *   market-only provider's follows the market, its one structure);
  * - `contract_term_capture: false`: the contract is open-ended.
  */
 function skipped(ctx: RouteContext, to: string): Step | undefined {
@@ -15,6 +17,10 @@ function skipped(ctx: RouteContext, to: string): Step | undefined {
     return { to: 'tariff_structure_select' };
   }
   if (to === 'tariff_structure_select' && o.advanced_tariff_capture === false) {
+    if (ctx.s.market_only) {
+      ctx.s.structure = 'MARKET';
+      return afterMarketChosen(ctx);
+    }
     ctx.s.structure = 'FIXED';
     return { to: 'rate_fixed_capture' };
   }

@@ -58,7 +58,7 @@ export async function seedDemo(svc: Service, scope: Scope): Promise<void> {
 }
 
 /** The providers whose library tariffs the demo world links to. */
-const DEMO_PROVIDERS = ['prv_nordlichtenergie', 'prv_thamespower', 'prv_prairiesun'] as const;
+const DEMO_PROVIDERS = ['prv_nordlichtenergie', 'prv_octopusenergy', 'prv_prairiesun'] as const;
 /** The grid fee the demo stacks on Berlin's supply. */
 const DEMO_GRID_FEE = 'grf_spreenetzberlin';
 
@@ -125,12 +125,12 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[]): voi
         location_id: london.id,
         type: 'COMMODITY',
         direction: 'IMPORT',
-        display_name: 'Agile Thames',
-        provider_id: 'prv_thamespower',
+        display_name: 'Agile Octopus',
+        provider_id: 'prv_octopusenergy',
         market_rates: true,
         contract_start_date: start,
         contract_end_date: end,
-        schedule: svc.providers.libraryTariff('prv_thamespower', 'ltf_thamesagile')!.schedule,
+        schedule: svc.providers.libraryTariff('prv_octopusenergy', 'ltf_octopusagile')!.schedule,
       },
       lib,
     );

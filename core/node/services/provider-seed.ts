@@ -16,7 +16,10 @@ const tiered = (a: number, b: number) =>
 
 type Seed = Omit<Provider, 'live_mode' | 'object'>;
 
-/** Fictional providers of the offline library, a few per demo country, with tariffs of each structure. */
+/**
+ * The offline library's providers, a few per demo country, with tariffs of each structure: real
+ * supplier names in Great Britain, fictional ones elsewhere.
+ */
 export const seedProviders: Seed[] = [
   {
     id: 'prv_nordlichtenergie',
@@ -84,17 +87,134 @@ export const seedProviders: Seed[] = [
       },
     ],
   },
+  // Great Britain: real suppliers a UK customer recognises, with plausible tariffs of each
+  // structure (names only; the prices are illustrative). The list shows the newest first, so
+  // they are seeded in reverse: the connect flow lists them Octopus Energy first, Ecotricity last.
   {
-    id: 'prv_thamespower',
-    display_name: 'Thames Power',
-    logo_url: '/logos/prv_thamespower.svg',
+    id: 'prv_ecotricity',
+    display_name: 'Ecotricity',
+    logo_url: '/logos/prv_ecotricity.svg',
+    country_codes: ['GB'],
+    // Market-only: no library tariffs; the customer's tariff follows the market plus their surcharges.
+    connection_types: ['MARKET'],
+    grid_fees_included: true,
+    tariffs: [],
+  },
+  {
+    id: 'prv_ovoenergy',
+    display_name: 'OVO Energy',
+    logo_url: '/logos/prv_ovoenergy.svg',
     country_codes: ['GB'],
     connection_types: ['LIBRARY'],
     grid_fees_included: true,
     tariffs: [
       {
-        id: 'ltf_thamesflex',
-        name: 'Flexible Octave',
+        id: 'ltf_ovosimpler',
+        name: 'Simpler Energy',
+        description: 'Standard variable',
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        market_rates: false,
+        schedule: flat(0.2449),
+      },
+      {
+        id: 'ltf_ovochargeanytime',
+        name: 'Charge Anytime',
+        description: 'Cheaper car charging at night, 00:00 to 05:00',
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        market_rates: false,
+        schedule: dayNight(0.2689, 0.07, '05:00:00', '00:00:00'),
+      },
+    ],
+  },
+  {
+    id: 'prv_eonnext',
+    display_name: 'E.ON Next',
+    logo_url: '/logos/prv_eonnext.svg',
+    country_codes: ['GB'],
+    connection_types: ['DIRECT'],
+    grid_fees_included: true,
+    direct_behaviour: 'pending',
+    tariffs: [
+      {
+        id: 'ltf_eonnextflex',
+        name: 'Next Flex',
+        description: 'Standard variable',
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        market_rates: false,
+        schedule: flat(0.2551),
+      },
+    ],
+  },
+  {
+    id: 'prv_edf',
+    display_name: 'EDF',
+    logo_url: '/logos/prv_edf.svg',
+    country_codes: ['GB'],
+    connection_types: ['LIBRARY'],
+    grid_fees_included: true,
+    tariffs: [
+      {
+        id: 'ltf_edfstandard',
+        name: 'Standard Variable',
+        description: 'One price around the clock',
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        market_rates: false,
+        schedule: flat(0.2432),
+      },
+      {
+        id: 'ltf_edfeconomy7',
+        name: 'Economy 7',
+        description: 'Seven cheaper night hours, 00:30 to 07:30',
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        market_rates: false,
+        schedule: dayNight(0.2903, 0.1386, '07:30:00', '00:30:00'),
+      },
+    ],
+  },
+  {
+    id: 'prv_britishgas',
+    display_name: 'British Gas',
+    logo_url: '/logos/prv_britishgas.svg',
+    country_codes: ['GB'],
+    connection_types: ['LIBRARY'],
+    grid_fees_included: true,
+    tariffs: [
+      {
+        id: 'ltf_britishgasstandard',
+        name: 'Standard Variable',
+        description: 'One price around the clock',
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        market_rates: false,
+        schedule: flat(0.2486),
+      },
+      {
+        id: 'ltf_britishgasdriver',
+        name: 'Electric Driver',
+        description: 'Cheaper nights for charging, 00:00 to 05:00',
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        market_rates: false,
+        schedule: dayNight(0.2841, 0.0799, '05:00:00', '00:00:00'),
+      },
+    ],
+  },
+  {
+    id: 'prv_octopusenergy',
+    display_name: 'Octopus Energy',
+    logo_url: '/logos/prv_octopusenergy.svg',
+    country_codes: ['GB'],
+    connection_types: ['LIBRARY'],
+    grid_fees_included: true,
+    tariffs: [
+      {
+        id: 'ltf_octopusflexible',
+        name: 'Flexible Octopus',
         description: 'Standard variable',
         type: 'COMMODITY',
         direction: 'IMPORT',
@@ -102,42 +222,22 @@ export const seedProviders: Seed[] = [
         schedule: flat(0.2462),
       },
       {
-        id: 'ltf_thamesev',
-        name: 'EV Nights',
-        description: '7p-ish nights for charging, 00:30 to 04:30',
+        id: 'ltf_octopusgo',
+        name: 'Octopus Go',
+        description: 'Cheap nights for charging, 00:30 to 05:30',
         type: 'COMMODITY',
         direction: 'IMPORT',
         market_rates: false,
-        schedule: dayNight(0.2762, 0.085, '04:30:00', '00:30:00'),
+        schedule: dayNight(0.2762, 0.085, '05:30:00', '00:30:00'),
       },
       {
-        id: 'ltf_thamesagile',
-        name: 'Agile Thames',
-        description: 'Half-hourly prices',
+        id: 'ltf_octopusagile',
+        name: 'Agile Octopus',
+        description: 'Half-hourly prices following the day-ahead market',
         type: 'COMMODITY',
         direction: 'IMPORT',
         market_rates: true,
         schedule: market(0.04, 0.05),
-      },
-    ],
-  },
-  {
-    id: 'prv_highlandgrid',
-    display_name: 'Highland Electric',
-    logo_url: '/logos/prv_highlandgrid.svg',
-    country_codes: ['GB'],
-    connection_types: ['DIRECT'],
-    grid_fees_included: true,
-    direct_behaviour: 'pending',
-    tariffs: [
-      {
-        id: 'ltf_highlandstandard',
-        name: 'Highland Standard',
-        description: '',
-        type: 'COMMODITY',
-        direction: 'IMPORT',
-        market_rates: false,
-        schedule: flat(0.2551),
       },
     ],
   },

@@ -10,7 +10,7 @@ import { CodeHint, Coded, NoBreak } from '../components/words';
 import { instantText } from '../instant';
 import { useFeedback } from '../components/confirm';
 import type { GridFee } from '../../../core/engine/schemas/connect';
-import { CONNECTION_WORDS } from '../../../core/engine/labels';
+import { PROVIDER_CONNECTION_WORDS } from '../../../core/engine/labels';
 import { ProviderUpdate } from '../../../core/engine/schemas/misc';
 import { MarketImport } from '../../../core/engine/api/routes/market';
 
@@ -82,11 +82,11 @@ function Providers() {
             p.connection_types.map((c, i) => (
               <Fragment key={c}>
                 {i ? ', ' : ''}
-                <Coded words={CONNECTION_WORDS[c]} code={c} />
+                <Coded words={PROVIDER_CONNECTION_WORDS[c]} code={c} />
               </Fragment>
             )),
             p.grid_fees_included ? 'yes' : 'no',
-            p.tariffs.map((t) => t.name).join(', '),
+            p.tariffs.map((t) => t.name).join(', ') || '—',
             p.connection_types.includes('DIRECT') ? (
               <SelectField
                 key="direct"

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Typography } from '@mui/material';
 import type { PageProps } from '../page-props';
 import { PageForm, UnitField, parseDecimal, problem } from './form';
+import { marketWords } from '../../../core/engine/labels';
 
 export function SurchargePage({ page, submit, busy, errorFor }: PageProps<'surcharge_capture'>) {
   const [fixed, setFixed] = useState(String(page.data.surcharge.fixed));
@@ -12,6 +14,12 @@ export function SurchargePage({ page, submit, busy, errorFor }: PageProps<'surch
   };
   return (
     <PageForm busy={busy} onSubmit={() => submit({ surcharge: { fixed: n(fixed), percentage: n(percentage) } })}>
+      {/* The market the prices follow: the customer may not have chosen it (a country with one region). */}
+      {page.data.region ? (
+        <Typography color="text.secondary" data-testid="surcharge-market">
+          Prices follow: {marketWords(page.data.region).label}. Your surcharges are added on top.
+        </Typography>
+      ) : null}
       <UnitField
         id="fixed"
         label="Fixed surcharge per kWh"

@@ -1,5 +1,9 @@
 import { api, type Api } from '../index.js';
 import type { Contract } from '../contract.js';
+import { zeroTariffElementContracts } from './tariff-elements.js';
+import { zeroLocationContracts } from './locations.js';
+import { zeroCustomerContracts } from './customers.js';
+import { zeroEventContracts } from './events.js';
 
 /**
  * Anode's production operations that Zero does not have: Zero answers them 404. Zero keeps the
@@ -32,7 +36,12 @@ export const ANODE_ONLY = [
 type AnodeOnly = (typeof ANODE_ONLY)[number];
 
 /** Zero's own operations, by operation id (`zero.…`). */
-export const zeroOwn = {};
+export const zeroOwn = {
+  ...zeroTariffElementContracts,
+  ...zeroLocationContracts,
+  ...zeroCustomerContracts,
+  ...zeroEventContracts,
+};
 
 const keyOf = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`;
 const anodeOnly = new Set<string>(ANODE_ONLY);

@@ -1,6 +1,7 @@
 import type { ServerRoute } from '../context.js';
 import { fail } from '../context.js';
 import { withToken } from '../../../engine/connect/protocol.js';
+import { providerPath } from '../../../engine/connect/provider-path.js';
 
 export const providerSelect: ServerRoute<'provider_select'> = {
   render: (ctx) => {
@@ -8,11 +9,7 @@ export const providerSelect: ServerRoute<'provider_select'> = {
     const t = ctx.t;
     const providers = ctx.svc.providers
       .list(t.live_mode, { country_code: a.country_code, limit: 100 })
-      .data.filter(
-        (p) =>
-          p.connection_types.includes('DIRECT') ||
-          p.tariffs.some((x) => x.type === t.tariff_type && x.direction === t.tariff_direction),
-      )
+      .data.filter((p) => providerPath(p, t.tariff_type, t.tariff_direction) !== null)
       .map((p) => ({ id: p.id, display_name: p.display_name, logo_url: p.logo_url }));
     return { providers, postal_address: a };
   },
@@ -24,15 +21,26 @@ export const providerSelect: ServerRoute<'provider_select'> = {
       return fail('provider_not_found', `No provider '${id}'.`);
     }
     const s = ctx.s;
+    const path = providerPath(p, ctx.t.tariff_type, ctx.t.tariff_direction);
     s.provider_id = p.id;
     s.provider_name = undefined;
-    if (p.connection_types.includes('DIRECT')) {
+    // A choice made before BACK must not outlive this one.
+    s.library_tariff_id = undefined;
+    s.market_only = undefined;
+    if (path === 'DIRECT') {
       // The provider's own login and consent pages decide; the session resumes after them.
       ctx.go('direct_redirect');
       s.connection_type = 'DIRECT';
       s.direct_result = undefined;
       const login = `${ctx.urls.connectWebUrl()}/provider-login/${encodeURIComponent(p.id)}`;
       return { reply: ctx.redirect(withToken(login, ctx.t.id)) };
+    }
+    if (path === 'MARKET') {
+      // No tariff to pick or name: the tariff follows the market and is named after its provider.
+      s.market_only = true;
+      s.tariff_name = p.display_name;
+      s.connection_type = 'MANUAL';
+      return { to: 'tariff_structure_select' };
     }
     s.connection_type = 'LIBRARY';
     return { to: 'tariff_select' };

@@ -1,8 +1,17 @@
 import type { Route } from '../route.js';
 import { zeroServes } from '../../../engine/api/zero/index.js';
+import { zeroTariffElementRoutes } from './tariff-elements.js';
+import { zeroLocationRoutes } from './locations.js';
+import { zeroCustomerRoutes } from './customers.js';
+import { zeroEventRoutes } from './events.js';
 
 /** Zero's own operations, bound to their handlers. */
-export const zeroOwnRoutes: Route[] = [];
+export const zeroOwnRoutes: Route[] = [
+  ...zeroTariffElementRoutes,
+  ...zeroLocationRoutes,
+  ...zeroCustomerRoutes,
+  ...zeroEventRoutes,
+];
 
 /** Every route Zero serves: its own, then Anode's that it shares or that are the service's extras. */
 export const zeroTable = (anode: Route[]): Route[] => [...zeroOwnRoutes, ...anode.filter((r) => zeroServes(r))];
