@@ -80,7 +80,7 @@ describe('the Traffic page shows the version of every request', () => {
         await see(page.getByRole('heading', { name: 'Request journal' })).toBeVisible();
         const rows = page.locator('[data-journal]');
         // One request in each generation through the kit's two typed clients.
-        await td.zero.call('locations.list', { query: { limit: 1 } });
+        await td.zero.call('zero.locations.list', { query: { limit: 1 } });
         await td.client.call('customers.list', { query: { limit: 1 } });
         const zeroRow = rows.filter({ hasText: 'GET /locations' });
         const anodeRow = rows.filter({ hasText: 'GET /customers' });

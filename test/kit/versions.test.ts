@@ -30,13 +30,13 @@ describe('startTariffDesk({ apiVersion })', () => {
   });
 
   it('holds a typed client per generation over one world: each names its version', async () => {
-    const made = await td.zero.call('locations.create', { body: { postal_address: berlinAddress } });
+    const made = await td.zero.call('zero.locations.create', { body: { postal_address: berlinAddress } });
     const read = await td.client.call('locations.retrieve', { params: { id: made.id } });
     expect(read.id).toBe(made.id);
     // The Anode client is answered in Anode whatever the default: Anode's event names.
     const anode = await td.client.call('events.list', { query: { object_id: made.id } });
     expect(anode.data.map((e) => e.type)).toEqual(['location.created']);
-    const zero = await td.zero.call('events.list', { query: { object_id: made.id } });
+    const zero = await td.zero.call('zero.events.list', { query: { object_id: made.id } });
     expect(zero.data.map((e) => e.type)).toEqual(['location.create']);
     // A wait takes either name.
     expect((await td.waitForEvent('location.create')).data).toMatchObject({ id: made.id });

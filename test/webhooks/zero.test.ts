@@ -39,6 +39,9 @@ describe("webhooks in the account's version", () => {
     expect(anodeList.data.map((e) => e.type)).toEqual(['location.created']);
     const one = await api('GET', `/events/${payload.id}`);
     expect(one.body.type).toBe('location.create');
+    // The message is the event as Zero's events list shows it: Zero's name, the location in Zero's shape.
+    expect(payload).toEqual(one.body);
+    expect(payload.data).toEqual(made.body);
     // A Zero name filters in either version.
     expect((await api('GET', '/events?event_type=location.create')).body.data).toHaveLength(1);
 

@@ -3,6 +3,7 @@ import type { IdGenerator } from '../../engine/ids.js';
 import type { Clock } from '../../engine/clock.js';
 import { canonicalEventType, type WireProfile } from '../../engine/wire-profile.js';
 import { eventNameIn, takesEitherName } from '../../engine/webhooks/names.js';
+import { zeroEventData } from '../../engine/zero/shapes.js';
 import { VERSION_OF, type Generation } from '../../engine/versions.js';
 import { isSignatureHeader, PS256_HEADERS } from '../../engine/webhooks/signature.js';
 import {
@@ -152,7 +153,7 @@ export async function checkReceiver(
     object: 'event' as const,
     type: eventNameIn(profile, generation, t),
     live_mode: scope.liveMode,
-    data: d,
+    data: generation === 'zero' ? zeroEventData(d) : d,
     time_created: isoSeconds(deps.clock.now()),
   });
   const context: DetailContext = {

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../engine/ids.js';
 import { Codes, unprocessable } from '../../engine/errors.js';
 import { canonicalEventType, type WireProfile } from '../../engine/wire-profile.js';
 import { eventNameIn, takesEitherName } from '../../engine/webhooks/names.js';
+import { zeroEventData } from '../../engine/zero/shapes.js';
 import type { Generation } from '../../engine/versions.js';
 import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js';
 import type { EventRecord, EventService } from '../services/events.js';
@@ -147,7 +148,9 @@ export class Outbox {
       { body: string } | undefined;
     if (!r) return undefined;
     const { object_id: _o, ...e } = JSON.parse(r.body) as EventRecord & { object_id: string };
-    return JSON.stringify({ ...e, type: eventNameIn(profile, generation, e.type) });
+    const type = eventNameIn(profile, generation, e.type);
+    // In Zero the object is written in Zero's shape (a location, a tariff element), as GET /events shows it.
+    return JSON.stringify(generation === 'zero' ? { ...e, type, data: zeroEventData(e.data) } : { ...e, type });
   }
 
   /** Records one attempt and the delivery's new state, in one transaction. */
