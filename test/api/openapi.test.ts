@@ -20,10 +20,10 @@ describe('GET /openapi.json', () => {
     const doc = (await h.call({ method: 'GET', url: '/openapi.json', headers: h.test })).body;
     // The app serves both generations: a route is documented in one version's document or the other's.
     const zero = (await h.call({ method: 'GET', url: '/openapi.json?version=2024-08-24', headers: h.test })).body;
-    const documented = new Set<string>();
-    for (const d of [doc, zero])
-      for (const [path, ops] of Object.entries(d.paths as Record<string, object>))
-        for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
+    const routesOf = (d: { paths: Record<string, object> }) =>
+      Object.entries(d.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const anode = new Set(routesOf(doc));
+    const documented = new Set([...anode, ...routesOf(zero)]);
     const served = new Set(h.app.routeTable.map((r) => r.replace(/:([A-Za-z_]+)/g, '{$1}')));
     expect(served.size).toBeGreaterThan(10);
     expect([...documented].sort()).toEqual([...served].sort());
@@ -44,7 +44,7 @@ describe('GET /openapi.json', () => {
       'GET /meters/batch',
       'GET /openapi.json',
     ]) {
-      expect(documented.has(must), must).toBe(true);
+      expect(anode.has(must), must).toBe(true);
     }
     expect(doc.components.schemas).toHaveProperty('Tariff');
     expect(doc.components.schemas).toHaveProperty('TariffSchedule');

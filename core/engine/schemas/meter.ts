@@ -122,7 +122,7 @@ export function plainRecord(raw: unknown): MeterRecordInput | undefined {
  * A schema's JSON Schema with every `$defs` reference written in place: the items of an array
  * that is checked by hand are documented through `meta`, where no `$defs` of their own resolve.
  */
-function inlined(schema: z.ZodType): Record<string, unknown> {
+export function inlined(schema: z.ZodType): Record<string, unknown> {
   const { $defs = {}, ...root } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown> & {
     $defs?: Record<string, unknown>;
   };

@@ -4,6 +4,11 @@ import { zeroTariffElementContracts } from './tariff-elements.js';
 import { zeroLocationContracts } from './locations.js';
 import { zeroCustomerContracts } from './customers.js';
 import { zeroEventContracts } from './events.js';
+import { zeroRateContracts } from './rates.js';
+import { zeroSlotContracts } from './slots.js';
+import { zeroScheduleContracts } from './schedules.js';
+import { zeroMeterContracts } from './meters.js';
+import { zeroCostContracts } from './costs.js';
 
 /**
  * Anode's production operations that Zero does not have: Zero answers them 404. Zero keeps the
@@ -41,6 +46,11 @@ export const zeroOwn = {
   ...zeroLocationContracts,
   ...zeroCustomerContracts,
   ...zeroEventContracts,
+  ...zeroRateContracts,
+  ...zeroSlotContracts,
+  ...zeroScheduleContracts,
+  ...zeroMeterContracts,
+  ...zeroCostContracts,
 };
 
 const keyOf = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`;

@@ -20,7 +20,11 @@ export class IntervalSubmissions {
     private readonly devices: DeviceService,
   ) {}
 
-  submit(scope: Scope, items: unknown[]): MeterBatch {
+  /**
+   * `prepare` turns an item as another API generation sends it into a record of this one (or
+   * throws the item's named error), so every generation's records are checked and stored alike.
+   */
+  submit(scope: Scope, items: unknown[], prepare?: (raw: unknown) => unknown): MeterBatch {
     if (items.length > METER_LIMITS.maxRecords) throw batchTooLarge(items.length);
     if (items.length === 0) throw invalid('body_missing', 'body needs at least one meter record.');
     const out = this.batches.open(scope, items.length);
@@ -28,7 +32,7 @@ export class IntervalSubmissions {
     const good: CheckedRecord[] = [];
     items.forEach((raw, i) => {
       try {
-        good.push(checkRecord(raw, known));
+        good.push(checkRecord(prepare ? prepare(raw) : raw, known));
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         out.failed_records.push(failedRecord(i, raw, e));

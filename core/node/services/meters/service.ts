@@ -73,9 +73,9 @@ export class MeterService {
     return this.batches.all(scope);
   }
 
-  /** `PUT /meters/interval`. */
-  submitInterval(scope: Scope, items: unknown[]): MeterBatch {
-    return this.intervals.submit(scope, items);
+  /** `PUT /meters/interval`; `prepare` maps each item of another generation's shape (see IntervalSubmissions). */
+  submitInterval(scope: Scope, items: unknown[], prepare?: (raw: unknown) => unknown): MeterBatch {
+    return this.intervals.submit(scope, items, prepare);
   }
 
   /** `PUT /meters/cumulative`. */
