@@ -18,12 +18,15 @@ export {
 } from './hosts/kit.js';
 export {
   createApiClient,
+  createZeroClient,
   ServiceError,
   type ApiClient,
+  type ZeroClient,
   type ClientOptions,
   type FetchLike,
 } from './engine/api/client.js';
 export type { Api, OperationId } from './engine/api/index.js';
+export type { ZeroApi, ZeroOperationId } from './engine/api/zero/index.js';
 import type { CallInput } from './engine/api/contract.js';
 import type { Api } from './engine/api/index.js';
 export type { CallInput, ResponseOf } from './engine/api/contract.js';

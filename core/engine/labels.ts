@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ConnectionType, ProviderConnectionType, TariffDirection, TariffType } from './schemas/common.js';
 import { seedRegions } from './market/regions.js';
 import type { Location } from './schemas/location.js';
+import { VERSION_OF } from './versions.js';
 
 /**
  * The words the apps show for the service's codes, in one table. Each entry has a short label
@@ -80,6 +81,18 @@ export const RETRY_WORDS: Record<'compressed' | 'standard', Words> = {
 export const WIRE_PROFILE_WORDS: Record<'spec' | 'published', Words> = {
   spec: { label: 'Service interface', hint: 'The service’s own event names, statuses and webhook signatures.' },
   published: { label: 'Production forms', hint: 'The production service’s event names, statuses and signatures.' },
+};
+
+/** The API generations, by the version each answers in (`api_version`, `Flatpeak-Version`). */
+export const VERSION_WORDS: Record<string, Words> = {
+  [VERSION_OF.anode]: {
+    label: 'Anode',
+    hint: 'The current API generation: prices, tariffs, meters and costs as they are today.',
+  },
+  [VERSION_OF.zero]: {
+    label: 'Zero',
+    hint: 'The previous API generation, for integrations written in 2024–2025: its own paths, names and status codes.',
+  },
 };
 
 /** A tariff kind: its type and direction together, as the status page and the connect flow name them. */

@@ -16,6 +16,7 @@ import { rendererDist } from './paths.js';
 import { PRIVATE_FILE_MODE } from '../node/db/data-folder.js';
 import type { ReadyInfo } from '../engine/api/bootstrap.js';
 import { DEFAULT_PORTS, HOST_FILE } from './constants.js';
+import { VERSION_OF, type Generation } from '../engine/versions.js';
 
 export interface HostOptions extends ServiceOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -27,6 +28,8 @@ export interface HostOptions extends ServiceOptions {
   appPort?: number | false;
   /** Seed the demo account on a first start (default true). */
   demo?: boolean;
+  /** The service's default API version, for every account that chose none (`serve --api-version`). */
+  apiVersion?: Generation;
   /** Delivery worker options (tests shorten timeouts and schedules). */
   webhooks?: WorkerOptions;
   /** Timeouts and connection cap of every listener (`LISTENER_LIMITS` unless told; tests lower them). */
@@ -84,6 +87,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const service = createService(opts);
   const renderer = rendererDist();
   const credentials = service.accounts.ensureDefault();
+  if (opts.apiVersion) service.settings.setApiGeneration(undefined, opts.apiVersion);
   const api = buildApi(service, { corsOrigins: () => [urls.app, urls.connectWeb] });
   // Addresses are known once the ports are bound; the flow and pages read them late.
   const urls = { api: '', connect: '', connectWeb: '', app: '' };
@@ -158,6 +162,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     live_key: credentials.live_key,
     data_dir: opts.dataDir,
     wire_profile: service.settings.wireProfile(credentials.account_id),
+    api_version: VERSION_OF[service.settings.apiGeneration(credentials.account_id)],
   };
   let stopped = false;
   return {

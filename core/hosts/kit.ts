@@ -6,18 +6,19 @@ import { z } from 'zod';
 import { startHost, type RunningHost } from './host.js';
 import { dataDirFromWorkspace } from './cli/workspace.js';
 import { seedDemoIfNew } from '../node/demo/seed.js';
-import { createApiClient, type ApiClient } from '../engine/api/client.js';
+import { createApiClient, createZeroClient, type ApiClient, type ZeroClient } from '../engine/api/client.js';
+import { VERSION_SPELLINGS, generationOf } from '../engine/versions.js';
 import type { CallInput, ResponseOf } from '../engine/api/contract.js';
 import type { Api, OperationId } from '../engine/api/index.js';
 import type { ReadyInfo } from '../engine/api/bootstrap.js';
-import type { Event as EventSchema } from '../engine/schemas/misc.js';
+import type { TariffDeskEvent } from './kit/types.js';
+import { EventJournal } from './kit/event-journal.js';
 import { EVENT_TYPES, type EventType } from '../engine/webhooks/schemas.js';
 import { canonicalEventType } from '../engine/wire-profile.js';
 import { api } from '../engine/api/index.js';
 import { CLIENT_HEADER, type OwnClient } from '../engine/schemas/traffic.js';
 
-/** An event as the events list answers it. */
-export type TariffDeskEvent = z.output<typeof EventSchema>;
+export type { TariffDeskEvent };
 /** The body of `POST /connect/token`; `callback_url` is filled in when absent. */
 export type ConnectTokenBody = Partial<NonNullable<CallInput<Api['connect_token.create']>['body']>>;
 /** The service clock as `GET /clock` answers it. */
@@ -45,6 +46,11 @@ export interface TariffDeskOptions {
   app?: boolean;
   /** Interface to bind (default 127.0.0.1). Every port is picked by the system. */
   host?: string;
+  /**
+   * The API version requests are answered in when they name none: `'2025-09-14.anode'` (Anode, the
+   * default) or `'2024-08-24'` (Zero; `'2024-08-24.zero'` too). `client` and `zero` name their own.
+   */
+  apiVersion?: string;
 }
 
 export interface CheckReceiverOptions {
@@ -88,8 +94,12 @@ export interface TariffDesk {
   testKey: string;
   liveKey: string;
   dataDir: string;
-  /** The typed API client, logged in with the test key. */
+  /** The API version requests that name none are answered in (the `apiVersion` option's generation). */
+  apiVersion: string;
+  /** The typed client of Anode (`2025-09-14.anode`), logged in with the test key; it names its version on every request. */
   client: ApiClient;
+  /** The typed client of Zero (`2024-08-24`), logged in with the test key; it names its version on every request. */
+  zero: ZeroClient;
   /** Creates a connect token (test mode) and answers the token string. */
   connectToken(body?: ConnectTokenBody): Promise<string>;
   /** Ends the token's session as a customer would (the test helper route); answers the token object. */
@@ -116,7 +126,6 @@ export interface TariffDesk {
 
 /** How often the journal is read while a wait is open (an event of this process also wakes it at once). */
 const POLL_MS = 100;
-const PAGE = 100;
 
 const iso = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString());
 
@@ -143,6 +152,7 @@ const Options = z.strictObject({
   clock: z.union([z.string(), z.date()]).optional(),
   app: z.boolean().optional(),
   host: z.string().optional(),
+  apiVersion: z.enum(VERSION_SPELLINGS as [string, ...string[]]).optional(),
 }) satisfies z.ZodType<TariffDeskOptions>;
 
 /** The options, checked before anything starts: a mistake names the option (`TypeError`). */
@@ -209,107 +219,6 @@ async function checkReceiver(
 const stoppedError = () => new Error('this Tariff Desk was stopped (td.stop()); start another with startTariffDesk');
 
 /**
- * The events journal read forward from a cursor: every event recorded after the start (or the
- * last reset), oldest first, each handed to a wait at most once.
- */
-class EventJournal {
-  private cursor: string | undefined;
-  private log: TariffDeskEvent[] = [];
-  private ids = new Set<string>();
-  private taken = new Set<string>();
-  private reading: Promise<void> | undefined;
-  /** Moved by every restart: a read begun before one must not bring old events back. */
-  private generation = 0;
-
-  constructor(private readonly client: ApiClient) {}
-
-  /** Forgets what was read; `cursor` is the newest event before the start (none: the journal was empty). */
-  restart(cursor: string | undefined): void {
-    this.generation++;
-    this.cursor = cursor;
-    this.log = [];
-    this.ids = new Set();
-    this.taken = new Set();
-    this.reading = undefined;
-  }
-
-  /** Everything recorded so far counts as before the start. */
-  async baseline(): Promise<void> {
-    const newest = await this.client.call('events.list', { query: { limit: 1 } });
-    this.restart(newest.data[0]?.id);
-  }
-
-  /** One read of what is new since the cursor; concurrent callers share it. */
-  read(): Promise<void> {
-    const generation = this.generation;
-    const reading = (this.reading ??= this.readNew(generation)
-      .catch((e: unknown) => {
-        // A cursor the reset removed: the restart already says where to read from.
-        if (generation !== this.generation) return;
-        throw e;
-      })
-      .finally(() => {
-        if (this.reading === reading) this.reading = undefined;
-      }));
-    return reading;
-  }
-
-  private async readNew(generation: number): Promise<void> {
-    if (this.cursor === undefined) {
-      // The journal held nothing at the start, so all of it is new: read newest first, paged back.
-      const all: TariffDeskEvent[] = [];
-      let after: string | undefined;
-      for (;;) {
-        const page = await this.client.call('events.list', {
-          query: { limit: PAGE, ...(after ? { starting_after: after } : {}) },
-        });
-        all.push(...page.data);
-        if (!page.has_more || page.data.length === 0) break;
-        after = page.data.at(-1)!.id;
-      }
-      if (generation === this.generation) this.append(all.reverse());
-      return;
-    }
-    for (;;) {
-      const page = await this.client.call('events.list', { query: { limit: PAGE, ending_before: this.cursor } });
-      if (generation !== this.generation) return;
-      // A page before the cursor lists the oldest of the newer events, newest first.
-      this.append([...page.data].reverse());
-      if (!page.has_more || page.data.length === 0) return;
-    }
-  }
-
-  private append(events: TariffDeskEvent[]): void {
-    for (const e of events) {
-      if (this.ids.has(e.id)) continue;
-      this.ids.add(e.id);
-      this.log.push(e);
-      this.cursor = e.id;
-    }
-  }
-
-  /** The first matching event not yet handed out, marked as taken. */
-  take(type: string, match?: (e: TariffDeskEvent) => boolean): TariffDeskEvent | undefined {
-    const want = canonicalEventType(type);
-    const hit = this.log.find(
-      (e) => !this.taken.has(e.id) && canonicalEventType(e.type) === want && (match ? match(e) : true),
-    );
-    if (hit) this.taken.add(hit.id);
-    return hit;
-  }
-
-  /** What the journal held since the start, for a timeout's message. */
-  summary(): string {
-    if (this.log.length === 0) return 'no event was recorded since the start';
-    const n = this.log.length;
-    const shown = this.log
-      .slice(-10)
-      .map((e) => `${e.type} ${e.id}${this.taken.has(e.id) ? ' (returned before)' : ''}`);
-    return `${n} ${n === 1 ? 'event' : 'events'} since the start${n > 10 ? ', the last 10' : ''}: ${shown.join(', ')}`;
-  }
-}
-
-/**
  * Starts a whole Tariff Desk (REST API, connect service, connect web app) in this process on
  * ports the system picks, with a typed client logged in with the test key: the harness an
  * integrator's tests start once per suite. Instances are independent; several run side by side.
@@ -336,6 +245,7 @@ export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<
       connectWebPort: 0,
       appPort: opts.app ? 0 : false,
       demo: false,
+      ...(opts.apiVersion !== undefined ? { apiVersion: generationOf(opts.apiVersion) } : {}),
     });
   } catch (e) {
     if (temporary) rmSync(dataDir, { recursive: true, force: true });
@@ -353,6 +263,14 @@ export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<
     // A bearer's expiry follows the service clock: renew it after the clock moves.
     renewAfter: ['clock.set', 'clock.advance', 'workspace.import'] satisfies OperationId[],
     // Marked, so the Traffic page names the kit's requests (and shows them by default).
+    headers: { [CLIENT_HEADER]: 'kit' satisfies OwnClient },
+  });
+  // Zero's client shares nothing but the address and the key: its own bearer, its own version.
+  const zero = createZeroClient({
+    baseUrl: info.api_url,
+    fetch: (url, init) => (stopped ? Promise.reject(stoppedError()) : fetch(url, init)),
+    credentials: { accountId: info.account_id, apiKey: info.test_key },
+    renewAfter: ['clock.set', 'clock.advance', 'workspace.import'],
     headers: { [CLIENT_HEADER]: 'kit' satisfies OwnClient },
   });
   // A wait reads the events journal every 100 ms: marked apart, so the default view hides that polling.
@@ -403,7 +321,9 @@ export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<
     testKey: info.test_key,
     liveKey: info.live_key,
     dataDir,
+    apiVersion: info.api_version,
     client,
+    zero,
     clock: clockApi,
 
     async connectToken(body = {}) {
@@ -480,7 +400,7 @@ export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<
       stopped = true;
       for (const w of [...waits]) w.fail(new Error('waitForEvent: the Tariff Desk was stopped while waiting'));
       // A bearer renewed after a clock move may still be on its way: let it land before the ports close.
-      await client.bearer().catch(() => undefined);
+      await Promise.all([client.bearer().catch(() => undefined), zero.bearer().catch(() => undefined)]);
       await host.stop();
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
     },

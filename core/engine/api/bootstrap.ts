@@ -32,6 +32,8 @@ export const ReadyInfo = z.object({
   ...Credentials,
   /** The default account's wire profile. */
   wire_profile: WireProfile,
+  /** The API version the default account's requests are answered in when they name none. */
+  api_version: z.string(),
   /** The workspace folder a `serve --workspace` host started from (its data folder is a new temporary one). */
   workspace: z.string().optional(),
 });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
+import { VERSION_OF } from '../versions.js';
+
+/** The versions a journal entry can be written in. */
+const JournalVersion = z.enum([VERSION_OF.anode, VERSION_OF.zero]);
 
 /**
  * The request header the product's own clients send, so the journal can tell who sent a
@@ -53,6 +57,9 @@ export const JournalEntry = z
       .meta({
         description: `Which of the product's own clients sent it (the \`${CLIENT_HEADER}\` header: ${named(Object.keys(OWN_CLIENTS))}); null for any other client.`,
       }),
+    api_version: JournalVersion.nullable().meta({
+      description: `The API version the answer was written in (its Flatpeak-Version: ${VERSION_OF.anode} or ${VERSION_OF.zero}); null where the surface names none.`,
+    }),
   })
   .meta({ id: 'JournalEntry' });
 
@@ -83,6 +90,7 @@ export const JournalQuery = z.strictObject({
     .optional()
     .meta({ description: 'Text to find (any case) in the method and path, status, request id, fault or bodies.' }),
   surface: JournalSurface.optional(),
+  api_version: JournalVersion.optional().meta({ description: 'Only requests answered in this API version.' }),
   since: Timestamp.optional().meta({ description: 'Only requests at or after this instant (service clock).' }),
   until: Timestamp.optional().meta({ description: 'Only requests before this instant (service clock).' }),
   exclude_app: z

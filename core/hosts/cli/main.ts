@@ -38,6 +38,8 @@ Options for serve and start:
   --no-demo               do not seed the demo data on a first start
   --workspace DIR         start from a workspace in a new temporary data folder (removed on exit)
   --host ADDR             interface to bind (default 127.0.0.1)
+  --api-version V         the API version requests are answered in when they name none and their account chose
+                          none: 2025-09-14.anode (Anode, the default) or 2024-08-24 (Zero); kept in the data folder
   --json                  print one JSON line once ready; then, when standard input is a pipe,
                           stop when it is closed (a driver keeps it open while it needs the host)
   --detached              keep running when the process that started it ends (default: stop with it)
@@ -90,9 +92,19 @@ function friendly(info: ReadyInfo): string {
     `  Live key          ${info.live_key}`,
     `  Data folder       ${info.data_dir}`,
     `  Wire profile      ${info.wire_profile}`,
+    `  API version       ${info.api_version}`,
     ...(info.workspace ? [`  Workspace         ${info.workspace}`] : []),
     'Log in: GET /login with Basic base64(account_id:api_key). Ctrl+C stops.',
   ].join('\n');
+}
+
+/** The generation `--api-version` names; loaded on use, so a plain `serve` keeps the schemas off this thread. */
+async function generationNamed(version: string) {
+  const { VERSION_SPELLINGS, generationOf } = await import('../../engine/versions.js');
+  const g = generationOf(version);
+  if (!g)
+    throw new Error(`--api-version must be one of ${VERSION_SPELLINGS.join(', ')}, not ${JSON.stringify(version)}`);
+  return g;
 }
 
 async function serve(args: string[], notice?: (info: ReadyInfo) => string): Promise<number> {
@@ -109,9 +121,11 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
       json: { type: 'boolean', default: false },
       workspace: { type: 'string' },
       detached: { type: 'boolean', default: false },
+      'api-version': { type: 'string' },
     },
     strict: true,
   });
+  const apiVersion = values['api-version'] === undefined ? undefined : await generationNamed(values['api-version']);
   const workspace = values.workspace === undefined ? undefined : resolve(values.workspace);
   if (workspace && values['data-dir'])
     throw new Error('--workspace starts from a new temporary data folder; leave out --data-dir');
@@ -135,6 +149,7 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
     host: values.host,
     ...ports,
     demo: !values['no-demo'] && !workspace,
+    ...(apiVersion ? { apiVersion } : {}),
   }).catch((e: unknown) => {
     if (workspace) rmSync(dataDir, { recursive: true, force: true });
     throw portInUse(e, ports) ?? e;

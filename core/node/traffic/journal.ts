@@ -79,9 +79,14 @@ class BodyRing {
 const keep = (kept: string, length: number) =>
   mask(kept).slice(0, BODY_LIMIT) + (length > BODY_LIMIT ? `…(${length - BODY_LIMIT} more)` : '');
 
-type Added = Omit<JournalEntry, 'id' | 'request_headers' | 'request_body' | 'response_body' | 'client'> & {
+type Added = Omit<
+  JournalEntry,
+  'id' | 'request_headers' | 'request_body' | 'response_body' | 'client' | 'api_version'
+> & {
   /** The product's own client that sent it, when one did. */
   client?: string | null;
+  /** The API version the answer was written in, where the surface names one. */
+  api_version?: JournalEntry['api_version'];
   request_headers: Record<string, string | string[] | undefined>;
   request_body: string;
   response_body: string;
@@ -124,6 +129,7 @@ function matcher(q: Partial<JournalQuery>) {
       (cls === undefined || Math.floor(e.status / 100) === cls) &&
       (code === undefined || e.status === code) &&
       (!q.surface || e.surface === q.surface) &&
+      (!q.api_version || e.api_version === q.api_version) &&
       (!q.exclude_app || !e.client || !BACKGROUND_CLIENTS.has(e.client)) &&
       (!q.path || e.path.includes(q.path)) &&
       ((!q.since && !q.until) || inTime(e.time)),
@@ -196,6 +202,7 @@ export class Journal {
         ...e,
         id: r.id,
         client: e.client ?? null,
+        api_version: e.api_version ?? null,
         request_headers: maskHeaders(e.request_headers),
         request_body: keep(this.bodies.text(r.request), request_length),
         response_body: keep(this.bodies.text(r.response), response_length),

@@ -1,7 +1,10 @@
 import type { Scope } from '../db/documents.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import type { Clock } from '../../engine/clock.js';
-import { canonicalEventType, wireEventName, type WireProfile } from '../../engine/wire-profile.js';
+import { canonicalEventType, type WireProfile } from '../../engine/wire-profile.js';
+import { eventNameIn, takesEitherName } from '../../engine/webhooks/names.js';
+import { zeroEventData } from '../../engine/zero/shapes.js';
+import { VERSION_OF, type Generation } from '../../engine/versions.js';
 import { isSignatureHeader, PS256_HEADERS } from '../../engine/webhooks/signature.js';
 import {
   CHECK_NAMES,
@@ -48,28 +51,34 @@ interface Signer {
   scheme: string;
 }
 
-function signerOf(svc: WebhookService, e: WebhookEndpoint, profile: WireProfile): Signer {
+function signerOf(svc: WebhookService, e: WebhookEndpoint, profile: WireProfile, version: string): Signer {
   if (schemeOf(profile) === 'ps256')
     return {
-      sign: async (_id, at, body) => ps256Headers(at, body, await svc.keys.current()),
+      sign: async (_id, at, body) => ps256Headers(at, body, await svc.keys.current(), version),
       forge: async (_id, at, body) =>
-        ps256Headers(at, body, { kid: (await svc.keys.current()).kid, privateKey: await svc.keys.unpublishedKey() }),
+        ps256Headers(
+          at,
+          body,
+          { kid: (await svc.keys.current()).kid, privateKey: await svc.keys.unpublishedKey() },
+          version,
+        ),
       scheme: 'PS256 over "{timestamp}.{raw body}"',
     };
   // A secret made for this check alone: no endpoint has it.
   const foreign = newSecret();
   return {
-    sign: async (id, at, body) => signedHeaders(id, at, body, svc.signingSecrets(e)),
-    forge: async (id, at, body) => signedHeaders(id, at, body, [foreign]),
+    sign: async (id, at, body) => signedHeaders(id, at, body, svc.signingSecrets(e), version),
+    forge: async (id, at, body) => signedHeaders(id, at, body, [foreign], version),
     scheme: 'Standard Webhooks, HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{raw body}"',
   };
 }
 
-/** A type the endpoint takes (the first known one it names; any, for `*`), as the profile's filter reads it. */
-function signedType(e: WebhookEndpoint, profile: WireProfile): EventType {
+/** A type the endpoint takes (the first known one it names; any, for `*`), as the account's filter reads it. */
+function signedType(e: WebhookEndpoint, profile: WireProfile, generation: Generation): EventType {
   if (e.enabled_events.includes('*')) return DEFAULT_TYPE;
+  const either = takesEitherName(profile, generation);
   const known = e.enabled_events
-    .map((name) => (profile === 'spec' ? name : canonicalEventType(name)))
+    .map((name) => (either ? canonicalEventType(name) : name))
     .find((t): t is EventType => Object.hasOwn(EVENT_TYPES, t));
   return known ?? DEFAULT_TYPE;
 }
@@ -129,9 +138,11 @@ export async function checkReceiver(
   const svc = deps.webhooks;
   const e = svc.get(scope, endpointId);
   const profile = svc.wireProfile(scope.accountId);
-  const signer = signerOf(svc, e, profile);
+  // The messages are written as the account's events are: in its default version.
+  const generation = svc.apiGeneration(scope.accountId);
+  const signer = signerOf(svc, e, profile, VERSION_OF[generation]);
   const checkId = deps.ids('whc');
-  const type = signedType(e, profile);
+  const type = signedType(e, profile, generation);
   // The events are dated by the service clock; their signatures by real time, as a delivery's
   // are, so a receiver judging the timestamp by its own clock finds no fault a moved clock made.
   const now = () => new Date(svc.now());
@@ -140,12 +151,16 @@ export async function checkReceiver(
   const event = (t: string, d: Record<string, unknown>) => ({
     id: deps.ids('evt'),
     object: 'event' as const,
-    type: wireEventName(profile, t),
+    type: eventNameIn(profile, generation, t),
     live_mode: scope.liveMode,
-    data: d,
+    data: generation === 'zero' ? zeroEventData(d) : d,
     time_created: isoSeconds(deps.clock.now()),
   });
-  const context: DetailContext = { scheme: schemeOf(profile), type: wireEventName(profile, type), url: e.url };
+  const context: DetailContext = {
+    scheme: schemeOf(profile),
+    type: eventNameIn(profile, generation, type),
+    url: e.url,
+  };
 
   const results: CheckResult[] = [];
   const sent: { name: CheckName; answer: Answer }[] = [];

@@ -4,7 +4,10 @@ import type { Clock } from '../../engine/clock.js';
 import { isoSeconds } from '../../engine/clock.js';
 import type { IdGenerator } from '../../engine/ids.js';
 import { Codes, unprocessable } from '../../engine/errors.js';
-import { canonicalEventType, wireEventName, type WireProfile } from '../../engine/wire-profile.js';
+import { canonicalEventType, type WireProfile } from '../../engine/wire-profile.js';
+import { eventNameIn, takesEitherName } from '../../engine/webhooks/names.js';
+import { zeroEventData } from '../../engine/zero/shapes.js';
+import type { Generation } from '../../engine/versions.js';
 import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js';
 import type { EventRecord, EventService } from '../services/events.js';
 import type { EndpointStore } from './endpoints.js';
@@ -29,6 +32,8 @@ export interface OutboxDeps {
   endpoints: EndpointStore;
   log: DeliveryLog;
   wireProfile: (accountId: string) => WireProfile;
+  /** The API generation an account's events are written in (its default version). */
+  apiGeneration: (accountId: string) => Generation;
   /** Told when deliveries are due now (the worker). */
   due: () => void;
 }
@@ -44,23 +49,23 @@ export class Outbox {
   }
 
   /**
-   * Whether an endpoint wants an event of canonical type `type`. Under `published` its filter
-   * names events by their production names (the canonical names are accepted too); under
-   * `spec`, by the canonical names only.
+   * Whether an endpoint wants an event of canonical type `type`. Under `published`, and in Zero,
+   * its filter names events by their production names (the canonical names are accepted too);
+   * under `spec` in Anode, by the canonical names only.
    */
-  private matches(e: WebhookEndpoint, type: string, profile: WireProfile) {
+  private matches(e: WebhookEndpoint, type: string, either: boolean) {
     if (e.disabled) return false;
     if (e.enabled_events.includes('*')) return true;
-    return profile === 'spec'
-      ? e.enabled_events.includes(type)
-      : e.enabled_events.some((name) => canonicalEventType(name) === type);
+    return either
+      ? e.enabled_events.some((name) => canonicalEventType(name) === type)
+      : e.enabled_events.includes(type);
   }
 
   /** Called inside the transaction that records the event: the outbox row exists exactly when the event does. */
   private enqueue(scope: Scope, event: EventRecord): void {
-    const profile = this.d.wireProfile(scope.accountId);
+    const either = takesEitherName(this.d.wireProfile(scope.accountId), this.d.apiGeneration(scope.accountId));
     for (const e of this.d.endpoints.table.all(scope))
-      if (this.matches(e, event.type, profile)) this.add(scope, e, event.id);
+      if (this.matches(e, event.type, either)) this.add(scope, e, event.id);
     setImmediate(() => this.d.due());
   }
 
@@ -137,13 +142,15 @@ export class Outbox {
     return r.t ?? undefined;
   }
 
-  /** The message body: the event envelope, its `type` named as the profile names it on the wire. */
-  eventBody(row: DeliveryRow, profile: WireProfile = 'spec'): string | undefined {
+  /** The message body: the event envelope, its `type` named as the profile and the generation name it on the wire. */
+  eventBody(row: DeliveryRow, profile: WireProfile = 'spec', generation: Generation = 'anode'): string | undefined {
     const r = this.d.db.prepare('SELECT body FROM events WHERE id = ?').get(row.event_id) as
       { body: string } | undefined;
     if (!r) return undefined;
     const { object_id: _o, ...e } = JSON.parse(r.body) as EventRecord & { object_id: string };
-    return JSON.stringify(profile === 'spec' ? e : { ...e, type: wireEventName(profile, e.type) });
+    const type = eventNameIn(profile, generation, e.type);
+    // In Zero the object is written in Zero's shape (a location, a tariff element), as GET /events shows it.
+    return JSON.stringify(generation === 'zero' ? { ...e, type, data: zeroEventData(e.data) } : { ...e, type });
   }
 
   /** Records one attempt and the delivery's new state, in one transaction. */

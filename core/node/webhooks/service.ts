@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../engine/ids.js';
 import type { EventRecord, EventService } from '../services/events.js';
 import type { SettingsService } from '../services/settings.js';
 import type { WireProfile } from '../../engine/wire-profile.js';
+import type { Generation } from '../../engine/versions.js';
 import type { CaughtMessage } from '../../engine/api/routes/webhooks.js';
 import type {
   Attempt,
@@ -53,7 +54,7 @@ export class WebhookService {
     private readonly ids: IdGenerator,
     private readonly events: EventService,
     /** Each account's wire profile: it picks the signature scheme and event names when a message is sent. */
-    private readonly settings: Pick<SettingsService, 'wireProfile'>,
+    private readonly settings: Pick<SettingsService, 'wireProfile' | 'apiGeneration'>,
     /** The service clock's now, epoch ms: it schedules the outbox. */
     readonly now: () => number = Date.now,
     /**
@@ -81,6 +82,7 @@ export class WebhookService {
       endpoints: this.store,
       log: this.log,
       wireProfile: (a) => this.wireProfile(a),
+      apiGeneration: (a) => this.apiGeneration(a),
       due: () => this.onDue(),
     });
     this.catcher = new Catcher({ db, clock, ids, realNow, endpoints: this.store, keys: this.keys });
@@ -106,13 +108,19 @@ export class WebhookService {
     return this.settings.wireProfile(accountId);
   }
 
+  /** The API generation an account's events are written in: its default version, read when each message is sent. */
+  apiGeneration(accountId: string): Generation {
+    return this.settings.apiGeneration(accountId);
+  }
+
   // ---- the outbox ----
 
   resend: Outbox['resend'] = (scope, eventId, endpointId) => this.outbox.resend(scope, eventId, endpointId);
   retryNow: Outbox['retryNow'] = (scope, id) => this.outbox.retryNow(scope, id);
   due = (limit: number): DeliveryRow[] => this.outbox.due(limit);
   nextDueAt = () => this.outbox.nextDueAt();
-  eventBody = (row: DeliveryRow, profile?: WireProfile) => this.outbox.eventBody(row, profile);
+  eventBody = (row: DeliveryRow, profile?: WireProfile, generation?: Generation) =>
+    this.outbox.eventBody(row, profile, generation);
   recordAttempt: Outbox['recordAttempt'] = (row, attempt, next) => this.outbox.recordAttempt(row, attempt, next);
   logExtraAttempt = (row: DeliveryRow, attempt: Attempt) => this.outbox.logExtraAttempt(row, attempt);
   recordCheckMessage = (scope: Scope, endpointId: string, eventId: string, mark: StoredCheckMark, attempt: Attempt) =>

@@ -1,6 +1,7 @@
 import { constants, randomBytes, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { API_VERSION, PROFILES, type WireProfile } from '../../engine/wire-profile.js';
+import { API_VERSION, API_VERSION_HEADER, PROFILES, type WireProfile } from '../../engine/wire-profile.js';
+import { VERSION_SPELLINGS, generationOf } from '../../engine/versions.js';
 import {
   PS256_HEADERS,
   PS256_SIGNATURE_VERSION,
@@ -18,15 +19,23 @@ const COMMON = { 'content-type': 'application/json', 'user-agent': 'TariffDesk-W
 
 /**
  * The `webhook-*` headers of one message, signed with every secret given (during a rotation
- * both the new and the previous secret sign; receivers accept either).
+ * both the new and the previous secret sign; receivers accept either), and the API version the
+ * event was written in (`Flatpeak-Version`, outside the signed content).
  */
-export function signedHeaders(msgId: string, timestamp: Date, body: string, secrets: string[]): Record<string, string> {
+export function signedHeaders(
+  msgId: string,
+  timestamp: Date,
+  body: string,
+  secrets: string[],
+  version: string = API_VERSION,
+): Record<string, string> {
   const signatures = secrets.map((s) => new Webhook(s).sign(msgId, timestamp, body));
   return {
     ...COMMON,
     'webhook-id': msgId,
     'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
     'webhook-signature': signatures.join(' '),
+    [API_VERSION_HEADER]: version,
   };
 }
 
@@ -35,9 +44,15 @@ const PSS = { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 } as cons
 
 /**
  * The `Flatpeak-*` headers of one message (the `published` profile): a PS256 signature of
- * `"{timestamp}.{body}"` by the key `kid` names, base64url without padding.
+ * `"{timestamp}.{body}"` by the key `kid` names, base64url without padding, and the API version
+ * the event was written in.
  */
-export function ps256Headers(timestamp: Date, body: string, key: { kid: string; privateKey: KeyObject }) {
+export function ps256Headers(
+  timestamp: Date,
+  body: string,
+  key: { kid: string; privateKey: KeyObject },
+  version: string = API_VERSION,
+) {
   const ts = String(Math.floor(timestamp.getTime() / 1000));
   const signature = sign('sha256', Buffer.from(ps256SignedContent(ts, body)), { key: key.privateKey, ...PSS });
   return {
@@ -46,7 +61,7 @@ export function ps256Headers(timestamp: Date, body: string, key: { kid: string; 
     [PS256_HEADERS.scheme]: PS256_SIGNATURE_VERSION,
     [PS256_HEADERS.timestamp]: ts,
     [PS256_HEADERS.keyId]: key.kid,
-    [PS256_HEADERS.version]: API_VERSION,
+    [PS256_HEADERS.version]: version,
   };
 }
 
@@ -116,7 +131,8 @@ export function verifyPs256(
     );
   steps.push(`the ${what} verifies.`);
   const version = header(headers, PS256_HEADERS.version);
-  if (version && version !== API_VERSION) steps.push(`(Flatpeak-Version ${version} differs from ${API_VERSION}.)`);
+  if (version && !generationOf(version))
+    steps.push(`(Flatpeak-Version ${version} is none of ${VERSION_SPELLINGS.join(', ')}.)`);
   return { valid: true, error: null, explanation: ['PS256 (Flatpeak-Signature):', ...steps].join(' ') };
 }
 

@@ -2,6 +2,7 @@ import type { WebhookService } from './service.js';
 import type { DeliveryRow, Fetch } from './types.js';
 import type { Attempt, WebhookEndpoint } from '../../engine/webhooks/schemas.js';
 import type { WireProfile } from '../../engine/wire-profile.js';
+import { VERSION_OF } from '../../engine/versions.js';
 import { ps256Headers, schemeOf, signedHeaders } from './signing.js';
 import { OUTBOUND_CONNECTIONS } from './outbound.js';
 import { isoSeconds } from '../../engine/clock.js';
@@ -175,6 +176,7 @@ export class WebhookWorker {
     profile: WireProfile,
     now: Date,
     offsetSeconds: number,
+    version: string,
   ): Promise<{ headers: Record<string, string>; scheme: Attempt['scheme']; explanation: string }> {
     const stamp = e.faults.stale_timestamp ? new Date(now.getTime() - 600_000) : now;
     const notes = [
@@ -183,13 +185,14 @@ export class WebhookWorker {
         ? [`timestamp in real time, while the service clock is ${offsetInWords(offsetSeconds)}`]
         : []),
       `profile ${profile}`,
+      `API version ${version}`,
     ];
     const scheme = schemeOf(profile);
     if (scheme === 'ps256') {
       const key = await this.svc.keys.current();
       const headers = e.faults.wrong_signature
-        ? ps256Headers(stamp, body, { kid: key.kid, privateKey: await this.svc.keys.unpublishedKey() })
-        : ps256Headers(stamp, body, key);
+        ? ps256Headers(stamp, body, { kid: key.kid, privateKey: await this.svc.keys.unpublishedKey() }, version)
+        : ps256Headers(stamp, body, key, version);
       const by = e.faults.wrong_signature
         ? `a key nobody publishes, under kid ${key.kid} (wrong_signature fault)`
         : `key ${key.kid}, the current key in /jwks.json`;
@@ -208,7 +211,7 @@ export class WebhookWorker {
         ? "the endpoint's current and previous secrets (rotation grace)"
         : "the endpoint's secret";
     return {
-      headers: signedHeaders(row.event_id, stamp, body, secrets),
+      headers: signedHeaders(row.event_id, stamp, body, secrets, version),
       scheme,
       explanation: `Standard Webhooks: HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{raw body}" with ${by}; ${notes.join('; ')}.`,
     };
@@ -219,13 +222,14 @@ export class WebhookWorker {
     row: DeliveryRow,
     body: string,
     profile: WireProfile,
+    version: string,
   ): Promise<{ attempt: Attempt; retryAfter?: number | undefined }> {
     const now = this.now();
     // Signed at the real time of sending: a receiver judges the timestamp by its own clock, and
     // the service clock may be hours or years away from it. The event keeps the service's time.
     const real = new Date(this.svc.realNow());
     const offsetSeconds = Math.round((now - real.getTime()) / 1000);
-    const { headers, scheme, explanation } = await this.sign(e, row, body, profile, real, offsetSeconds);
+    const { headers, scheme, explanation } = await this.sign(e, row, body, profile, real, offsetSeconds, version);
     const started = performance.now();
     let status: number | null = null;
     let responseBody = '';
@@ -272,9 +276,11 @@ export class WebhookWorker {
   }
 
   private async attempt(e: WebhookEndpoint, row: DeliveryRow): Promise<void> {
-    // The profile in force now decides the scheme and the event names, whenever the event was queued.
+    // The profile and the version in force now decide the scheme and the event names, whenever the event was queued.
     const profile = this.svc.wireProfile(row.account_id);
-    const body = this.svc.eventBody(row, profile);
+    const generation = this.svc.apiGeneration(row.account_id);
+    const version = VERSION_OF[generation];
+    const body = this.svc.eventBody(row, profile, generation);
     if (!body)
       return this.svc.recordAttempt(
         row,
@@ -293,8 +299,8 @@ export class WebhookWorker {
         },
         { status: 'failed', next_attempt_at: null },
       );
-    const { attempt, retryAfter } = await this.send(e, row, body, profile);
-    if (e.faults.duplicate) this.svc.logExtraAttempt(row, (await this.send(e, row, body, profile)).attempt);
+    const { attempt, retryAfter } = await this.send(e, row, body, profile, version);
+    if (e.faults.duplicate) this.svc.logExtraAttempt(row, (await this.send(e, row, body, profile, version)).attempt);
     const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
     if (ok) return this.svc.recordAttempt(row, attempt, { status: 'delivered', next_attempt_at: null });
     if (attempt.status === 410)

@@ -129,12 +129,15 @@ export function FilterSelect({
   options,
   onChange,
   width = 130,
+  labelOf = (o) => o,
 }: {
   label: string;
   value: string;
   options: readonly string[];
   onChange(v: string): void;
   width?: number;
+  /** How an option reads in the list; the option itself by default. */
+  labelOf?: (option: string) => string;
 }) {
   return (
     <TextField
@@ -148,7 +151,7 @@ export function FilterSelect({
       <MenuItem value="">Any</MenuItem>
       {options.map((o) => (
         <MenuItem key={o} value={o}>
-          {o}
+          {labelOf(o)}
         </MenuItem>
       ))}
     </TextField>

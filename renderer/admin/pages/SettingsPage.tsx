@@ -26,7 +26,8 @@ const LIMIT_FIELDS = [
 ] as const;
 import { WorkspacePanel } from './WorkspacePanel';
 import { ApiName, NoBreak } from '../components/words';
-import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
+import { VERSION_WORDS, WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
+import { VERSION_OF } from '../../../core/engine/versions';
 
 export function SettingsPage() {
   const { api, boot, liveMode } = useApp();
@@ -55,6 +56,10 @@ export function SettingsPage() {
   const reset = useMutation({ mutationFn: () => api.call('demo.reset'), onSuccess: () => qc.invalidateQueries() });
   const profile = useMutation({
     mutationFn: (wire_profile: WireProfile) => api.call('settings.update', { body: { wire_profile } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }),
+  });
+  const version = useMutation({
+    mutationFn: (api_version: string) => api.call('settings.update', { body: { api_version } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['settings'] }),
   });
   const port = (u: string) => new URL(u).port;
@@ -140,6 +145,30 @@ export function SettingsPage() {
               : 'Events such as location.created and connect.session.complete; 200 on create and delete; Standard Webhooks signatures (whsec_ secrets).'}
           </Typography>
           <ErrorAlert error={profile.error} />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }} data-testid="api-version">
+          <Typography variant="h6" component="h2">
+            API version
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            The version this account's requests are answered in when they send no Flatpeak-Version header; a request
+            that names one is answered in it. This app always speaks Anode.
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={settings.data?.api_version ?? VERSION_OF.anode}
+            onChange={(_e, v: string | null) => v && version.mutate(v)}
+            aria-label="Default API version"
+          >
+            {[VERSION_OF.anode, VERSION_OF.zero].map((v) => (
+              <ToggleButton key={v} value={v} title={VERSION_WORDS[v]?.hint} sx={{ textTransform: 'none' }}>
+                {VERSION_WORDS[v]?.label}
+                <ApiName code={v} />
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <ErrorAlert error={version.error} />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">

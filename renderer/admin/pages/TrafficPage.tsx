@@ -20,23 +20,11 @@ import type { z } from 'zod';
 import { useApp } from '../context';
 import { EmptyState, ErrorAlert, PageHeader } from '../components/common';
 import { useFeedback } from '../components/confirm';
-import {
-  DeleteButton,
-  FilterSelect,
-  HeadRow,
-  RecordAccordion,
-  TextBlock,
-  headerLines,
-  useSettled,
-} from '../components/records';
-import {
-  FaultCreate,
-  JOURNAL_METHODS,
-  OWN_CLIENTS,
-  type FaultRule,
-  type JournalEntry,
-} from '../../../core/engine/schemas/traffic';
-import { clockTime, instantText } from '../instant';
+import { DeleteButton, FilterSelect, HeadRow, useSettled } from '../components/records';
+import { FaultCreate, JOURNAL_METHODS, type FaultRule, type JournalEntry } from '../../../core/engine/schemas/traffic';
+import { VERSION_OF } from '../../../core/engine/versions';
+import { VERSION_WORDS } from '../../../core/engine/labels';
+import { JournalRow } from './JournalRow';
 import { ValueField } from '../../shared/value-field';
 
 /** The fault kinds of the schema, labelled in the order the form offers them. */
@@ -209,6 +197,8 @@ interface Filters {
   status: string;
   q: string;
   hideApp: boolean;
+  /** The API version the answers were written in, when one is chosen. */
+  version: string;
   /** The start of the time window, when one is chosen. */
   since: string | undefined;
 }
@@ -228,8 +218,8 @@ function useJournalFeed(filters: Filters, paused: boolean) {
   const { api, liveMode } = useApp();
   const [feed, setFeed] = useState<Feed>({ entries: [], older: false, loaded: false });
   const [error, setError] = useState<unknown>(null);
-  const { method, status, q, hideApp, since } = filters;
-  const key = JSON.stringify([liveMode, method, status, q, hideApp, since]);
+  const { method, status, q, hideApp, version, since } = filters;
+  const key = JSON.stringify([liveMode, method, status, q, hideApp, version, since]);
   // The filters the answers in flight were asked with, the newest id shown for them, and
   // whether their first page is in (the tail starts from it).
   const live = useRef({ key, top: 0, busy: false, ready: false });
@@ -244,10 +234,11 @@ function useJournalFeed(filters: Filters, paused: boolean) {
           ...(status ? { status } : {}),
           ...(q.trim() ? { q: q.trim() } : {}),
           ...(hideApp ? { exclude_app: 'true' } : {}),
+          ...(version ? { api_version: version } : {}),
           ...(since ? { since } : {}),
         },
       }),
-    [api, method, status, q, hideApp, since],
+    [api, method, status, q, hideApp, version, since],
   );
 
   /** Asks for a page and applies it only if the filters have not changed meanwhile. */
@@ -319,15 +310,16 @@ function RequestJournal() {
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [hideApp, setHideApp] = useState(true);
+  const [version, setVersion] = useState('');
   const [paused, setPaused] = useState(false);
   const [window, setWindow] = useState<{ label: string; since: string | undefined }>({ label: '', since: undefined });
   const q = useSettled(search);
   const { feed, error, loadOlder, cleared } = useJournalFeed(
-    { method, status, q, hideApp, since: window.since },
+    { method, status, q, hideApp, version, since: window.since },
     paused,
   );
   const clear = useMutation({ mutationFn: () => api.call('journal.clear') });
-  const filtered = Boolean(method || status || q.trim() || window.since);
+  const filtered = Boolean(method || status || version || q.trim() || window.since);
   // The window starts back from the service clock's now, read when the window is chosen.
   const pickWindow = async (label: string) => {
     if (!label) return setWindow({ label, since: undefined });
@@ -375,6 +367,14 @@ function RequestJournal() {
         />
         <FilterSelect label="Status" value={status} options={STATUS_CLASSES} onChange={setStatus} width={110} />
         <FilterSelect
+          label="API version"
+          value={version}
+          options={[VERSION_OF.anode, VERSION_OF.zero]}
+          labelOf={(v) => VERSION_WORDS[v]?.label ?? v}
+          onChange={setVersion}
+          width={150}
+        />
+        <FilterSelect
           label="Time"
           value={window.label}
           options={Object.keys(WINDOWS)}
@@ -418,41 +418,5 @@ function RequestJournal() {
         </Button>
       ) : null}
     </Paper>
-  );
-}
-
-/** Who sent a request, in words: the product's own clients by name, another marker as it came. */
-const clientName = (client: string) =>
-  Object.hasOwn(OWN_CLIENTS, client) ? OWN_CLIENTS[client as keyof typeof OWN_CLIENTS] : client;
-
-function JournalRow({ e }: { e: JournalEntry }) {
-  return (
-    <Box role="listitem">
-      <RecordAccordion
-        data-journal={e.id}
-        status={e.status}
-        color={e.status < 300 ? 'success' : e.status < 500 ? 'warning' : 'error'}
-        title={`${e.surface === 'api' ? '' : `${e.surface} `}${e.method} ${e.path}`}
-        aside={
-          <>
-            {e.client ? <Chip size="small" variant="outlined" label={clientName(e.client)} sx={{ mr: 1 }} /> : null}
-            {e.fault ? (
-              <Chip size="small" color="error" variant="outlined" label={`fault ${e.fault}`} sx={{ mr: 1 }} />
-            ) : null}
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {e.latency_ms} ms · {clockTime(e.time)}
-            </Typography>
-          </>
-        }
-      >
-        <Typography variant="body2" color="text.secondary">
-          {instantText(e.time)} · request id {e.request_id ?? '—'}
-          {e.client ? ` · sent by ${clientName(e.client)} (${e.client})` : ''}
-        </Typography>
-        <TextBlock label="Request body" text={e.request_body} />
-        <TextBlock label="Response body" text={e.response_body} />
-        <TextBlock label="Request headers" text={headerLines(e.request_headers)} />
-      </RecordAccordion>
-    </Box>
   );
 }

@@ -1,11 +1,20 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JOURNAL_BODY_BYTES, type Journal, type JournalEntry } from '../../traffic/journal.js';
 import type { Scope } from '../../db/documents.js';
 import { CLIENT_HEADER, CLIENT_NAME } from '../../../engine/schemas/traffic.js';
 import type { RawRefusal } from './raw-refusal.js';
 import './request.js';
 import { isoSeconds } from '../../../engine/clock.js';
+import { API_VERSION_HEADER } from '../../../engine/wire-profile.js';
+import { VERSION_OF, generationOf } from '../../../engine/versions.js';
+
+/** The version an answer says it was written in (its Flatpeak-Version header), or null where it names none. */
+function versionOf(reply: FastifyReply): JournalEntry['api_version'] {
+  const sent = reply.getHeader(API_VERSION_HEADER);
+  const g = typeof sent === 'string' ? generationOf(sent) : undefined;
+  return g ? VERSION_OF[g] : null;
+}
 
 /** Which of the product's own clients sent a request, by its marker header; null for any other. */
 function clientOf(req: FastifyRequest): string | null {
@@ -83,6 +92,7 @@ export const requestJournal = fp<JournalOptions>(
         live_mode: scope?.liveMode ?? null,
         request_id: request.id,
         client: clientOf(request),
+        api_version: versionOf(reply),
       });
     });
   },
