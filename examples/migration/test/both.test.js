@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { startTariffDesk } from 'tariff-desk';
 import { zeroClient } from '../client/zero.js';
 import { anodeClient } from '../client/anode.js';
-import { LONDON, tariffSuite } from './suite.js';
+import { DAY_AND_NIGHT, LONDON, tariffSuite } from '../suite.js';
 
 /** @type {import('tariff-desk').TariffDesk} */
 let td;
-/** @type {import('./suite.js').Client} */
+/** @type {import('../suite.js').Client} */
 let zero;
-/** @type {import('./suite.js').Client} */
+/** @type {import('../suite.js').Client} */
 let anode;
 
 before(async () => {
@@ -34,7 +34,6 @@ describe('one world under both', () => {
   it('a location and tariff made through Zero are read, priced and costed through Anode alike', async () => {
     const loc = await zero.createLocation(LONDON);
     assert.equal((await anode.location(loc.id)).id, loc.id);
-    const { DAY_AND_NIGHT } = await import('./suite.js');
     await zero.connectTariff(loc.id, DAY_AND_NIGHT);
     const at = ['2026-03-02T03:00:00Z', '2026-03-02T18:00:00Z'];
     const viaZero = await zero.ratesAt(loc.id, '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', at);

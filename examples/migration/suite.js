@@ -31,7 +31,7 @@ export const DAY_AND_NIGHT = {
 };
 
 /**
- * @typedef {ReturnType<typeof import('../client/zero.js').zeroClient>} Client
+ * @typedef {ReturnType<typeof import('./client/zero.js').zeroClient>} Client
  * @param {() => Client} client the client under test
  */
 export function tariffSuite(client) {
