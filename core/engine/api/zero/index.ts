@@ -62,9 +62,17 @@ const ownKeys = new Set(Object.values(zeroOwn as Record<string, Contract>).map(k
 /** Whether Zero serves an Anode operation as it is (an operation Zero shares, or an extra). */
 export const zeroServes = (c: Contract): boolean => !anodeOnly.has(c.operationId) && !ownKeys.has(keyOf(c));
 
+/** `METHOD path` of a contract, as a type. */
+type RouteKey<C> = C extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+type ZeroOwn = typeof zeroOwn;
+/** Anode operations whose `METHOD path` one of Zero's own operations answers instead. */
+type Replaced = {
+  [K in keyof Api]: RouteKey<Api[K]> extends RouteKey<ZeroOwn[keyof ZeroOwn]> ? K : never;
+}[keyof Api];
+
 /** Every route of Zero by operation id: the table its typed client and OpenAPI document read. */
 export const zeroApi = {
-  ...(Object.fromEntries(Object.entries(api).filter(([, c]) => zeroServes(c))) as Omit<Api, AnodeOnly>),
+  ...(Object.fromEntries(Object.entries(api).filter(([, c]) => zeroServes(c))) as Omit<Api, AnodeOnly | Replaced>),
   ...zeroOwn,
 };
 export type ZeroApi = typeof zeroApi;
