@@ -199,7 +199,7 @@ export class ConnectFlow {
     if (action !== undefined) {
       if (!(spec.actions as readonly string[]).includes(action)) {
         const own = d?.action(ctx, route, action);
-        if (own) return this.run(ctx, d, own);
+        if (own) return this.run(ctx, d, await own);
         fail('action_invalid', `Action ${action} is not allowed on ${asked}.`);
       }
       const own = (mod.actions as Partial<Record<Action, ActionHandler>> | undefined)?.[action as Action];

@@ -10,11 +10,11 @@ import { COMMON_ACTIONS } from '../actions.js';
  *   providers' own logins passed over, so the customer gives the tariff by hand. The pending
  *   tariff stays until the session stores the new one in its place.
  */
-export function zeroAction(ctx: RouteContext, _route: ConnectRoute, action: string): Step | undefined {
-  if (action === 'ADDRESS_CHANGE') return COMMON_ACTIONS.ADDRESS_CHANGE(ctx) as Step;
+export function zeroAction(ctx: RouteContext, _route: ConnectRoute, action: string): Step | Promise<Step> | undefined {
+  if (action === 'ADDRESS_CHANGE') return COMMON_ACTIONS.ADDRESS_CHANGE(ctx);
   if (action === 'DISMISS_DIRECT') {
     ctx.s.skip_direct = true;
-    return COMMON_ACTIONS.EDIT(ctx) as Step;
+    return COMMON_ACTIONS.EDIT(ctx);
   }
   return undefined;
 }
