@@ -10,6 +10,7 @@ import { benchCosts } from './costs.js';
 import { benchSchedules } from './schedules.js';
 import { benchMeters } from './meters.js';
 import { benchBills } from './bills.js';
+import { benchVersions } from './versions.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
@@ -24,6 +25,7 @@ const benches: [string, () => Promise<void>][] = [
   ['schedules', benchSchedules],
   ['meters', benchMeters],
   ['bills', benchBills],
+  ['versions', benchVersions],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

@@ -137,7 +137,7 @@ describe('Zero connect: a new location', () => {
     const cot = z.zeroToken({ postal_address: LONDON });
     await z.restore(cot);
     let p = await z.zsubmit('provider_select', cot, { provider: { id: 'prv_edf' } });
-    expect(p).toMatchObject({ route: 'tariff_select', actions: ['TARIFF_MISSING'] });
+    expect(p).toMatchObject({ route: 'tariff_select', actions: ['TARIFF_MISSING', 'ADDRESS_CHANGE'] });
     p = await z.zsubmit('tariff_select', cot, undefined, 'TARIFF_MISSING');
     expect(p.route).toBe('tariff_name_capture');
     await z.zsubmit('tariff_name_capture', cot, { tariff: { name: 'Night saver' } });

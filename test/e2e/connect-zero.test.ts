@@ -113,4 +113,48 @@ describe('the connect web app completes Zero tokens in Chromium', () => {
     expect(t.body).toMatchObject({ used: true, complete_action: 'SAVE', location_id: loc });
     await page.close();
   });
+  it('a pending E.ON Next slot: enter the tariff by hand instead, changing the address on the way', async () => {
+    await suite.env.api('PATCH', '/providers/prv_eonnext', { direct_behaviour: 'pending' });
+    const inverness = { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' };
+    const first = await zeroToken({ postal_address: inverness });
+    const page = await suite.browser.newPage({ viewport: VIEWPORTS.large });
+    await page.goto(`${suite.env.info.connect_web_url}/?fp_cot=${first}`);
+    await onRoute(page, 'provider_select');
+    await page.getByRole('button', { name: 'E.ON Next' }).click();
+    await page.getByLabel('Share my tariff with this app').check();
+    await page.getByRole('button', { name: 'Allow access' }).click();
+    await onRoute(page, 'summary_tariff_inprogress');
+    // The session stored the pending connection: only Save is offered.
+    await see(page.getByRole('button', { name: 'Enter my tariff myself instead' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/complete\?fp_cot=/);
+    const loc = (await suite.env.api('GET', `/connect/token?connect_token=${first}`)).body.location_id as string;
+
+    const again = await zeroToken({ location_id: loc });
+    await page.goto(`${suite.env.info.connect_web_url}/?fp_cot=${again}`);
+    await onRoute(page, 'summary_tariff_inprogress');
+    await shots(page, 'summary_tariff_inprogress');
+    await page.getByRole('button', { name: 'Enter my tariff myself instead' }).click();
+    await onRoute(page, 'provider_select');
+    await page.getByRole('button', { name: 'E.ON Next' }).click();
+    // No login this time: the provider's tariffs, and the address can still be changed.
+    await onRoute(page, 'tariff_select');
+    await shots(page, 'tariff_select');
+    await page.getByRole('button', { name: 'Change address' }).click();
+    await onRoute(page, 'postal_address_capture');
+    await see(page.getByLabel('City')).toHaveValue('Inverness');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onRoute(page, 'provider_select');
+    await page.getByRole('button', { name: 'E.ON Next' }).click();
+    await onRoute(page, 'tariff_select');
+    await page.getByRole('button', { name: /Next Flex/ }).click();
+    await page.getByRole('button', { name: 'No end date' }).click();
+    await onRoute(page, 'summary_fixed_confirm');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/complete\?fp_cot=/);
+    const tariffs = (await suite.env.api('GET', `/tariffs?location_id=${loc}`)).body.data;
+    expect(tariffs).toHaveLength(1);
+    expect(tariffs[0]).toMatchObject({ status: 'CONNECTED', connection_type: 'LIBRARY', provider_id: 'prv_eonnext' });
+    await page.close();
+  });
 });

@@ -25,6 +25,8 @@ export interface SessionState {
   connection_type?: 'LIBRARY' | 'MANUAL' | 'DIRECT';
   /** Zero: the provider listed no tariff of the slot, so the tariff is named after its rates are captured. */
   name_after_rates?: boolean;
+  /** Zero's DISMISS_DIRECT: the customer gives the tariff by hand, so provider selection leads to no provider's login. */
+  skip_direct?: boolean;
   /** The session left for the callback (CLOSE, BACK off the first page, DISCONNECT): the token answers nothing more. */
   closed?: boolean;
 }

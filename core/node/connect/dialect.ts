@@ -16,6 +16,8 @@ export interface Dialect {
   inbound(t: ConnectTokenRecord, m: Incoming): Incoming;
   /** Checks and takes what the dialect's page carries beyond the engine page's data, before the page's submit. */
   beforeSubmit(ctx: RouteContext, route: ConnectRoute, data: unknown): void;
+  /** A dialect's own action on `route` (one the engine's page does not list), or undefined where it has none. */
+  action(ctx: RouteContext, route: ConnectRoute, action: string): Step | Promise<Step> | undefined;
   /** The step a page returned, adjusted to the dialect's path through the pages. */
   step(ctx: RouteContext, step: Step): Step;
   /** The engine's answer in the dialect's shape; `ctx` is the token as saved after the message. */

@@ -197,8 +197,11 @@ export class ConnectFlow {
     const spec = CONNECT_ROUTES[route];
     const mod = SERVER_ROUTES[route];
     if (action !== undefined) {
-      if (!(spec.actions as readonly string[]).includes(action))
+      if (!(spec.actions as readonly string[]).includes(action)) {
+        const own = d?.action(ctx, route, action);
+        if (own) return this.run(ctx, d, await own);
         fail('action_invalid', `Action ${action} is not allowed on ${asked}.`);
+      }
       const own = (mod.actions as Partial<Record<Action, ActionHandler>> | undefined)?.[action as Action];
       const handler = own ?? COMMON_ACTIONS[action as keyof typeof COMMON_ACTIONS];
       return this.run(ctx, d, await handler(ctx, data));

@@ -18,6 +18,11 @@ export function TariffSelectPage({ page, submit, busy, errorFor }: PageProps<'ta
       <Button onClick={() => submit(undefined, 'TARIFF_MISSING')} disabled={busy}>
         My tariff is not listed
       </Button>
+      {(page.actions as readonly string[]).includes('ADDRESS_CHANGE') ? (
+        <Button onClick={() => submit(undefined, 'ADDRESS_CHANGE')} disabled={busy} color="inherit">
+          Change address
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -16,6 +16,11 @@ export const InProgressPage = ({ page, submit, busy }: ZeroPageProps<'summary_ta
         Cancel this connection
       </Button>
     ) : null}
+    {page.actions.includes('DISMISS_DIRECT') ? (
+      <Button color="inherit" onClick={() => submit(undefined, 'DISMISS_DIRECT')} disabled={busy}>
+        Enter my tariff myself instead
+      </Button>
+    ) : null}
   </Stack>
 );
 

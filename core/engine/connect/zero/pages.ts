@@ -19,6 +19,7 @@ export const ZERO_ACTIONS = [
   'PROVIDER_MISSING',
   'TARIFF_MISSING',
   'ADDRESS_CHANGE',
+  'DISMISS_DIRECT',
 ] as const;
 export type ZeroAction = (typeof ZERO_ACTIONS)[number];
 
@@ -29,7 +30,10 @@ const TariffHead = z.strictObject({
 });
 
 interface ZeroPageSpec {
+  /** The actions the page lists. */
   readonly actions: readonly ZeroAction[];
+  /** Actions the page takes without listing them: the Zero-era web app sends them on its own (RECONNECT on a summary). */
+  readonly unlisted?: readonly ZeroAction[];
   readonly data: z.ZodType;
   /** Error codes and the form field each belongs beside (`form`: the page as a whole). */
   readonly errors: Readonly<Record<string, string>>;
@@ -45,7 +49,7 @@ export const ZERO_PAGES = {
   postal_address_capture: same('postal_address_capture', []),
   provider_select: same('provider_select', ['PROVIDER_MISSING', 'ADDRESS_CHANGE']),
   provider_name_capture: same('provider_name_capture', ['ADDRESS_CHANGE']),
-  tariff_select: same('tariff_select', ['TARIFF_MISSING']),
+  tariff_select: same('tariff_select', ['TARIFF_MISSING', 'ADDRESS_CHANGE']),
   tariff_name_capture: same('tariff_name_capture', []),
   tariff_structure_select: same('tariff_structure_select', []),
   contract_term_capture: same('contract_term_capture', []),
@@ -64,11 +68,13 @@ export const ZERO_PAGES = {
   },
   summary_fixed_confirm: {
     actions: ['SAVE', 'EDIT', 'DISCONNECT'],
+    unlisted: ['RECONNECT'],
     data: pageData({ currency_code: z.string(), tariff: TariffHead, cost: z.number() }),
     errors: ACTION_ERRORS,
   },
   summary_tou_confirm: {
     actions: ['SAVE', 'EDIT', 'DISCONNECT'],
+    unlisted: ['RECONNECT'],
     data: pageData({
       currency_code: z.string(),
       market_rates_source: z.boolean(),
@@ -78,7 +84,7 @@ export const ZERO_PAGES = {
     errors: ACTION_ERRORS,
   },
   summary_tariff_inprogress: {
-    actions: ['SAVE', 'DISCONNECT'],
+    actions: ['SAVE', 'DISCONNECT', 'DISMISS_DIRECT'],
     data: pageData({ provider: ProviderHeader.nullable() }),
     errors: ACTION_ERRORS,
   },
@@ -91,6 +97,12 @@ export const ZERO_PAGES = {
 
 export type ZeroRoute = keyof typeof ZERO_PAGES;
 export const isZeroRoute = (r: string): r is ZeroRoute => Object.hasOwn(ZERO_PAGES, r);
+
+/** Whether a Zero page takes `action`: one it lists, or one the Zero-era web app sends unlisted. */
+export function zeroTakes(route: ZeroRoute, action: string): boolean {
+  const spec: ZeroPageSpec = ZERO_PAGES[route];
+  return [...spec.actions, ...(spec.unlisted ?? [])].includes(action as ZeroAction);
+}
 
 /** A Zero page: no `type` at the top level, and `actions` only where the page has some. */
 export interface ZeroPage {

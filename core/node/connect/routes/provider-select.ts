@@ -21,7 +21,9 @@ export const providerSelect: ServerRoute<'provider_select'> = {
       return fail('provider_not_found', `No provider '${id}'.`);
     }
     const s = ctx.s;
-    const path = providerPath(p, ctx.t.tariff_type, ctx.t.tariff_direction);
+    // After Zero's DISMISS_DIRECT a DIRECT provider's tariff is given by hand: its library, else typed in.
+    const offered = s.skip_direct ? { ...p, connection_types: p.connection_types.filter((c) => c !== 'DIRECT') } : p;
+    const path = providerPath(offered, ctx.t.tariff_type, ctx.t.tariff_direction);
     s.provider_id = p.id;
     s.provider_name = undefined;
     // A choice made before BACK must not outlive this one.
@@ -41,6 +43,10 @@ export const providerSelect: ServerRoute<'provider_select'> = {
       s.tariff_name = p.display_name;
       s.connection_type = 'MANUAL';
       return { to: 'tariff_structure_select' };
+    }
+    if (path === null && s.skip_direct) {
+      s.connection_type = 'MANUAL';
+      return { to: 'tariff_name_capture' };
     }
     s.connection_type = 'LIBRARY';
     return { to: 'tariff_select' };

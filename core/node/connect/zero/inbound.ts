@@ -1,6 +1,6 @@
 import type { ConnectTokenRecord } from '../../../engine/schemas/misc.js';
 import type { ConnectRoute } from '../../../engine/connect/routes/index.js';
-import { ZERO_PAGES, isZeroRoute, type ZeroRoute } from '../../../engine/connect/zero/pages.js';
+import { isZeroRoute, zeroTakes, type ZeroRoute } from '../../../engine/connect/zero/pages.js';
 import { ApiError } from '../../../engine/errors.js';
 import type { Incoming } from '../dialect.js';
 
@@ -31,15 +31,18 @@ const ENGINE_ACTION: Partial<Record<string, string>> = { SAVE: 'CLOSE', RECONNEC
 
 /**
  * A Zero client's message as the engine reads it. Zero messages carry no `type`, and the
- * service ignores one; BACK and CLOSE are not Zero actions.
+ * service ignores one; BACK and CLOSE are not Zero actions. DISMISS_DIRECT on a session that
+ * stored its pending DIRECT tariff leaves as SAVE does: the token is spent, so provider
+ * selection cannot start over, and the connection stays pending.
  */
-export function zeroInbound(_t: ConnectTokenRecord, m: Incoming): Incoming {
+export function zeroInbound(t: ConnectTokenRecord, m: Incoming): Incoming {
   if (m.route === 'session_start' || m.route === 'session_restore') return { ...m, route: m.route };
   if (!isZeroRoute(m.route)) throw new ApiError(400, 'invalid_request', 'route_invalid', `Unknown route '${m.route}'.`);
   const route = ENGINE_ROUTE[m.route];
   if (m.action === undefined) return { ...m, route };
-  if (!(ZERO_PAGES[m.route].actions as readonly string[]).includes(m.action))
+  if (!zeroTakes(m.route, m.action))
     throw new ApiError(400, 'invalid_request', 'action_invalid', `Action ${m.action} is not allowed on ${m.route}.`);
   // Zero actions take no data.
-  return { route, connect_token: m.connect_token, action: ENGINE_ACTION[m.action] ?? m.action };
+  const action = m.action === 'DISMISS_DIRECT' && t.used ? 'CLOSE' : (ENGINE_ACTION[m.action] ?? m.action);
+  return { route, connect_token: m.connect_token, action };
 }
