@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { berlinAddress, checkResponse, harness, injectFetch, tariffBody, type Harness } from '../helpers.js';
+import { zeroApi } from '../../core/engine/api/zero/index.js';
 import { api, contractFor } from '../../core/engine/api/index.js';
 import { createApiClient, ServiceError } from '../../core/engine/api/client.js';
 
@@ -89,11 +90,12 @@ describe('the typed API client', () => {
     expect(logins).toBe(2);
   });
 
-  it('every contract is served, and only those', () => {
+  it('every contract of either generation is served, and only those', () => {
     const served = new Set(h.app.routeTable);
-    const contracted = new Set(Object.values(api).map((c) => `${c.method} ${c.path}`));
+    const contracted = new Set([...Object.values(api), ...Object.values(zeroApi)].map((c) => `${c.method} ${c.path}`));
     expect([...served].sort()).toEqual([...contracted].sort());
     for (const [id, c] of Object.entries(api)) expect(c.operationId).toBe(id);
+    for (const [id, c] of Object.entries(zeroApi)) expect(c.operationId).toBe(id);
   });
 
   it('finds the contract of a concrete path, literal segments first, and rejects answers outside the schema', () => {

@@ -158,13 +158,15 @@ describe('Zero location status', () => {
           provider: { id: '', display_name: '', logo_url: '' },
           tariff: { id: t.id, display_name: 'Day and night', structure_type: 'TIME_OF_DAY' },
         },
-        commodity_export: { status: 'NOT_CONNECTED', connection_type: '', tariff: { id: '' } },
+        commodity_export: { status: 'NOT_CONNECTED', connection_type: '' },
         non_commodity_import: { status: 'NOT_CONNECTED' },
         non_commodity_export: { status: 'NOT_SUPPORTED' },
         local: { status: 'NOT_SUPPORTED' },
       },
       rates: { export: null },
     });
+    // A slot without a tariff names none (an empty date would be no date).
+    expect(r.body.tariff_status.commodity_export).not.toHaveProperty('tariff');
     // Today in Berlin (CET): 00:00–07:00 at 0.21, 07:00–22:00 at 0.32, 22:00–24:00 at 0.21, in UTC.
     expect(r.body.rates.import.today).toEqual([
       { valid_from: '2026-02-28T23:00:00Z', valid_to: '2026-03-01T06:00:00Z', tariff: { rate: 0.21, confidence: 1 } },

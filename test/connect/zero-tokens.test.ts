@@ -80,9 +80,8 @@ describe('Zero: GET /connect/tariff/token exchanges a token for its location', (
       id: cot,
       object: 'connect_token',
       live_mode: false,
-      customer_id: null,
-      customer_reference_id: null,
-      location_id: null,
+      // Zero writes no nulls here: no location yet is an empty string, no customer is left out.
+      location_id: '',
       location_reference_id: 'LOC0123456789',
       is_tariff_processed: false,
       complete_action: '',

@@ -71,12 +71,15 @@ const ZeroSlot = z.object({
   status: z.string(),
   connection_type: z.string(),
   provider: z.object({ id: z.string(), display_name: z.string(), logo_url: z.string() }),
-  tariff: z.object({
-    id: z.string(),
-    display_name: z.string(),
-    structure_type: z.string(),
-    contract_end_date: z.string(),
-  }),
+  tariff: z
+    .object({
+      id: z.string(),
+      display_name: z.string(),
+      structure_type: z.string(),
+      contract_end_date: z.string().optional(),
+    })
+    .optional()
+    .meta({ description: 'Only where the slot has a tariff.' }),
 });
 export type ZeroSlot = z.infer<typeof ZeroSlot>;
 

@@ -2,6 +2,8 @@ import type { Tariff } from '../schemas/tariff.js';
 import type { Location } from '../schemas/location.js';
 import type { LocationStatus, Slot } from '../schemas/connect.js';
 import type { ZeroTariffElement } from './tariff-element.js';
+import type { Device } from '../schemas/customer.js';
+import type { ZeroDevice } from './device.js';
 import type { ZeroDayRates, ZeroLocation, ZeroLocationStatus, ZeroSlot } from './location.js';
 
 /**
@@ -56,7 +58,23 @@ export function zeroLocation(l: Location): ZeroLocation {
   };
 }
 
-/** A slot of the status as Zero writes it: empty strings where there is nothing to name. */
+/** A device as Zero writes it: no nulls (an empty reference, no `last_seen` until one is known). */
+export function zeroDevice(d: Device): ZeroDevice {
+  return {
+    id: d.id,
+    object: 'device',
+    live_mode: d.live_mode,
+    reference_id: d.reference_id ?? '',
+    ...present('last_seen', d.last_seen),
+    time_created: d.time_created,
+    account_id: d.account_id,
+  };
+}
+
+/**
+ * A slot of the status as Zero writes it: empty strings where there is nothing to name, and the
+ * tariff only where the slot has one (an empty date is no date).
+ */
 export function zeroSlot(s: Slot): ZeroSlot {
   return {
     status: s.status,
@@ -66,12 +84,16 @@ export function zeroSlot(s: Slot): ZeroSlot {
       display_name: s.provider?.display_name ?? '',
       logo_url: s.provider?.logo_url ?? '',
     },
-    tariff: {
-      id: s.tariff?.id ?? '',
-      display_name: s.tariff?.display_name ?? '',
-      structure_type: s.tariff?.structure_type ?? '',
-      contract_end_date: s.tariff?.contract_end_date ?? '',
-    },
+    ...(s.tariff
+      ? {
+          tariff: {
+            id: s.tariff.id,
+            display_name: s.tariff.display_name ?? '',
+            structure_type: s.tariff.structure_type ?? '',
+            ...present('contract_end_date', s.tariff.contract_end_date),
+          },
+        }
+      : {}),
   };
 }
 
@@ -97,9 +119,10 @@ export function zeroLocationStatus(
   };
 }
 
-/** An event's object in Zero's shape: locations and tariffs mapped, anything else as stored. */
+/** An event's object in Zero's shape: locations, tariffs and devices mapped, anything else as stored. */
 export function zeroEventData(data: Record<string, unknown>): Record<string, unknown> {
   if (data.object === 'location' && Array.isArray(data.tariff_elements)) return zeroLocation(data as Location);
   if (data.object === 'tariff' && typeof data.location_id === 'string') return zeroTariff(data as Tariff);
+  if (data.object === 'device' && 'last_seen' in data) return zeroDevice(data as Device);
   return data;
 }

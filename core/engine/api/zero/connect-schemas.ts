@@ -56,10 +56,12 @@ export const ZeroConnectToken = z
     id: idOf('connectToken'),
     object: z.literal('connect_token'),
     live_mode: z.boolean(),
-    customer_id: z.string().nullable(),
-    customer_reference_id: z.string().nullable(),
-    location_id: z.string().nullable(),
-    location_reference_id: z.string().nullable(),
+    customer_id: z.string().optional().meta({ description: "The token's customer, or its location's." }),
+    customer_reference_id: z.string().optional(),
+    location_id: z.string().meta({ description: 'Empty until the session has a location.' }),
+    location_reference_id: z
+      .string()
+      .meta({ description: "The token's reference, else its location's; may be empty." }),
     is_tariff_processed: z.boolean(),
     complete_action: z.enum(['SAVE', 'DISCONNECT', '']),
     time_created: z.string(),
@@ -69,7 +71,6 @@ export const ZeroConnectToken = z
 
 export const ZeroConnectExchangeQuery = z.object({ connect_token: idOf('connectToken', 'connect_token') });
 
-/** `POST /connect/tariff/batch` (ConnectImport): a session's outcome given at once, without its pages. */
 /** The batch example writes a rate's price as `value` where the tariff schedule says `fixed`: either is read. */
 function rateValueAsFixed(schedule: unknown): unknown {
   if (!Array.isArray(schedule)) return schedule;
@@ -90,6 +91,7 @@ function rateValueAsFixed(schedule: unknown): unknown {
   );
 }
 
+/** `POST /connect/tariff/batch` (ConnectImport): a session's outcome given at once, without its pages. */
 export const ZeroConnectImport = z
   .object({
     session: z

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { contracts } from '../contract.js';
 import { idOf, PagingQuery } from '../../schemas/common.js';
-import { Customer, CustomerList, Device, DeviceList } from '../../schemas/customer.js';
+import { Customer, CustomerList } from '../../schemas/customer.js';
+import { ZeroDevice, ZeroDeviceList } from '../../zero/device.js';
 
 /** Zero's customers and devices: Anode's objects, Zero's statuses, requests that ignore unknown fields. */
 const reference = z.string().min(1).max(200);
@@ -44,7 +45,7 @@ export const zeroCustomerContracts = contracts({
     tag: 'Devices',
     body: Create.meta({ id: 'ZeroDeviceCreate' }),
     status: 201,
-    response: Device,
+    response: ZeroDevice,
   },
   'zero.devices.list': {
     method: 'GET',
@@ -52,7 +53,15 @@ export const zeroCustomerContracts = contracts({
     summary: 'List devices, newest first',
     tag: 'Devices',
     query: ListQuery,
-    response: DeviceList,
+    response: ZeroDeviceList,
+  },
+  'zero.devices.retrieve': {
+    method: 'GET',
+    path: '/devices/:id',
+    summary: 'Retrieve a device',
+    tag: 'Devices',
+    params: z.object({ id: idOf('device') }),
+    response: ZeroDevice,
   },
   'zero.devices.update': {
     method: 'PATCH',
@@ -61,6 +70,6 @@ export const zeroCustomerContracts = contracts({
     tag: 'Devices',
     params: z.object({ id: idOf('device') }),
     body: Update.meta({ id: 'ZeroDeviceUpdate' }),
-    response: Device,
+    response: ZeroDevice,
   },
 });

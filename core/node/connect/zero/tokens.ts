@@ -43,17 +43,27 @@ export function createZeroToken(svc: Service, scope: Scope, body: Init) {
   );
 }
 
-/** A token as Zero's exchange shows it (ConnectToken). */
+/**
+ * A token as Zero's exchange shows it (ConnectToken): references and the customer the token
+ * was given, else its location's (a token made for a known location names that location's);
+ * Zero writes strings where there is nothing yet (no location: empty) and leaves out an unknown customer.
+ */
 export function zeroTokenView(svc: Service, scope: Scope, id: string): z.input<typeof ZeroConnectToken> {
   const v = svc.connectTokens.view(scope, id);
+  const stored = v.location_id ? svc.store.locations.get(scope, v.location_id) : undefined;
+  const loc = stored ? svc.locations.view(scope, stored) : null;
+  const customerId = v.customer_id ?? loc?.customer_id ?? null;
+  const customerReference =
+    v.customer_reference_id ??
+    (customerId && svc.customers.has(scope, customerId) ? svc.customers.find(scope, customerId).reference_id : null);
   return {
     id: v.id,
     object: 'connect_token',
     live_mode: v.live_mode,
-    customer_id: v.customer_id ?? null,
-    customer_reference_id: v.customer_reference_id ?? null,
-    location_id: v.location_id,
-    location_reference_id: v.location_reference_id ?? null,
+    ...(customerId ? { customer_id: customerId } : {}),
+    ...(customerReference ? { customer_reference_id: customerReference } : {}),
+    location_id: v.location_id ?? '',
+    location_reference_id: v.location_reference_id ?? loc?.reference_id ?? '',
     is_tariff_processed: v.price_available,
     complete_action: v.complete_action ?? '',
     time_created: v.time_created,
