@@ -27,17 +27,22 @@ export const ZeroLocationUpdate = z
   .meta({ id: 'ZeroLocationUpdate' });
 export type ZeroLocationUpdate = z.infer<typeof ZeroLocationUpdate>;
 
+/** The fields Zero's location and its status share: the supply address and what it decides. */
+const place = {
+  reference_id: z.string().optional(),
+  customer_id: z.string().optional(),
+  live_mode: z.boolean(),
+  timezone: z.string(),
+  currency_code: z.string(),
+  postal_address: PostalAddress,
+  geo_location: GeoLocation.optional(),
+};
+
 export const ZeroLocation = z
   .object({
     id: idOf('location'),
     object: z.literal('location'),
-    reference_id: z.string().optional(),
-    customer_id: z.string().optional(),
-    live_mode: z.boolean(),
-    timezone: z.string(),
-    currency_code: z.string(),
-    postal_address: PostalAddress,
-    geo_location: GeoLocation.optional(),
+    ...place,
     tariff_status: LocationTariffStatus,
     tariff_elements: z.array(z.string()),
     time_created: Timestamp,
@@ -87,13 +92,7 @@ export const ZeroLocationStatus = z
   .object({
     id: idOf('location'),
     object: z.literal('location_status'),
-    reference_id: z.string().optional(),
-    customer_id: z.string().optional(),
-    live_mode: z.boolean(),
-    timezone: z.string(),
-    currency_code: z.string(),
-    postal_address: PostalAddress,
-    geo_location: GeoLocation.optional(),
+    ...place,
     rates: z.object({ import: ZeroDayRates.nullable(), export: ZeroDayRates.nullable() }),
     tariff_status: z.object({
       commodity_import: ZeroSlot,

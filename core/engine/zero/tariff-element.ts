@@ -1,25 +1,14 @@
 import { z } from 'zod';
-import {
-  ConnectionType,
-  ContractDate,
-  idOf,
-  listOf,
-  PagingQuery,
-  TariffDirection,
-  TariffStatus,
-  TariffType,
-  Timestamp,
-} from '../schemas/common.js';
+import { ContractDate, idOf, listOf, PagingQuery, TariffDirection, TariffType } from '../schemas/common.js';
 import {
   nameList,
   Rate,
   refuseEmptyBand,
   refuseFallingBounds,
   refuseOverlappingBands,
-  Schedule,
   TimeOfDay,
 } from '../schemas/schedule.js';
-import { requireFixedRates } from '../schemas/tariff.js';
+import { requireFixedRates, Tariff } from '../schemas/tariff.js';
 import { parseDay, parseMonth } from '../schedule/names.js';
 
 /**
@@ -96,27 +85,9 @@ export const ZeroTariffElementUpdate = z
   .meta({ id: 'TariffElementUpdateNew' });
 export type ZeroTariffElementUpdate = z.infer<typeof ZeroTariffElementUpdate>;
 
-export const ZeroTariffElement = z
-  .object({
-    id: idOf('tariff'),
-    object: z.literal('tariff'),
-    location_id: idOf('location'),
-    live_mode: z.boolean(),
-    is_linked: z.boolean(),
-    connection_type: ConnectionType,
-    direction: TariffDirection,
-    type: TariffType,
-    status: TariffStatus,
-    timezone: z.string(),
-    display_name: z.string().optional(),
-    provider_id: z.string().optional(),
-    market_rates: z.boolean(),
-    contract_start_date: z.string(),
-    contract_end_date: z.string().nullable().meta({ description: 'null only for an open-ended connect tariff.' }),
-    schedule: Schedule.optional(),
-    time_created: Timestamp,
-    account_id: idOf('account'),
-  })
+/** The stored tariff as Zero answers it: Anode's tariff without its extensions, direction always written. */
+export const ZeroTariffElement = Tariff.omit({ charges: true, imported_from: true })
+  .extend({ direction: TariffDirection })
   .meta({ id: 'TariffElementNew' });
 export type ZeroTariffElement = z.infer<typeof ZeroTariffElement>;
 
