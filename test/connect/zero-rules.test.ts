@@ -35,6 +35,15 @@ describe('Zero connect: leniency', () => {
       payload: JSON.stringify({ route: 'session_restore', connect_token: cot, type: 'submit' }),
     });
     expect(JSON.parse(r.body).route).toBe('provider_select');
+    // The answer says the generation it was written in; an Anode token's says Anode.
+    expect(r.headers['flatpeak-version']).toBe('2024-08-24');
+    const anode = await z.token({ postal_address: LONDON });
+    const a = await z.connect.inject({
+      method: 'POST',
+      url: '/',
+      payload: { route: 'session_start', connect_token: anode, type: 'submit' },
+    });
+    expect(a.headers['flatpeak-version']).toBe('2025-09-14.anode');
   });
 
   it('lets a browser on this machine send an Authorization header (CORS preflight)', async () => {

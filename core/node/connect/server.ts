@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Service } from '../service.js';
+import { API_VERSION_HEADER } from '../../engine/wire-profile.js';
+import { VERSION_OF } from '../../engine/versions.js';
 import { ApiError, errorBody } from '../../engine/errors.js';
 import { errorBodies, errorServerOptions } from '../http/plugins/errors.js';
 import { JSON_CSP, securityHeaders } from '../http/plugins/security-headers.js';
@@ -69,6 +71,10 @@ export function buildConnectServer(
     }
     messageOf.set(req, message);
     const out = await handle(message);
+    // An answer about a token is written in its generation's dialect, and says which.
+    const id = (message as { connect_token?: unknown } | null)?.connect_token;
+    const token = typeof id === 'string' ? svc.connectTokens.load(id) : undefined;
+    if (token) void reply.header(API_VERSION_HEADER, VERSION_OF[token.generation ?? 'anode']);
     const body = out.body as { object?: unknown; request_id?: string };
     if (body && body.object === 'error') body.request_id = req.id;
     return reply.code(out.status).type('application/json').send(JSON.stringify(body));
