@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixedSchedule, harness, snapshot, type Harness } from '../helpers.js';
+import { snapshot, type Harness } from '../helpers.js';
+import { meterWorld } from './zero-meter-world.js';
 
 /**
  * Zero's meter submissions (`2024-08-24`) through the app: Zero's names in, Zero's shapes out,
@@ -8,16 +9,7 @@ import { fixedSchedule, harness, snapshot, type Harness } from '../helpers.js';
 let h: Harness;
 let loc: string;
 
-beforeEach(async () => {
-  h = await harness('2026-11-20T12:00:00Z');
-  loc = (await h.location()).id;
-  await h.tariff(loc);
-  await h.tariff(loc, {
-    direction: 'EXPORT',
-    display_name: 'Export',
-    schedule: fixedSchedule([['All', [['00:00', '00:00', 0.08]]]]),
-  });
-});
+beforeEach(async () => ({ h, loc } = await meterWorld()));
 afterEach(() => h.close());
 
 const zero = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>

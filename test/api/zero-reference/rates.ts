@@ -1,3 +1,4 @@
+import { pricedHead, PRICED_HEAD_REQUIRED } from './shared.js';
 import { arr, bool, dateTime, num, obj, str, type ZeroOperation } from './schema.js';
 import { direction, endTime, includeCarbon, includeTariff, startTime } from './params.js';
 
@@ -5,12 +6,7 @@ const RATE_ERRORS = [403, 404, 422, 500];
 
 const tariffRate = obj(
   {
-    id: str(),
-    object: str(),
-    live_mode: bool(),
-    location_id: str(),
-    location_timezone: str(),
-    currency_code: str(),
+    ...pricedHead,
     direction: str(),
     last_updated: str(),
     next_update: str(),
@@ -35,29 +31,12 @@ const tariffRate = obj(
     time_created: dateTime(),
     account_id: str(),
   },
-  [
-    'id',
-    'object',
-    'live_mode',
-    'location_id',
-    'location_timezone',
-    'currency_code',
-    'direction',
-    'last_updated',
-    'next_update',
-    'request',
-    'account_id',
-  ],
+  [...PRICED_HEAD_REQUIRED, 'direction', 'last_updated', 'next_update', 'request', 'account_id'],
 );
 
 const tariffRateAudit = obj(
   {
-    id: str(),
-    object: str(),
-    live_mode: bool(),
-    location_id: str(),
-    location_timezone: str(),
-    currency_code: str(),
+    ...pricedHead,
     direction: str(),
     request: obj({ direction: str(), start_time: str(), end_time: str() }, ['direction', 'start_time', 'end_time']),
     market_sources: arr(str()),
@@ -77,19 +56,7 @@ const tariffRateAudit = obj(
     time_created: str(),
     account_id: str(),
   },
-  [
-    'id',
-    'object',
-    'live_mode',
-    'location_id',
-    'location_timezone',
-    'currency_code',
-    'direction',
-    'request',
-    'data',
-    'time_created',
-    'account_id',
-  ],
+  [...PRICED_HEAD_REQUIRED, 'direction', 'request', 'data', 'time_created', 'account_id'],
 );
 
 /** The reference tags both under Tariffs. */

@@ -1,4 +1,5 @@
-import { AUTH_ERRORS, arr, bool, dateTime, num, obj, str, type ZeroOperation } from './schema.js';
+import { AUTH_ERRORS, arr, dateTime, num, obj, str, type ZeroOperation } from './schema.js';
+import { pricedHead, PRICED_HEAD_REQUIRED } from './shared.js';
 
 const power = () => obj({ units: str(), value: num() }, ['units', 'value']);
 const money = () => obj({ value: num(), confidence: num() }, ['value', 'confidence']);
@@ -6,12 +7,7 @@ const savings = () => obj({ value: num(), percentage: num() }, ['value', 'percen
 
 const schedule = obj(
   {
-    id: str(),
-    object: str(),
-    live_mode: bool(),
-    location_id: str(),
-    location_timezone: str(),
-    currency_code: str(),
+    ...pricedHead,
     max_power: power(),
     shaving_threshold: obj({ relative: num(), absolute: num() }),
     tariff: money(),
@@ -37,19 +33,7 @@ const schedule = obj(
     time_created: dateTime(),
     account_id: str(),
   },
-  [
-    'id',
-    'object',
-    'live_mode',
-    'location_id',
-    'location_timezone',
-    'currency_code',
-    'max_power',
-    'tariff',
-    'savings',
-    'time_created',
-    'account_id',
-  ],
+  [...PRICED_HEAD_REQUIRED, 'max_power', 'tariff', 'savings', 'time_created', 'account_id'],
 );
 
 export const schedules: ZeroOperation[] = [

@@ -1,4 +1,4 @@
-import { arr, num, nullable, obj, str, timeOfDay, type JsonSchema } from './schema.js';
+import { arr, bool, num, nullable, obj, str, timeOfDay, type JsonSchema } from './schema.js';
 
 /** Objects several operations share. */
 
@@ -38,3 +38,15 @@ export const tariffSchedule: JsonSchema = arr(
     ),
   }),
 );
+
+/** How the reference opens every answer about a location's prices: the rates, the audit, the slots, the schedule. */
+export const pricedHead: Record<string, JsonSchema> = {
+  id: str(),
+  object: str(),
+  live_mode: bool(),
+  location_id: str(),
+  location_timezone: str(),
+  currency_code: str(),
+};
+/** All of that head is required wherever the reference gives it. */
+export const PRICED_HEAD_REQUIRED = Object.keys(pricedHead);

@@ -1,18 +1,11 @@
-import { arr, bool, dateTime, num, obj, str, type JsonSchema, type ZeroOperation } from './schema.js';
+import { arr, dateTime, num, obj, str, type JsonSchema, type ZeroOperation } from './schema.js';
 import { direction, endTime, segment, startTime } from './params.js';
+import { pricedHead, PRICED_HEAD_REQUIRED } from './shared.js';
 
 /** What both slot answers open with. */
-const head: Record<string, JsonSchema> = {
-  id: str(),
-  object: str(),
-  live_mode: bool(),
-  location_id: str(),
-  location_timezone: str(),
-  currency_code: str(),
-  direction: str(),
-};
+const head: Record<string, JsonSchema> = { ...pricedHead, direction: str() };
 const tail: Record<string, JsonSchema> = { time_created: dateTime(), account_id: str() };
-const HEAD = ['id', 'object', 'live_mode', 'location_id', 'location_timezone', 'currency_code', 'direction'];
+const HEAD = [...PRICED_HEAD_REQUIRED, 'direction'];
 const TAIL = ['next_update', 'request', 'data', 'time_created', 'account_id'];
 
 const slotTime = obj(
