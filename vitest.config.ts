@@ -5,7 +5,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Three files at a time on two cores: the browser and command-line suites spend much of their
+    // time waiting on a page, a process or a socket, so a third keeps the CPU busy.
+    maxWorkers: Number(process.env.TARIFF_DESK_TEST_WORKERS ?? 3),
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

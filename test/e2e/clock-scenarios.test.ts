@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import type { Browser, Page } from 'playwright';
 import { launch, shot as fullShot } from './browser.js';
 import { liveHost } from './host.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import { Webhook } from 'standardwebhooks';
 import { topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page, Request } from 'playwright';
 import { shot, topShot } from './browser.js';
@@ -10,7 +10,8 @@ import { browserSuite, openApp, VIEWPORTS } from './suite.js';
  * demand and minimum charges, less export credit, for a household with or without solar, under
  * the metering arrangement picked. The verdict on two UK tariffs turns on the standing charge.
  */
-const s = browserSuite({ demo: true });
+// The demo is seeded relative to the service's today: pinned, its contracts' dates hold on any day.
+const s = browserSuite({ demo: true, now: '2026-11-20T10:00:00Z' });
 
 const gbp = (v: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(v);

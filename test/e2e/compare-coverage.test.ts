@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import { readFileSync } from 'node:fs';
 import { pixelsOf } from './png.js';
 import { DateTime } from 'luxon';
@@ -13,7 +13,8 @@ import { askBill, billRequest as costRequest, eur, locationOf as locationOfIn, s
  * file's edges, a contract starting mid-month or later) is in no total; tiers count per month;
  * the PNG and a meter file read in the app.
  */
-const s = browserSuite({ demo: true });
+// The demo is seeded relative to the service's today: pinned, its contracts' dates hold on any day.
+const s = browserSuite({ demo: true, now: '2026-11-20T10:00:00Z' });
 
 const locationOf = (ref: string) => locationOfIn(s, ref);
 
@@ -33,7 +34,7 @@ describe('what the Compare view weighs, in Chromium', () => {
       (b) => b.alternatives?.length === 1,
       () => page.getByRole('button', { name: 'Add', exact: true }).click(),
     );
-    // The 15th of the stored contract's first month to the 20th of the next (midnight): 35 days, in Berlin.
+    // The 15th of the stored contract's first month to the 20th of the next (midnight), in Berlin: 35 or 36 days.
     const from = DateTime.fromISO(stored.contract_start_date.slice(0, 10), { zone: 'Europe/Berlin' }).plus({
       days: 14,
     });
@@ -75,7 +76,9 @@ describe('what the Compare view weighs, in Chromium', () => {
     expect(wrong.body.alternatives[0].value).toBeLessThan(expected.body.alternatives[0].value);
 
     // The span in days and dates, not "2 months", and not "a year" in the subtitle.
-    const span = `over 35 days, ${from.toFormat('d LLL')} – ${to.minus({ days: 1 }).toFormat('d LLL')}`;
+    // The demo contract is seeded relative to today, so the span's days come from its dates.
+    const days = Math.round(to.diff(from, 'days').days);
+    const span = `over ${days} days, ${from.toFormat('d LLL')} – ${to.minus({ days: 1 }).toFormat('d LLL')}`;
     await see(page.getByTestId('compare-verdict')).toContainText(span);
     await see(page.getByTestId('compare-span')).toContainText(span);
     await see(page.getByText('over a year')).toHaveCount(0);

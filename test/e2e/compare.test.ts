@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { shot, SHOTS, topShot } from './browser.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import type { Page } from 'playwright';
 import { shot } from './browser.js';
 import { browserSuite, VIEWPORTS } from './suite.js';

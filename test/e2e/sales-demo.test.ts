@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import { topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import type { Page } from 'playwright';
 import { DEMAND_FIELDS, urdbText } from '../urdb-documents.js';
 import { AxeBuilder } from '@axe-core/playwright';

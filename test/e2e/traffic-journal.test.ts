@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import type { Browser, Page } from 'playwright';
 import { launch, shot } from './browser.js';
 import { liveHost } from './host.js';

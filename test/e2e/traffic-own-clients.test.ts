@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expect as see } from '@playwright/test';
+import { see } from './see.js';
 import { spawn } from 'node:child_process';
 import type { Browser } from 'playwright';
 import { launch, shot } from './browser.js';

@@ -66,8 +66,11 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[]): voi
   // A tester may have edited or emptied them since: the demo links to them as shipped.
   svc.providers.restoreSeeded(DEMO_PROVIDERS);
   svc.gridFees.restoreSeeded([DEMO_GRID_FEE]);
-  const today = DateTime.fromJSDate(svc.clock.now()).toISODate()!;
-  const start = DateTime.fromJSDate(svc.clock.now()).minus({ months: 2 }).startOf('month').toISODate()!;
+  const today = DateTime.fromJSDate(svc.clock.now(), { zone: 'utc' }).toISODate()!;
+  const start = DateTime.fromJSDate(svc.clock.now(), { zone: 'utc' })
+    .minus({ months: 2 })
+    .startOf('month')
+    .toISODate()!;
   const end = DateTime.fromISO(today).plus({ years: 1 }).startOf('month').toISODate()!;
   // A household customer owns the Berlin and London locations.
   const customer = svc.customers.create(scope, { reference_id: DEMO_CUSTOMER });
