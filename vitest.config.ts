@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,7 @@ export default defineConfig({
     // Three files at a time on two cores: the browser and command-line suites spend much of their
     // time waiting on a page, a process or a socket, so a third keeps the CPU busy.
     maxWorkers: Number(process.env.TARIFF_DESK_TEST_WORKERS ?? 3),
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -120,7 +120,10 @@ function newest(path) {
 }
 
 async function renderer() {
-  await viteBuild({ configFile: `${root}vite.config.ts`, logLevel: 'error' });
+  // Always React's production build: a NODE_ENV inherited from the caller (Vitest sets "test")
+  // would otherwise ship React's development build, twice as slow to render.
+  process.env.NODE_ENV = 'production';
+  await viteBuild({ configFile: `${root}vite.config.ts`, mode: 'production', logLevel: 'error' });
 }
 
 // The declarations take longest; they run on their own process beside the bundles.

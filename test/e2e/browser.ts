@@ -25,3 +25,19 @@ export async function topShot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
   await shot(page, name);
 }
+
+/**
+ * Resolves once every animation and transition on the page has finished (a dialog's fade-in, a
+ * snackbar's slide), so a screenshot shows the settled page however slow the machine is.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner runs for ever: only what ends is waited for.
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
 import type { Page } from 'playwright';
-import { topShot as shot } from './browser.js';
+import { topShot as shot, settled } from './browser.js';
 import { browserSuite, openApp } from './suite.js';
 
 /**
@@ -105,7 +105,7 @@ describe('the Customers page, in Chromium', () => {
     await see(confirm).toContainText(
       'Its location goes with it, with their tariffs and meter records: Kastanienallee 7, Berlin. This cannot be undone.',
     );
-    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+    await settled(page); // the dialog's fade-in, for the screenshot
     await shot(page, 'customers-delete-confirm-1280x800');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await see(page.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText(
@@ -122,7 +122,7 @@ describe('the Customers page, in Chromium', () => {
     const both = page.getByRole('dialog', { name: 'Delete customer “demo-household”?' });
     await see(both.getByTestId('locations-going')).toHaveText('Invalidenstraße 44, Berlin and 10 Lambeth Road, London');
     await page.setViewportSize({ width: 800, height: 900 });
-    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+    await settled(page); // the dialog's fade-in, for the screenshot
     await shot(page, 'customers-delete-confirm-800');
     await both.getByRole('button', { name: 'Cancel' }).click();
     expect((await customerByRef('demo-household'))!.locations).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { see } from './see.js';
 import type { Page, Response } from 'playwright';
-import { shot } from './browser.js';
+import { shot, settled } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 import { berlinAddress } from '../helpers.js';
 
@@ -297,7 +297,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await page.getByRole('button', { name: 'Delete row ‘Saturday’' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete row ‘Saturday’?' });
       await see(dialog).toContainText('Row ‘Saturday’ of month group 1 (All) and its 1 band leave the draft.');
-      await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+      await settled(page); // the dialog's fade-in, for the screenshot
       await shot(page, `schedule-confirm-row-${size}`);
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await see(page.getByRole('group', { name: 'Saturday track' })).toHaveCount(0);
@@ -324,7 +324,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await page.getByRole('button', { name: 'Revert', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: /^Revert .*Peak and weekend.*\?$/ });
       await see(dialog).toContainText('The unsaved edits to its schedule are discarded');
-      await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+      await settled(page); // the dialog's fade-in, for the screenshot
       await shot(page, `schedule-revert-confirm-${size}`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await see(save).toBeEnabled();

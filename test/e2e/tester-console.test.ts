@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
-import { shot, topShot } from './browser.js';
+import { shot, topShot, settled } from './browser.js';
 import { browserSuite, pageErrors, VIEWPORTS } from './suite.js';
 
 // A first retry far off, so the pending delivery waits for "Retry now"; a short timeout for the Timeout answer.
@@ -71,7 +71,7 @@ describe('the webhook tester console in Chromium', () => {
       await see(line).toHaveText(/^\{"id":"evt_\w+","object":"event","type":"connect\.session\.complete",/);
       const box = (await line.boundingBox())!;
       expect(box.height).toBeLessThan(30);
-      await page.waitForTimeout(400); // the details' slide-open, for the picture
+      await settled(page); // the details' slide-open, for the picture
       await topShot(page, `tester-console-attempts-${size}`);
       // Opened: indented and copyable.
       await attempts.nth(0).getByRole('button', { name: 'Open attempt 2' }).click();
@@ -82,7 +82,7 @@ describe('the webhook tester console in Chromium', () => {
       await row.getByRole('button', { name: 'Copy payload' }).first().click();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(JSON.parse(copied)).toMatchObject({ object: 'event', type: 'connect.session.complete' });
-      await page.waitForTimeout(400);
+      await settled(page);
       await topShot(page, `tester-console-delivered-${size}`);
       await attempts.nth(0).getByRole('button', { name: 'Close attempt 2' }).click();
       await see(payload).toHaveCount(0);
@@ -138,7 +138,7 @@ describe('the webhook tester console in Chromium', () => {
       const dialog = page.getByRole('dialog');
       await see(dialog).toContainText('Delete endpoint “Catcher”?');
       await see(dialog).toContainText('/catcher/whe_');
-      await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+      await settled(page); // the dialog's fade-in, for the picture
       await shot(page, `tester-console-delete-${size}`);
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await see(dialog).toBeHidden();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { see } from './see.js';
 import type { Browser, Page } from 'playwright';
-import { launch, shot } from './browser.js';
+import { launch, shot, settled } from './browser.js';
 import { liveHost } from './host.js';
 
 let browser: Browser;
@@ -98,8 +98,11 @@ describe('the Traffic page journal as a tool', () => {
         await page.getByRole('button', { name: 'Resume' }).click();
         await see(rows(page).filter({ hasText: 'GET /webhooks?limit=2' })).toHaveCount(1);
 
-        // More than a page: the newest page shows, older ones on request.
+        // More than a page at once: the newest page shows, older ones on request. Sent while paused,
+        // so that they reach the tail in one answer however slowly they go out.
+        await page.getByRole('button', { name: 'Pause' }).click();
         for (let i = 1; i <= 60; i++) await env.api('GET', `/webhooks?limit=${i}`);
+        await page.getByRole('button', { name: 'Resume' }).click();
         await see(rows(page).first()).toContainText('GET /webhooks?limit=60');
         await see(rows(page)).toHaveCount(50);
         await page.getByRole('button', { name: 'Load older' }).click();
@@ -126,7 +129,7 @@ describe('the Traffic page journal as a tool', () => {
         await see(rules).toContainText('422 pending_connect');
         await page.getByRole('button', { name: 'Delete fault rule POST /prices/* → 422 pending_connect' }).click();
         await see(ask).toContainText('Delete fault rule “POST /prices/* → 422 pending_connect”?');
-        await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+        await settled(page); // the dialog's fade-in, for the picture
         await shot(page, `traffic-fault-confirm-${width}`);
         await ask.getByRole('button', { name: 'Delete', exact: true }).click();
         await see(rules).not.toContainText('pending_connect');
@@ -142,7 +145,7 @@ describe('the Traffic page journal as a tool', () => {
           code: 'pending_connect',
         });
         await see(page.getByRole('status').filter({ hasText: 'Undone' })).toBeVisible();
-        await page.waitForTimeout(400); // the snackbar's slide-in, for the picture
+        await settled(page); // the snackbar's slide-in, for the picture
         await shot(page, `traffic-fault-undo-${width}`);
         await env.api('DELETE', `/faults/${back[0].id}`);
 

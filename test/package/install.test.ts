@@ -152,6 +152,12 @@ describe('the npm package', () => {
     expect(installed).not.toContain('react');
     expect(installed).not.toContain('tsx');
     expect(installed).not.toContain('typescript');
+    // The renderer is React's production build (the development build renders at half the speed).
+    const assets = join(prefix, 'node_modules/tariff-desk/dist/renderer/assets');
+    const dev = readdirSync(assets).filter((f) =>
+      readFileSync(join(assets, f), 'utf8').includes('react-stack-top-frame'),
+    );
+    expect(dev).toEqual([]);
   });
 
   it('declares its library entry: package.json types and exports name the shipped .d.ts, which import only dependencies', () => {
