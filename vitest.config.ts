@@ -10,7 +10,7 @@ export default defineConfig({
     // time waiting on a page, a process or a socket, so a third keeps the CPU busy.
     maxWorkers: Number(process.env.TARIFF_DESK_TEST_WORKERS ?? 3),
     sequence: { sequencer: LongestFirst },
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -402,5 +402,5 @@ describe('every event type as delivered matches its payload schema in GET /opena
         await rx.close();
         await h.host.stop();
       }
-    }, 60_000);
+    }, 180_000);
 });

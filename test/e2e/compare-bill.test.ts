@@ -64,7 +64,7 @@ describe('Compare bills, in Chromium', () => {
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
       const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, size);
-      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 20_000 });
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
       // 2027, a year of 365 days, on 2,700 kWh.
       await billRequest(
         page,
@@ -156,7 +156,7 @@ describe('Compare bills, in Chromium', () => {
       await page.close();
     }
     await s.env.api('DELETE', `/locations/${loc.body.id}`);
-  }, 120_000);
+  }, 240_000);
 
   it('a household with solar: the PV profile or a generation CSV, metered and credited as picked, billed as the API bills it', async () => {
     const berlin = (await s.env.api('GET', '/locations?limit=100')).body.data.find(
@@ -165,7 +165,7 @@ describe('Compare bills, in Chromium', () => {
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
       const { page, errors } = await openApp(s, `compare?location=${berlin}`, size);
-      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 20_000 });
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
       const solar = page.getByRole('region', { name: 'Household solar' });
       await solar.getByRole('combobox', { name: 'Solar' }).click();
       await billRequest(
@@ -229,5 +229,5 @@ describe('Compare bills, in Chromium', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

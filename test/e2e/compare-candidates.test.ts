@@ -40,13 +40,13 @@ describe('Compare candidates, in Chromium', () => {
     const at = `${size.width}x${size.height}`;
     it(
       `new tariffs from scratch, named uniquely; an edited offer is "edited" until renamed (${at})`,
-      { timeout: 90_000 },
+      { timeout: 180_000 },
       async () => {
         const london = await locationOf('demo-london');
         const { page, errors } = await openApp(s, `compare?location=${london}`, size);
         const totals = page.getByRole('table', { name: 'Totals' });
         // The first bill of a fresh service takes longer on a busy machine.
-        await see(totals).toBeVisible({ timeout: 20_000 });
+        await see(totals).toBeVisible({ timeout: 30_000 });
         const chosen = page.getByRole('list', { name: 'Chosen candidates' });
 
         // From scratch: a flat rate, opened at once in the editor, named by its price.

@@ -50,8 +50,8 @@ describe('a candidate’s demand charge in Compare, in Chromium', () => {
       });
       expect(stored.status).toBe(200);
       const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, size);
-      page.setDefaultTimeout(10_000);
-      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 20_000 });
+      page.setDefaultTimeout(30_000);
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
 
       await page.getByRole('button', { name: 'New tariff' }).click();
       const dialog = page.getByRole('dialog');

@@ -71,7 +71,7 @@ describe('the Prices page draws the API answer', () => {
           })
         ).body;
         expect(answer.data.length).toBeGreaterThan(8000);
-        await see(chart).toHaveAttribute('data-points', String(answer.data.length + 1), { timeout: 20_000 });
+        await see(chart).toHaveAttribute('data-points', String(answer.data.length + 1), { timeout: 30_000 });
         expect(Number(await chart.getAttribute('data-average'))).toBeCloseTo(average(answer.data), 5);
         // Each tariff's share is drawn under its own name, with units on both axes.
         await see(chart).toContainText('Dynamic');
@@ -172,7 +172,7 @@ describe('the Prices page draws the API answer', () => {
   /** A chart's tariff series as drawn: each legend entry's name and colour, in stacking order, and the areas' fills. */
   async function drawnSeries(page: Page, name: string) {
     const chart = page.getByRole('img', { name });
-    await see(chart.locator('.recharts-area-area').first()).toBeVisible({ timeout: 20_000 });
+    await see(chart.locator('.recharts-area-area').first()).toBeVisible({ timeout: 30_000 });
     return chart.evaluate((el) => {
       const legend = [...el.querySelectorAll('.recharts-legend-item')].map((li) => {
         const icon = li.querySelector('path, line, rect');
@@ -228,7 +228,7 @@ describe('the Prices page draws the API answer', () => {
         await page.getByLabel('Days', { exact: true }).fill('7');
         const chart = page.getByRole('img', { name: 'Price chart' });
         const tickLabels = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
-        await see(tickLabels.first()).toHaveText('Mon 1 Jun', { timeout: 20_000 });
+        await see(tickLabels.first()).toHaveText('Mon 1 Jun', { timeout: 30_000 });
         await see(chart).toHaveAttribute('data-ticks', /2026-06-0[67]/);
         const ticks = (await chart.getAttribute('data-ticks'))!.split(' ');
         expect(ticks.length).toBeGreaterThanOrEqual(4);

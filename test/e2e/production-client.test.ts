@@ -177,12 +177,12 @@ async function consent(page: Page, cot: string, provider: string, name: string) 
   expect(login.origin).toBe(env.info.connect_web_url);
   expect([login.searchParams.get('svc_cot'), login.searchParams.get('fp_cot')]).toEqual([cot, cot]);
   await page.evaluate((u) => (window as any).leave(u), out.data.redirect_url);
-  await page.waitForURL((u) => u.pathname === `/provider-login/${provider}`, { timeout: 10_000 });
+  await page.waitForURL((u) => u.pathname === `/provider-login/${provider}`, { timeout: 30_000 });
   await see(page.getByRole('heading', { name: `Sign in to ${name}` })).toBeVisible();
   await page.getByLabel('Share my tariff with this app').check();
   await page.getByRole('button', { name: 'Allow access' }).click();
   // The form's answer redirects to the client's own address (another origin): it must not be blocked.
-  await page.waitForURL((u) => u.origin === CLIENT && u.pathname === '/back', { timeout: 10_000 });
+  await page.waitForURL((u) => u.origin === CLIENT && u.pathname === '/back', { timeout: 30_000 });
   const back = new URL(page.url());
   expect([back.searchParams.get('svc_cot'), back.searchParams.get('fp_cot')]).toEqual([cot, cot]);
   return page.evaluate(() => (window as any).ready);

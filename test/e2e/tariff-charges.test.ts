@@ -37,7 +37,7 @@ async function open(size: { width: number; height: number }, country: 'GB' | 'US
   const hash = `tariffs?location=${loc}&id=${t.body.id}`;
   const { page, errors } = await openApp(ctx, hash, size);
   // An action that cannot happen fails in words, before the test's own time runs out.
-  page.setDefaultTimeout(8000);
+  page.setDefaultTimeout(30_000);
   await see(page.getByRole('region', { name: 'Charges' })).toBeVisible();
   return { page, errors, id: t.body.id as string, hash };
 }
@@ -230,6 +230,6 @@ for (const size of Object.values(VIEWPORTS)) {
       expect([...errors, ...again.errors]).toEqual([]);
       await again.page.close();
       await page.close();
-    }, 90_000);
+    }, 180_000);
   });
 }

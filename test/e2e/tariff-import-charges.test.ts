@@ -26,7 +26,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
         })
       ).body.id;
       ({ page, errors } = await openApp(s, `tariffs?location=${loc}`, { width, height }));
-      page.setDefaultTimeout(8000);
+      page.setDefaultTimeout(30_000);
     });
     afterAll(async () => {
       await page?.close();

@@ -65,7 +65,7 @@ describe('the Traffic page journal as a tool', () => {
         const hide = page.getByLabel("Hide the app's own requests");
         await page.getByText("Hide the app's own requests").click();
         await see(hide).not.toBeChecked();
-        await see(rows(page).filter({ hasText: 'GET /faults' }).first()).toBeVisible({ timeout: 8000 });
+        await see(rows(page).filter({ hasText: 'GET /faults' }).first()).toBeVisible({ timeout: 30_000 });
         await see(rows(page).filter({ hasText: 'GET /faults' }).first()).toContainText('app');
         await page.getByText("Hide the app's own requests").click();
         await see(hide).toBeChecked();

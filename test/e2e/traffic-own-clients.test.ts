@@ -98,12 +98,12 @@ describe('the Traffic page shows what the command line and the test kit sent, wi
         // Switched off, the app's requests and the waits' polling show, each named.
         await page.getByText("Hide the app's own requests").click();
         await see(hide).not.toBeChecked();
-        await see(rows.filter({ hasText: 'the app' }).first()).toBeVisible({ timeout: 8000 });
+        await see(rows.filter({ hasText: 'the app' }).first()).toBeVisible({ timeout: 30_000 });
         await see(rows.filter({ hasText: 'test kit, waiting' }).first()).toBeVisible();
         expect(errors).toEqual([]);
       } finally {
         await page.close();
       }
-    }, 60_000);
+    }, 180_000);
   }
 });

@@ -107,5 +107,5 @@ describe('crash safety', () => {
     } finally {
       await rx.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -22,11 +22,18 @@ async function killDuringStart(dir: string, ms: number, afterHostFile = false) {
   });
   const exited = new Promise((done) => child.once('exit', done));
   let readyMs = -1;
-  createInterface({ input: child.stdout! }).once('line', () => (readyMs = performance.now() - started));
-  if (afterHostFile)
-    while (!existsSync(join(dir, HOST_FILE)) && child.exitCode === null && performance.now() - started < 10_000)
+  const ready = new Promise<void>((done) =>
+    createInterface({ input: child.stdout! }).once('line', () => {
+      readyMs = performance.now() - started;
+      done();
+    }),
+  );
+  // ms Infinity: killed once ready (or once it exits by itself), however long a start takes here.
+  if (ms === Infinity) await Promise.race([ready, exited]);
+  else if (afterHostFile)
+    while (!existsSync(join(dir, HOST_FILE)) && child.exitCode === null && performance.now() - started < 60_000)
       await new Promise((r) => setTimeout(r, 1));
-  await new Promise((r) => setTimeout(r, ms));
+  if (ms !== Infinity) await new Promise((r) => setTimeout(r, ms));
   child.kill('SIGKILL');
   await exited;
   return { ready: readyMs >= 0, readyMs };
@@ -69,7 +76,7 @@ describe('first-start demo seeding', () => {
     };
     try {
       // How long a first start takes here, so the kills spread over it.
-      const first = await killDuringStart(fresh(), 5_000);
+      const first = await killDuringStart(fresh(), Infinity);
       expect(first.ready, 'a first start gets ready').toBe(true);
       expect(await demoWorld(dirs[0]!)).toEqual(COMPLETE);
       const kills: string[] = [];

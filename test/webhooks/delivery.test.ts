@@ -164,7 +164,7 @@ describe('webhook delivery', () => {
     expect(ds.filter((d: any) => d.status === 'failed')).toHaveLength(5);
     expect(ds[0].attempt_log).toHaveLength(7);
     expect(ds[0].attempt_log[0].response_body).toHaveLength(4096);
-  }, 40_000);
+  }, 180_000);
 
   it('the catcher records deliveries and flags a bad signature; rotation signs with both secrets', async () => {
     const { api } = await host();
