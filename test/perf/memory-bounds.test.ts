@@ -51,7 +51,7 @@ describe('memory bounds', () => {
   it('a read cache holds what fits in its bytes, least recently used out first, and empties on a write', () => {
     let version = 0;
     const reads: string[] = [];
-    const cache = new ReadCache<string, string>({ current: () => version }, 180_000);
+    const cache = new ReadCache<string, string>({ current: () => version }, 100_000);
     const value = (k: string) => k.repeat(10_000);
     const get = (k: string) =>
       cache.get(k, () => {
