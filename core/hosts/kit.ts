@@ -126,6 +126,8 @@ export interface TariffDesk {
 
 /** How often the journal is read while a wait is open (an event of this process also wakes it at once). */
 const POLL_MS = 100;
+/** Idle keep-alive of the in-process service, longer than any pause of a shared event loop. */
+const KIT_KEEP_ALIVE_MS = 72_000;
 
 const iso = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString());
 
@@ -246,6 +248,11 @@ export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<
       appPort: opts.app ? 0 : false,
       demo: false,
       ...(opts.apiVersion !== undefined ? { apiVersion: generationOf(opts.apiVersion) } : {}),
+      // The service shares this process's event loop: when the caller's own work (the demo seed
+      // below, a test's sums) holds the loop past a short keep-alive, the server closes a socket
+      // the client is just reusing, and that request fails with ECONNRESET. A long keep-alive
+      // leaves closing idle sockets to the client, whose timer runs once the loop is free.
+      limits: { keepAliveTimeoutMs: KIT_KEEP_ALIVE_MS },
     });
   } catch (e) {
     if (temporary) rmSync(dataDir, { recursive: true, force: true });

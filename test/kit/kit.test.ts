@@ -173,6 +173,21 @@ describe('waitForEvent', () => {
   });
 });
 
+describe("a service on the caller's event loop", () => {
+  it('a call after the caller held the loop for longer than a usual keep-alive still gets its answer', async () => {
+    const td = await startTariffDesk({ clock: '2026-12-24T18:00:00+01:00' });
+    try {
+      expect(await locationCount(td)).toBe(0);
+      // Synchronous work of the caller's own (a test's sums, a seed): no timer of the loop runs meanwhile.
+      const until = Date.now() + 6_000;
+      while (Date.now() < until);
+      expect(await locationCount(td)).toBe(0);
+    } finally {
+      await td.stop();
+    }
+  });
+});
+
 describe('clock, reset and stop', () => {
   it('starts at the given instant and moves the service clock', async () => {
     const td = await startTariffDesk({ clock: '2026-12-24T18:00:00+01:00' });
