@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, spawnServe, stopAll } from '../host/cli.js';
+import { oneShotFetch } from '../one-shot-fetch.js';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -76,7 +77,7 @@ describe('a long clock advance', () => {
     let bearer = env.bearer;
     const timed = async (path: string, basic = false) => {
       const t = performance.now();
-      const r = await fetch(api_url + path, {
+      const r = await oneShotFetch(api_url + path, {
         headers: {
           authorization: basic
             ? 'Basic ' + Buffer.from(`${account_id}:${test_key}`).toString('base64')
@@ -107,14 +108,18 @@ describe('a long clock advance', () => {
       }
       expect(state.advancing.target).toBe(target);
       progress.push(state.advancing.done_until);
-      expect(performance.now() - started, 'the advance lands').toBeLessThan(60_000);
+      // A guard against a loop for ever, not a time the machine must meet.
+      expect(performance.now() - started, 'the advance lands').toBeLessThan(200_000);
     }
+    const landedMs = performance.now() - started;
     const s = stats(latencies);
     console.log(
-      `advance-slices: 10 years answered 202 in ${answeredMs.toFixed(0)} ms, landed after ${(performance.now() - started).toFixed(0)} ms; ` +
+      `advance-slices: 10 years answered 202 in ${answeredMs.toFixed(0)} ms, landed after ${landedMs.toFixed(0)} ms; ` +
         `${latencies.length} requests meanwhile: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${progress.length} progress readings`,
     );
-    expect(Math.max(...latencies)).toBeLessThan(500);
+    // Sliced, no request waits for the advance: each is answered in a small share of its time,
+    // however slow the machine (a request held for the whole advance would take all of it).
+    expect(Math.max(...latencies)).toBeLessThan(landedMs / 4);
     expect(progress.length, 'progress was seen under way').toBeGreaterThan(1);
     expect([...progress].sort()).toEqual(progress);
 

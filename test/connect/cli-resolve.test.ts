@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, spawnServe } from '../host/cli.js';
 import { loggedIn } from '../e2e/host.js';
+import { oneShotFetch } from '../one-shot-fetch.js';
 
 const inverness = { address_line1: '1 High St', city: 'Inverness', post_code: 'IV1 1AA', country_code: 'GB' };
 
@@ -33,7 +34,7 @@ describe('tariff-desk resolve', () => {
           type: 'submit',
           data: { provider: { id: 'prv_eonnext' } },
         });
-        const consent = await fetch(new URL(r.data.redirect_url).origin + '/provider-login/prv_eonnext', {
+        const consent = await oneShotFetch(new URL(r.data.redirect_url).origin + '/provider-login/prv_eonnext', {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: `svc_cot=${cot}&username=a%40b.c&password=x&consent=yes&decision=allow`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startHost, type HostOptions, type ReadyInfo, type RunningHost } from '../../core/hosts/host.js';
 import { fixedClock } from '../../core/engine/clock.js';
 import { createApiClient } from '../../core/engine/api/client.js';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { oneShotFetch } from '../one-shot-fetch.js';
 
 export interface LiveHostOptions extends Partial<
   Pick<HostOptions, 'dataDir' | 'appPort' | 'webhooks' | 'clock' | 'realClock'>
@@ -34,14 +34,7 @@ export async function liveHost(opts: LiveHostOptions = {}) {
   return { host, ...(await loggedIn(host.info)) };
 }
 
-/**
- * The tests' own requests go on connections of their own, never kept alive: a test that runs the
- * command line with spawnSync holds its event loop for longer than a server keeps an idle
- * connection, and a pooled one would then go out after the server closed it ("other side closed").
- */
-const oneShot = new Agent({ pipelining: 0 });
-const fetch = (url: string, init: Parameters<typeof undiciFetch>[1] = {}) =>
-  undiciFetch(url, { ...init, dispatcher: oneShot });
+const fetch = oneShotFetch;
 
 /** A logged-in test-mode bearer on any running host, from its ready line, and what tests send with it. */
 export async function loggedIn(info: ReadyInfo) {

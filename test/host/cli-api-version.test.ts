@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, FREE_PORTS, spawnServe } from './cli.js';
 import { ReadyInfo } from '../../core/engine/api/bootstrap.js';
+import { oneShotFetch } from '../one-shot-fetch.js';
 
 const ZERO = '2024-08-24';
 const ANODE = '2025-09-14.anode';
 
 async function bearer(info: ReadyInfo) {
-  const r = await fetch(`${info.api_url}/login`, {
+  const r = await oneShotFetch(`${info.api_url}/login`, {
     headers: { authorization: 'Basic ' + Buffer.from(`${info.account_id}:${info.test_key}`).toString('base64') },
   });
   return { authorization: `Bearer ${((await r.json()) as { bearer_token: string }).bearer_token}` };
@@ -23,14 +24,16 @@ describe('tariff-desk serve --api-version', () => {
     try {
       expect(ReadyInfo.parse(zero.info).api_version).toBe(ZERO);
       const auth = await bearer(zero.info);
-      const plain = await fetch(`${zero.info.api_url}/locations`, { headers: auth });
+      const plain = await oneShotFetch(`${zero.info.api_url}/locations`, { headers: auth });
       expect(plain.status).toBe(200);
       expect(plain.headers.get('flatpeak-version')).toBe(ZERO);
       // A request naming Anode is answered in Anode.
-      const anode = await fetch(`${zero.info.api_url}/locations`, { headers: { ...auth, 'flatpeak-version': ANODE } });
+      const anode = await oneShotFetch(`${zero.info.api_url}/locations`, {
+        headers: { ...auth, 'flatpeak-version': ANODE },
+      });
       expect(anode.headers.get('flatpeak-version')).toBe(ANODE);
       // Zero's own statuses: a validation error is 409.
-      const invalid = await fetch(`${zero.info.api_url}/locations`, {
+      const invalid = await oneShotFetch(`${zero.info.api_url}/locations`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({ postal_address: 7 }),
@@ -51,7 +54,7 @@ describe('tariff-desk serve --api-version', () => {
     const back = await spawnServe(dir, ['--api-version', '2025-09-14', '--no-demo']);
     try {
       expect(back.info.api_version).toBe(ANODE);
-      const plain = await fetch(`${back.info.api_url}/locations`, { headers: await bearer(back.info) });
+      const plain = await oneShotFetch(`${back.info.api_url}/locations`, { headers: await bearer(back.info) });
       expect(plain.headers.get('flatpeak-version')).toBe(ANODE);
     } finally {
       back.child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, spawnListen, spawnServe, stopAll } from './cli.js';
 import { fetchJwks, receiver, until, verifyPs256Webhook } from '../webhooks/receiver.js';
+import { oneShotFetch } from '../one-shot-fetch.js';
 
 describe('tariff-desk listen', () => {
   it('prints which signature scheme each delivery used, following the wire profile', async () => {
@@ -13,7 +14,7 @@ describe('tariff-desk listen', () => {
     const rx = await receiver();
     const apiUrl = host.info.api_url;
     const login = await (
-      await fetch(`${apiUrl}/login`, {
+      await oneShotFetch(`${apiUrl}/login`, {
         headers: {
           authorization: 'Basic ' + Buffer.from(`${host.info.account_id}:${host.info.test_key}`).toString('base64'),
         },

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { BIN, spawnListen, spawnServe, stopAll } from './cli.js';
 import { loggedIn } from '../e2e/host.js';
 import { receiver, until } from '../webhooks/receiver.js';
+import { oneShotFetch } from '../one-shot-fetch.js';
 
 describe('tariff-desk listen and trigger', () => {
   it("forwards a running host's events to a local URL, one line per delivery", async () => {
@@ -156,12 +157,12 @@ describe('tariff-desk listen and trigger', () => {
 /** Raw API calls as the test key's bearer. */
 async function bearerApi(info: { api_url: string; account_id: string; test_key: string }) {
   const login = await (
-    await fetch(`${info.api_url}/login`, {
+    await oneShotFetch(`${info.api_url}/login`, {
       headers: { authorization: 'Basic ' + Buffer.from(`${info.account_id}:${info.test_key}`).toString('base64') },
     })
   ).json();
   return async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(info.api_url + path, {
+    const r = await oneShotFetch(info.api_url + path, {
       method,
       headers: { authorization: `Bearer ${login.bearer_token}`, 'content-type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),

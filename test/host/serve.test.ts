@@ -10,9 +10,10 @@ import { HOST_FILE } from '../../core/hosts/constants.js';
 import { startTariffDesk } from '../../core/hosts/kit.js';
 import { ReadyInfo } from '../../core/engine/api/bootstrap.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
+import { oneShotFetch } from '../one-shot-fetch.js';
 
 async function api(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const r = await fetch(base + path, {
+  const r = await oneShotFetch(base + path, {
     method,
     headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : null,
@@ -46,7 +47,7 @@ describe('tariff-desk serve --json', () => {
     for (const u of [info.api_url, info.connect_service_url, info.connect_web_url])
       expect(u).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-    const login = await fetch(info.api_url + '/login', {
+    const login = await oneShotFetch(info.api_url + '/login', {
       headers: { authorization: 'Basic ' + Buffer.from(`${info.account_id}:${info.test_key}`).toString('base64') },
     });
     const { bearer_token, live_mode } = await login.json();
