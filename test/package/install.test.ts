@@ -102,6 +102,8 @@ describe('the npm package', () => {
   let tarball = '';
   const children: ChildProcess[] = [];
 
+  // Packing and installing take seconds on an idle machine and minutes on a loaded one: the limit
+  // only stops a hung install.
   beforeAll(() => {
     // dist/ is built by the test setup; packing must not rebuild it under the other suites.
     const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
@@ -126,7 +128,7 @@ describe('the npm package', () => {
       mkdirSync(join(prefix, addon, '..'), { recursive: true });
       cpSync(join(ROOT, addon), join(prefix, addon));
     } else npm(['rebuild', 'better-sqlite3'], prefix);
-  }, 300_000);
+  }, 900_000);
 
   afterAll(async () => {
     await Promise.all(children.map(stop));
