@@ -129,7 +129,7 @@ export function meteringOf(m: MeteringRequest | undefined): Metering {
     credits: m?.credits ?? 'PAID_MONTHLY',
     credits_from: m?.credits_from ?? 'SAME_MONTH',
     true_up_month: m?.true_up_month ?? 12,
-    true_up_rate: m?.true_up_rate ?? 0,
+    ...(m?.mode === 'NET_METERING' ? { true_up_rate: m.true_up_rate ?? 0 } : {}),
   };
 }
 

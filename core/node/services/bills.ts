@@ -72,9 +72,11 @@ export class BillService {
     const { usage, generation, recorded } = this.flows(scope, loc, req, from, to);
     const base: CandidateLayer = { candidates: req.candidates, path: 'candidates' };
     const billOf = (layers: CandidateLayer[]): BillResult => {
+      // Refused before any market series is read: a refusal stores nothing.
+      if (metering.mode === 'NET_METERING')
+        refuseMarketLinked(this.prices.billingComponents(scope, loc, 'IMPORT', layers, true), from, to, layers);
       const imp = this.prices.billing(scope, loc, 'IMPORT', layers, { from, to }, true);
       const exp = this.prices.billing(scope, loc, 'EXPORT', layers, { from, to }, false);
-      if (metering.mode === 'NET_METERING') refuseMarketLinked(imp.components, from, to, layers);
       return computeBill({
         zone,
         from,
