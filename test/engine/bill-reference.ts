@@ -43,6 +43,8 @@ export interface Mutation {
   netPerMonth?: boolean;
   /** Let carried credit pay the monthly minimum. */
   creditPaysMinimum?: boolean;
+  /** Bill each month's own flat peak, ignoring a demand ratchet. */
+  noRatchet?: boolean;
   /** NET_METERING: leave each bank on its own price at the next month instead of moving it by the hour. */
   bankKeepsPrice?: boolean;
 }
@@ -317,15 +319,42 @@ export function referenceBill(
           for (let d = DateTime.fromMillis(a, { zone }); d.toMillis() < b; d = d.plus({ days: 1 }))
             if (d.toMillis() >= cs && d.toMillis() < ce) m.fixed += f.amount;
       }
-      if (ch.minimum?.per === 'MONTH') mm += ch.minimum.amount;
-      if (ch.minimum?.per === 'YEAR') my += ch.minimum.amount;
+      for (const min of ch.minimum ? [ch.minimum].flat() : []) {
+        if (min.per === 'MONTH') mm += min.amount;
+        else my += min.amount;
+      }
       const d = ch.demand;
       if (!d) return;
       const flat = (d.flat ?? []).find(
         (f) =>
           !f.months || f.months.some((n) => parseMonth(n) === 'all' || (parseMonth(n) as number[]).includes(monthNo)),
       );
-      if (flat) m.demand += blocks(peaks[k]![i]!.get('flat') ?? 0, flat.rate);
+      if (flat) {
+        let kw = peaks[k]![i]!.get('flat') ?? 0;
+        const r = d.ratchet;
+        if (r && !mutation.noRatchet) {
+          // The look-back months by the calendar: a month before the window is the window's own of that name.
+          const billedMonth = DateTime.fromMillis(a, { zone });
+          const names = r.months?.flatMap((x) => {
+            const v = parseMonth(x);
+            return v === 'all' ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : (v ?? []);
+          });
+          const offsets = names
+            ? Array.from({ length: 12 }, (_, n) => n)
+            : Array.from({ length: r.range_months! }, (_, n) => n + 1);
+          let highest = 0;
+          for (const n of offsets) {
+            const when = billedMonth.minus({ months: n });
+            if (names && !names.includes(when.month)) continue;
+            let j = monthStarts.indexOf(when.toMillis());
+            if (j < 0 || j >= months.length)
+              j = monthStarts.slice(0, -1).findIndex((t) => DateTime.fromMillis(t, { zone }).month === when.month);
+            if (j >= 0) highest = Math.max(highest, peaks[k]![j]!.get('flat') ?? 0);
+          }
+          kw = Math.max(kw, (highest * r.percent) / 100);
+        }
+        m.demand += blocks(kw, flat.rate);
+      }
       for (const p of d.periods ?? []) m.demand += blocks(peaks[k]![i]!.get(p.name) ?? 0, p.rate);
     });
     minMonth.push(mm);

@@ -296,7 +296,7 @@ describe('the bill engine against the slow reference', () => {
         const ch = c.imports[0]!.charges!;
         if (ch.demand?.flat) seen.add('flat demand');
         if (ch.demand?.periods) seen.add('tou demand');
-        if (ch.minimum) seen.add(`minimum ${ch.minimum.per}`);
+        for (const min of ch.minimum ? [ch.minimum].flat() : []) seen.add(`minimum ${min.per}`);
         if (ch.fixed?.some((f) => f.per === 'DAY')) seen.add('daily fixed');
         if (ch.fixed?.some((f) => f.per === 'MONTH')) seen.add('monthly fixed');
         const bill = engineBill(c);

@@ -221,6 +221,13 @@ function monthJson(m: BillMonthResult, fmt: (t: number) => string) {
       period: d.period,
       kw: Math.round(d.kw * 1e6) / 1e6,
       time: d.time === null ? null : fmt(d.time),
+      ...(d.period === null
+        ? {
+            peak_kw: Math.round((d.peakKw ?? d.kw) * 1e6) / 1e6,
+            ratchet_kw: Math.round((d.ratchetKw ?? 0) * 1e6) / 1e6,
+            billed_kw: Math.round((d.billedKw ?? d.kw) * 1e6) / 1e6,
+          }
+        : {}),
       charge: six(d.micro),
     })),
     energy_charge: six(m.energy),

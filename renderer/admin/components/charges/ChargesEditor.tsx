@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
 import type { Charges } from '../../../../core/engine/schemas/charges';
+import { minimumsOf } from '../../../../core/engine/schemas/charges';
 import { FixedCharges, MinimumField } from './FixedCharges';
 import { FlatDemandList } from './FlatDemand';
 import { DemandPeriods } from './DemandPeriods';
@@ -41,11 +42,14 @@ export function ChargesEditor({
       <Stack spacing={2} divider={<Divider flexItem />}>
         {fixedPart ?? <FixedCharges fixed={c.fixed ?? []} onChange={(fixed) => put({ fixed })} currency={currency} />}
         <MinimumField
-          minimum={c.minimum}
+          minimum={minimumsOf(c)[0]}
           onChange={(minimum) => {
+            // The editor holds the first minimum; a second (a monthly beside an annual one) is kept.
+            const rest = minimumsOf(c).slice(1);
+            const list = minimum ? [minimum, ...rest] : rest;
             const next = { ...c };
-            if (minimum) next.minimum = minimum;
-            else delete next.minimum;
+            if (list.length === 0) delete next.minimum;
+            else next.minimum = list.length === 1 ? list[0]! : list;
             onChange(next);
           }}
           currency={currency}
