@@ -174,7 +174,16 @@ describe('POST /bills/{location_id}', () => {
       export_credit: 28.8,
     });
     expect(june.demand).toEqual([
-      { tariff_id: 'candidates[0]', period: null, kw: 7, time: '2026-06-30T19:00:00+02:00', charge: 80 },
+      {
+        tariff_id: 'candidates[0]',
+        period: null,
+        kw: 7,
+        time: '2026-06-30T19:00:00+02:00',
+        peak_kw: 7,
+        ratchet_kw: 0,
+        billed_kw: 7,
+        charge: 80,
+      },
       { tariff_id: 'candidates[0]', period: 'Evening', kw: 7, time: '2026-06-30T19:00:00+02:00', charge: 28 },
     ]);
   });
@@ -315,6 +324,23 @@ describe('POST /bills/{location_id}', () => {
       [{ ...ok, end_time: JUNE }, 400, 'end_time_before_start_time'],
       [{ ...ok, end_time: '2028-08-01T00:00:00+02:00' }, 400, 'window_too_long'],
       [{ ...ok, metering: { mode: 'NET_SOMETIMES' } }, 400, 'mode_invalid'],
+      [
+        {
+          ...ok,
+          candidates: [
+            flat(0.3, {
+              charges: {
+                demand: {
+                  flat: [{ rate: [{ fixed: 10 }] }],
+                  ratchet: { percent: 75, months: ['Jan'], range_months: 6 },
+                },
+              },
+            }),
+          ],
+        },
+        400,
+        'ratchet_invalid',
+      ],
       [{ ...ok, metering: { mode: 'NET_METERING', credits: 'CARRIED' } }, 400, 'metering_invalid'],
       [{ ...ok, metering: { mode: 'NET_METERING', credits_from: 'NEXT_MONTH' } }, 400, 'metering_invalid'],
       [{ ...ok, metering: { mode: 'NET_METERING', true_up_rate: -1 } }, 400, 'true_up_rate_invalid'],
@@ -381,6 +407,25 @@ describe('POST /bills/{location_id}', () => {
       // Each refusal leaves everything stored as it was.
       expect(snapshot(h.svc) === before, JSON.stringify(body).slice(0, 200)).toBe(true);
     }
+  });
+
+  it('a demand ratchet: the flat demand entry gives the peak, the floor and the kW billed', async () => {
+    // 1 kW every hour, 5 kW one June hour: July bills at least 60 % of June's peak.
+    const peakAt = DateTime.fromISO('2026-06-10T12:00:00+02:00').toMillis();
+    const r = await bills({
+      start_time: JUNE,
+      end_time: AUGUST,
+      usage: { intervals: hourly(JUNE, AUGUST, (_h, t) => (t === peakAt ? 5 : 1)) },
+      candidates: [
+        flat(0.3, {
+          charges: { demand: { flat: [{ rate: [{ fixed: 10 }] }], ratchet: { percent: 60, range_months: 1 } } },
+        }),
+      ],
+    });
+    expect(r.status).toBe(200);
+    const [june, july] = r.body.months;
+    expect(june.demand[0]).toMatchObject({ period: null, kw: 5, peak_kw: 5, ratchet_kw: 0, billed_kw: 5, charge: 50 });
+    expect(july.demand[0]).toMatchObject({ period: null, kw: 1, peak_kw: 1, ratchet_kw: 3, billed_kw: 3, charge: 30 });
   });
 
   it('names the metering field it refuses', async () => {
