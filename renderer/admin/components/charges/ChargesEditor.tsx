@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, Divider, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Charges } from '../../../../core/engine/schemas/charges';
 import { minimumsOf } from '../../../../core/engine/schemas/charges';
 import { FixedCharges, MinimumField } from './FixedCharges';
 import { FlatDemandList } from './FlatDemand';
 import { DemandPeriods } from './DemandPeriods';
 import { DemandSchedule } from './DemandSchedule';
-import { chargeProblems } from './words';
+import { chargeProblems, ratchetWords } from './words';
 
 /**
  * The parts of a bill beside the energy schedule: fixed charges (per day or per month), a minimum
@@ -55,6 +55,27 @@ export function ChargesEditor({
           currency={currency}
         />
         <FlatDemandList flat={demand.flat ?? []} onChange={(flat) => putDemand({ flat })} currency={currency} />
+        {demand.ratchet ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="ratchet">
+            <TextField
+              size="small"
+              type="number"
+              label="Ratchet %"
+              value={demand.ratchet.percent}
+              onChange={(e) =>
+                putDemand({ ratchet: { ...demand.ratchet!, percent: Math.max(0, Number(e.target.value) || 0) } })
+              }
+              slotProps={{ htmlInput: { min: 0, max: 1000, step: 5 } }}
+              sx={{ width: 120 }}
+            />
+            <Typography variant="body2" data-testid="ratchet-words" sx={{ flex: '1 1 240px' }}>
+              {ratchetWords(demand.ratchet)}
+            </Typography>
+            <Button size="small" onClick={() => putDemand({ ratchet: undefined })}>
+              Remove ratchet
+            </Button>
+          </Stack>
+        ) : null}
         <Stack spacing={1}>
           <DemandPeriods
             periods={demand.periods ?? []}
