@@ -201,7 +201,7 @@ describe('net metering and ratchets in the app, in Chromium', () => {
       });
       await dialog.getByRole('button', { name: 'Open in the editor' }).click();
       const draft = page.getByLabel('Imported tariff');
-      await see(draft.getByTestId('ratchet-words')).toHaveText(words, { timeout: 30_000 });
+      await see(page.getByTestId('ratchet-words')).toHaveText(words, { timeout: 30_000 });
       await topShot(page, `urdb-draft-ratchet-${size}`);
       await draft.getByRole('button', { name: 'Name and contract' }).click();
       const details = page.getByRole('dialog', { name: 'Name and contract of the imported rate' });
