@@ -163,13 +163,10 @@ export const BillDemand = z
     kw: z.number().meta({ description: 'The highest average kW drawn from the grid in the month (and period).' }),
     time: z.string().nullable().meta({ description: 'Start of the interval where it happened; null with no draw.' }),
     peak_kw: z.number().optional().meta({ description: 'Flat demand: the month’s own highest kW (as kw).' }),
-    ratchet_kw: z
-      .number()
-      .optional()
-      .meta({
-        description:
-          'Flat demand: the ratchet’s floor, percent of the look-back months’ highest peak; 0 without a ratchet.',
-      }),
+    ratchet_kw: z.number().optional().meta({
+      description:
+        'Flat demand: the ratchet’s floor, percent of the look-back months’ highest peak; 0 without a ratchet.',
+    }),
     billed_kw: z
       .number()
       .optional()
