@@ -189,23 +189,22 @@ export const DemandCharges = z
   .meta({ id: 'DemandCharges' });
 export type DemandCharges = z.infer<typeof DemandCharges>;
 
+const MinimumList = z
+  .array(MinimumCharge)
+  .min(1)
+  .max(2)
+  .superRefine((list, ctx) => {
+    if (list.length === 2 && list[0]!.per === list[1]!.per)
+      ctx.addIssue({
+        code: 'custom',
+        path: [1, 'per'],
+        ...coded('per_invalid', 'a tariff holds at most one MONTH and one YEAR minimum'),
+      });
+  });
+
 /** One minimum, or a monthly and an annual one together (the monthly applies first). */
 export const Minimums = z
-  .union([
-    MinimumCharge,
-    z
-      .array(MinimumCharge)
-      .min(1)
-      .max(2)
-      .superRefine((list, ctx) => {
-        if (list.length === 2 && list[0]!.per === list[1]!.per)
-          ctx.addIssue({
-            code: 'custom',
-            path: [1, 'per'],
-            ...coded('per_invalid', 'a tariff holds at most one MONTH and one YEAR minimum'),
-          });
-      }),
-  ])
+  .union([MinimumCharge, MinimumList])
   .meta({ description: 'A minimum, or a list of a MONTH and a YEAR minimum.' });
 
 /** A tariff's minimums as a list, whichever way it holds them. */
