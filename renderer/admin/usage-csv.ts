@@ -56,11 +56,11 @@ export function csvRecords(text: string, separator: string): CsvRecord[] {
 }
 
 /** A usage file's text read into intervals, times without an offset taken in `zone`. */
-export function readUsageFile(text: string, zone: string): ParsedUsage {
+export function readUsageFile(text: string, zone: string, negative = false): ParsedUsage {
   if (text.length > MAX_USAGE_FILE_BYTES)
     throw new UsageCsvError(Codes.csvTooLarge, `the file is larger than ${MAX_USAGE_FILE_BYTES / 1024 / 1024} MiB`);
   const separator = detectSeparator(text);
-  return usageFromRecords(csvRecords(text, separator), separator, { zone });
+  return usageFromRecords(csvRecords(text, separator), separator, { zone, negative });
 }
 
 /**
@@ -68,7 +68,8 @@ export function readUsageFile(text: string, zone: string): ParsedUsage {
  * total and span. A file with no rows is refused in the words of what it should hold.
  */
 export async function readSeriesFile(f: File, zone: string, rows: 'usage' | 'generation') {
-  const parsed = readUsageFile(await f.text(), zone);
+  // Generation may hold small negatives (an inverter's night draw), as SAM and PVWatts write it.
+  const parsed = readUsageFile(await f.text(), zone, rows === 'generation');
   if (!parsed.intervals.length) throw new Error(`the file has no ${rows} rows`);
   return {
     kind: 'csv' as const,

@@ -174,7 +174,16 @@ describe('POST /bills/{location_id}', () => {
       export_credit: 28.8,
     });
     expect(june.demand).toEqual([
-      { tariff_id: 'candidates[0]', period: null, kw: 7, time: '2026-06-30T19:00:00+02:00', charge: 80 },
+      {
+        tariff_id: 'candidates[0]',
+        period: null,
+        kw: 7,
+        time: '2026-06-30T19:00:00+02:00',
+        peak_kw: 7,
+        ratchet_kw: 0,
+        billed_kw: 7,
+        charge: 80,
+      },
       { tariff_id: 'candidates[0]', period: 'Evening', kw: 7, time: '2026-06-30T19:00:00+02:00', charge: 28 },
     ]);
   });
@@ -314,7 +323,49 @@ describe('POST /bills/{location_id}', () => {
       [{ ...ok, end_time: '2026-07-15T00:00:00+02:00' }, 400, 'end_time_invalid'],
       [{ ...ok, end_time: JUNE }, 400, 'end_time_before_start_time'],
       [{ ...ok, end_time: '2028-08-01T00:00:00+02:00' }, 400, 'window_too_long'],
-      [{ ...ok, metering: { mode: 'NET_METERING' } }, 400, 'mode_invalid'],
+      [{ ...ok, metering: { mode: 'NET_SOMETIMES' } }, 400, 'mode_invalid'],
+      [
+        {
+          ...ok,
+          candidates: [
+            flat(0.3, {
+              charges: {
+                demand: {
+                  flat: [{ rate: [{ fixed: 10 }] }],
+                  ratchet: { percent: 75, months: ['Jan'], range_months: 6 },
+                },
+              },
+            }),
+          ],
+        },
+        400,
+        'ratchet_invalid',
+      ],
+      [{ ...ok, metering: { mode: 'NET_METERING', credits: 'CARRIED' } }, 400, 'metering_invalid'],
+      [{ ...ok, metering: { mode: 'NET_METERING', credits_from: 'NEXT_MONTH' } }, 400, 'metering_invalid'],
+      [{ ...ok, metering: { mode: 'NET_METERING', true_up_rate: -1 } }, 400, 'true_up_rate_invalid'],
+      [{ ...ok, metering: { credits_from: 'NEXT_MONTH' } }, 400, 'metering_invalid'],
+      [{ ...ok, metering: { credits: 'PAID_MONTHLY', true_up_month: 3 } }, 400, 'metering_invalid'],
+      [{ ...ok, metering: { credits: 'CARRIED', true_up_rate: 0.1 } }, 400, 'metering_invalid'],
+      [
+        {
+          ...ok,
+          metering: { mode: 'NET_METERING' },
+          candidates: [{ ...flat(0), market_rates: true, schedule: flat(0).schedule.map((e) => e) }],
+        },
+        400,
+        'metering_invalid',
+      ],
+      [
+        {
+          ...ok,
+          generation: {
+            intervals: [{ start_time: '2026-06-01T10:00:00Z', end_time: '2026-06-01T11:00:00Z', kwh: -1e7 }],
+          },
+        },
+        400,
+        'kwh_invalid',
+      ],
       [{ ...ok, metering: { true_up_month: 13 } }, 400, 'true_up_month_invalid'],
       [{ ...ok, metering: { credits: 'SOMETIMES' } }, 400, 'credits_invalid'],
       [{ ...ok, generation: { profile: 'WIND', kwh_per_year: 10 } }, 400, 'profile_invalid'],
@@ -353,8 +404,86 @@ describe('POST /bills/{location_id}', () => {
         status,
         code,
       });
+      // Each refusal leaves everything stored as it was.
+      expect(snapshot(h.svc) === before, JSON.stringify(body).slice(0, 200)).toBe(true);
     }
-    expect(snapshot(h.svc)).toBe(before);
+  });
+
+  it('a demand ratchet: the flat demand entry gives the peak, the floor and the kW billed', async () => {
+    // 1 kW every hour, 5 kW one June hour: July bills at least 60 % of June's peak.
+    const peakAt = DateTime.fromISO('2026-06-10T12:00:00+02:00').toMillis();
+    const r = await bills({
+      start_time: JUNE,
+      end_time: AUGUST,
+      usage: { intervals: hourly(JUNE, AUGUST, (_h, t) => (t === peakAt ? 5 : 1)) },
+      candidates: [
+        flat(0.3, {
+          charges: { demand: { flat: [{ rate: [{ fixed: 10 }] }], ratchet: { percent: 60, range_months: 1 } } },
+        }),
+      ],
+    });
+    expect(r.status).toBe(200);
+    const [june, july] = r.body.months;
+    expect(june.demand[0]).toMatchObject({ period: null, kw: 5, peak_kw: 5, ratchet_kw: 0, billed_kw: 5, charge: 50 });
+    expect(july.demand[0]).toMatchObject({ period: null, kw: 1, peak_kw: 1, ratchet_kw: 3, billed_kw: 3, charge: 30 });
+  });
+
+  it('names the metering field it refuses', async () => {
+    const r = await bills({
+      start_time: JUNE,
+      end_time: AUGUST,
+      usage,
+      metering: { mode: 'NET_METERING', credits: 'CARRIED' },
+    });
+    expect(r.status).toBe(400);
+    const error = r.body.error ?? r.body;
+    expect(error.code).toBe('metering_invalid');
+    expect(error.message).toContain('metering.credits');
+  });
+
+  it('NET_METERING: the month’s kWh net, the surplus is banked and paid at the true-up rate; SAM-like negatives are usage', async () => {
+    // 9 kWh an hour of solar 10:00–14:00 in June, and SAM's night draw of 0.001 kWh 21:00–06:00.
+    const night = hourly(JUNE, AUGUST, (hr) => (hr < 6 || hr >= 21 ? 1 : 0)).map((iv) => ({ ...iv, kwh: -0.001 }));
+    const solar = hourly(JUNE, AUGUST, (hr, t) => (t < JULY_START && hr >= 10 && hr < 14 ? 9 : 0));
+    const gen = { intervals: [...solar, ...night].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time)) };
+    const r = await bills({
+      start_time: JUNE,
+      end_time: AUGUST,
+      usage,
+      generation: gen,
+      metering: { mode: 'NET_METERING', true_up_month: 7, true_up_rate: 0.04 },
+      candidates: [flat(0.3)],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.metering).toEqual({
+      mode: 'NET_METERING',
+      credits: 'PAID_MONTHLY',
+      credits_from: 'SAME_MONTH',
+      true_up_month: 7,
+      true_up_rate: 0.04,
+    });
+    const [june, july] = r.body.months;
+    // June: 720 kWh used + 9 h × 30 night draws of 0.001 = 720.27; 4 × 9 × 30 = 1080 made: 359.73 banked.
+    expect(june.energy_charge).toBe(0);
+    expect(june.banked_kwh).toBeCloseTo(359.73, 6);
+    expect(june.surplus_kwh).toBeCloseTo(359.73, 6);
+    // July: 744 + 9 × 31 × 0.001 = 744.279 used; the bank offsets 359.73: 384.549 at 0.30.
+    expect(july.energy_charge).toBeCloseTo(384.549 * 0.3, 6);
+    expect(july.banked_kwh).toBe(0);
+    expect(july.surplus_kwh).toBe(0);
+    expect(july.true_up).toBe(0);
+    // With the true-up in June, its surplus is paid at 0.04 and July pays all its kWh.
+    const early = await bills({
+      start_time: JUNE,
+      end_time: AUGUST,
+      usage,
+      generation: gen,
+      metering: { mode: 'NET_METERING', true_up_month: 6, true_up_rate: 0.04 },
+      candidates: [flat(0.3)],
+    });
+    expect(early.body.months[0].true_up).toBeCloseTo(359.73 * 0.04, 6);
+    expect(early.body.months[0].total).toBeCloseTo(-359.73 * 0.04, 6);
+    expect(early.body.months[1].energy_charge).toBeCloseTo(744.279 * 0.3, 6);
   });
 
   it('accepts a year of quarter hours of usage and of generation in one request', async () => {

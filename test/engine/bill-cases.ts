@@ -49,6 +49,7 @@ export function differences(c: Case, mutation?: Mutation): string[] {
   const r = referenceBill(c.zone, c.from, c.to, c.usage, c.generation, c.metering, c.imports, c.exports, {
     mutation,
   });
+  const nem = c.metering.mode === 'NET_METERING';
   const out: string[] = [];
   const money: [keyof RefMonth, keyof BillResult['months'][number]][] = [
     ['energy', 'energy'],
@@ -71,6 +72,13 @@ export function differences(c: Case, mutation?: Mutation): string[] {
     for (const [a, b] of money)
       if (Math.abs((em[b] as number) / 1e6 - rm[a]) > 5e-3)
         out.push(`${c.label} month ${i} ${a}: engine ${(em[b] as number) / 1e6} reference ${rm[a]}`);
+    if (nem)
+      for (const [a, b] of [
+        ['bankedKwh', 'bankedMicroKwh'],
+        ['surplusKwh', 'surplusMicroKwh'],
+      ] as const)
+        if (Math.abs(em[b] / 1e6 - rm[a]) > 1e-3)
+          out.push(`${c.label} month ${i} ${a}: engine ${em[b] / 1e6} reference ${rm[a]}`);
     for (const [a, b] of energy)
       if (Math.abs((em[b] as number) / 1e6 - rm[a]) > 1e-3)
         out.push(`${c.label} month ${i} ${a}: engine ${(em[b] as number) / 1e6} reference ${rm[a]}`);

@@ -32,6 +32,9 @@ export interface RefMonth {
   carried: number;
   trueUp: number;
   total: number;
+  /** NET_METERING: banks summed at the month's end and the running surplus, kWh. */
+  bankedKwh: number;
+  surplusKwh: number;
 }
 
 /** Knobs a mutation test turns to show the comparison catches a wrong bill. */
@@ -40,6 +43,10 @@ export interface Mutation {
   netPerMonth?: boolean;
   /** Let carried credit pay the monthly minimum. */
   creditPaysMinimum?: boolean;
+  /** Bill each month's own flat peak, ignoring a demand ratchet. */
+  noRatchet?: boolean;
+  /** NET_METERING: leave each bank on its own price at the next month instead of moving it by the hour. */
+  bankKeepsPrice?: boolean;
 }
 
 /** The energy of `rows` (sorted, on whole minutes) in the minute starting at `t`. */
@@ -140,7 +147,8 @@ export function referenceBill(
   });
   imports = imports.map(fixedBounds);
   exports = exports.map(fixedBounds);
-  const net = metering.mode === 'NET_BILLING' && !opts.recorded;
+  const net = metering.mode !== 'BUY_ALL_SELL_ALL' && !opts.recorded;
+  const nem = metering.mode === 'NET_METERING';
   const commodityExports = exports.filter((c) => c.type === 'COMMODITY');
   const monthStarts: number[] = [];
   for (let m = DateTime.fromMillis(from, { zone }); m.toMillis() < to; m = m.plus({ months: 1 }))
@@ -161,7 +169,20 @@ export function referenceBill(
     carried: 0,
     trueUp: 0,
     total: 0,
+    bankedKwh: 0,
+    surplusKwh: 0,
   }));
+  // NET_METERING: per month, each price's net kWh, the tiers in force where it first came, and
+  // the first local time of day (seconds) it held on a weekday and on a weekend day.
+  interface RefPeriod {
+    net: number;
+    first: number;
+    rates: ReferenceRate[];
+    weekday: number;
+    weekend: number;
+  }
+  const nemPeriods = months.map(() => new Map<number, RefPeriod>());
+  let nemKey: number | undefined;
   // Highest kW per tariff and month: flat (key 'flat') and per period name.
   const peaks = imports.map(() => months.map(() => new Map<string, number>()));
   const periodTariffs = imports.map(periodsAsTariff);
@@ -196,6 +217,22 @@ export function referenceBill(
       expRates = commodityExports.length ? referenceRates(t, zone, 'EXPORT', commodityExports) : [];
       inForce = imports.map((_c, k) => contracts[k]![0] <= t && t < contracts[k]![1]);
       periodsNow = imports.map(() => undefined);
+      if (nem) {
+        const pricedNow = impRates.length > 0 && impRates.every((r) => r.rate !== null);
+        nemKey = pricedNow ? Math.round(impRates.reduce((s, r) => s + r.rate![0]!.fixed!, 0) * 1e5) : undefined;
+        if (nemKey !== undefined) {
+          const local = DateTime.fromMillis(t, { zone });
+          const tod = local.hour * 3600 + local.minute * 60;
+          let p = nemPeriods[mi]!.get(nemKey);
+          if (!p)
+            nemPeriods[mi]!.set(
+              nemKey,
+              (p = { net: 0, first: t, rates: impRates, weekday: Infinity, weekend: Infinity }),
+            );
+          if (local.weekday <= 5) p.weekday = Math.min(p.weekday, tod);
+          else p.weekend = Math.min(p.weekend, tod);
+        }
+      }
       for (const r of all) {
         const k = periodOf.get(r.component);
         const n = r.rate?.[0]?.fixed ?? 0;
@@ -205,8 +242,17 @@ export function referenceBill(
     const month = months[mi]!;
     const u = useR.at(t);
     const g = genR.at(t);
-    let draw = u;
-    let sent = g;
+    // Generation below 0 is energy the system draws: usage.
+    let draw = g < 0 ? u - g : u;
+    let sent = g > 0 ? g : 0;
+    if (nem) {
+      if (nemKey !== undefined) nemPeriods[mi]!.get(nemKey)!.net += u - g;
+      else if (u - g > 0) month.unpricedKwh += u - g;
+      else {
+        month.unpricedKwh += g - u;
+        month.unpricedExportKwh += g - u;
+      }
+    }
     if (net && !mutation.netPerMonth) {
       draw = Math.max(0, u - g);
       sent = Math.max(0, g - u);
@@ -226,13 +272,16 @@ export function referenceBill(
       const p = periodsNow[k];
       if (p !== undefined) m.set(p, Math.max(m.get(p) ?? 0, kw));
     });
-    if (draw > 0) {
+    if (nem) {
+      month.importKwh += draw;
+      month.exportKwh += sent;
+    } else if (draw > 0) {
       month.importKwh += draw;
       const p = priceMinute(impRates, impCounters, draw);
       month.energy += p.value;
       month.unpricedKwh += p.unpriced;
     }
-    if (sent > 0) {
+    if (sent > 0 && !nem) {
       month.exportKwh += sent;
       const p = priceMinute(expRates, expCounters, sent);
       month.credit += p.value;
@@ -248,6 +297,7 @@ export function referenceBill(
       m.energy = Math.max(0, monthUse[i]! - monthGen[i]!) * avg;
       m.credit = surplus * avg;
     });
+  if (nem) settleNetMetering(zone, monthStarts, months, nemPeriods, metering, mutation);
   // Charges of the tariffs in force each month.
   const minMonth: number[] = [];
   const minYear: number[] = [];
@@ -269,23 +319,50 @@ export function referenceBill(
           for (let d = DateTime.fromMillis(a, { zone }); d.toMillis() < b; d = d.plus({ days: 1 }))
             if (d.toMillis() >= cs && d.toMillis() < ce) m.fixed += f.amount;
       }
-      if (ch.minimum?.per === 'MONTH') mm += ch.minimum.amount;
-      if (ch.minimum?.per === 'YEAR') my += ch.minimum.amount;
+      for (const min of ch.minimum ? [ch.minimum].flat() : []) {
+        if (min.per === 'MONTH') mm += min.amount;
+        else my += min.amount;
+      }
       const d = ch.demand;
       if (!d) return;
       const flat = (d.flat ?? []).find(
         (f) =>
           !f.months || f.months.some((n) => parseMonth(n) === 'all' || (parseMonth(n) as number[]).includes(monthNo)),
       );
-      if (flat) m.demand += blocks(peaks[k]![i]!.get('flat') ?? 0, flat.rate);
+      if (flat) {
+        let kw = peaks[k]![i]!.get('flat') ?? 0;
+        const r = d.ratchet;
+        if (r && !mutation.noRatchet) {
+          // The look-back months by the calendar: a month before the window is the window's own of that name.
+          const billedMonth = DateTime.fromMillis(a, { zone });
+          const names = r.months?.flatMap((x) => {
+            const v = parseMonth(x);
+            return v === 'all' ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : (v ?? []);
+          });
+          const offsets = names
+            ? Array.from({ length: 12 }, (_, n) => n)
+            : Array.from({ length: r.range_months! }, (_, n) => n + 1);
+          let highest = 0;
+          for (const n of offsets) {
+            const when = billedMonth.minus({ months: n });
+            if (names && !names.includes(when.month)) continue;
+            let j = monthStarts.indexOf(when.toMillis());
+            if (j < 0 || j >= months.length)
+              j = monthStarts.slice(0, -1).findIndex((t) => DateTime.fromMillis(t, { zone }).month === when.month);
+            if (j >= 0) highest = Math.max(highest, peaks[k]![j]!.get('flat') ?? 0);
+          }
+          kw = Math.max(kw, (highest * r.percent) / 100);
+        }
+        m.demand += blocks(kw, flat.rate);
+      }
       for (const p of d.periods ?? []) m.demand += blocks(peaks[k]![i]!.get(p.name) ?? 0, p.rate);
     });
     minMonth.push(mm);
     minYear.push(my);
   });
   // Settlement, month by month.
-  const carriedMode = metering.credits === 'CARRIED';
-  const yearEnd = carriedMode ? metering.true_up_month : 12;
+  const carriedMode = !nem && metering.credits === 'CARRIED';
+  const yearEnd = carriedMode || nem ? metering.true_up_month : 12;
   let carry = 0;
   const pre: number[] = [];
   months.forEach((m, i) => {
@@ -331,8 +408,69 @@ export function referenceBill(
         m.total -= carry;
         carry = 0;
       }
+      if (nem) m.total -= m.trueUp;
     }
     m.carried = carry;
   });
   return { total: months.reduce((s, m) => s + m.total, 0), months };
+}
+
+/**
+ * Net energy metering written out (docs/bills.md, NET_METERING): per month and price, the net
+ * kWh offset by the bank; the rest priced tier by tier with counters of the month's billed kWh
+ * (periods in the order they first came); surplus banked; banks moved at the month's end to the
+ * price in force at the old period's first weekday time on the new month's first weekday; the
+ * running surplus paid at the true-up.
+ */
+function settleNetMetering(
+  zone: string,
+  monthStarts: number[],
+  months: RefMonth[],
+  periods: Map<number, { net: number; first: number; rates: ReferenceRate[]; weekday: number; weekend: number }>[],
+  metering: Metering,
+  mutation: Mutation,
+): void {
+  let banks = new Map<number, number>();
+  let surplus = 0;
+  months.forEach((m, i) => {
+    const list = [...periods[i]!.entries()].sort((a, b) => a[1].first - b[1].first);
+    const counters = new Map<PricingComponent, number>();
+    let monthNet = 0;
+    for (const [key, p] of list) {
+      monthNet += p.net;
+      const billed = p.net - (banks.get(key) ?? 0);
+      if (billed >= 0) {
+        banks.delete(key);
+        if (billed > 0) m.energy += priceMinute(p.rates, counters, billed).value;
+      } else banks.set(key, -billed);
+    }
+    surplus = Math.max(0, surplus - monthNet);
+    m.surplusKwh = surplus;
+    m.bankedKwh = [...banks.values()].reduce((a, b) => a + b, 0);
+    const monthNo = DateTime.fromMillis(monthStarts[i]!, { zone }).month;
+    if (monthNo === metering.true_up_month) {
+      m.trueUp = surplus * (metering.true_up_rate ?? 0);
+      surplus = 0;
+      banks = new Map();
+      return;
+    }
+    if (i + 1 >= months.length) return;
+    const moved = new Map<number, number>();
+    for (const [key, kwh] of banks) {
+      const p = periods[i]!.get(key);
+      let target = key;
+      if (p && !mutation.bankKeepsPrice) {
+        const weekday = p.weekday < Infinity;
+        const tod = weekday ? p.weekday : p.weekend;
+        let d = DateTime.fromMillis(monthStarts[i + 1]!, { zone });
+        while (d.weekday <= 5 !== weekday) d = d.plus({ days: 1 });
+        const at = d.set({ hour: Math.floor(tod / 3600), minute: Math.floor((tod % 3600) / 60) }).toMillis();
+        const rates = referenceRates(at, zone, 'IMPORT', [...p.rates.map((r) => r.component)]);
+        if (rates.length && rates.every((r) => r.rate !== null))
+          target = Math.round(rates.reduce((s, r) => s + r.rate![0]!.fixed!, 0) * 1e5);
+      }
+      moved.set(target, (moved.get(target) ?? 0) + kwh);
+    }
+    banks = moved;
+  });
 }

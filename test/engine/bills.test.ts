@@ -221,6 +221,37 @@ function randomCase(seed: number): Case {
 }
 
 const CASES = Array.from({ length: 30 }, (_, i) => i + 1);
+
+/**
+ * Net energy metering on the random cases: the same tariffs and flows, the true-up in one of
+ * the window's months or elsewhere, and SAM-like generation (a small draw at night, below 0).
+ */
+function nemCase(seed: number): Case {
+  const c = randomCase(seed);
+  const rng = prng(seed * 7919);
+  const months = [
+    DateTime.fromMillis(c.from, { zone: c.zone }).month,
+    DateTime.fromMillis(c.to, { zone: c.zone }).minus({ months: 1 }).month,
+  ];
+  const busy = new Set(c.generation.map((r) => r.start));
+  const night: Row[] = [];
+  for (let t = c.from; t < c.to; t += H)
+    if (!busy.has(t) && rng.chance(0.5) && !c.generation.some((r) => r.start < t + H && r.end > t))
+      night.push({ start: t, end: t + H, kwh: -0.001 });
+  return {
+    ...c,
+    generation: [...c.generation, ...night].sort((a, b) => a.start - b.start),
+    metering: {
+      mode: 'NET_METERING',
+      credits: 'PAID_MONTHLY',
+      credits_from: 'SAME_MONTH',
+      true_up_month: rng.chance(0.6) ? rng.pick(months) : rng.int(1, 12),
+      true_up_rate: price(rng, 0.01, 0.08),
+    },
+    label: `net metering case ${seed} (${c.zone})`,
+  };
+}
+const NEM_CASES = Array.from({ length: 12 }, (_, i) => i + 31);
 /** The reference walks every minute: a case takes seconds, more on a busy machine. */
 const SLOW = 300_000;
 
@@ -230,6 +261,26 @@ describe('the bill engine against the slow reference', () => {
     (seed) => {
       const c = randomCase(seed);
       expect(differences(c)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it.each(NEM_CASES)(
+    'net metering case %i matches the minute-by-minute reference',
+    (seed) => {
+      expect(differences(nemCase(seed))).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'the net metering cases bank, carry, pay a true-up and meet negative generation',
+    () => {
+      const bills = NEM_CASES.map(nemCase).map((c) => ({ c, b: engineBill(c) }));
+      expect(bills.some(({ b }) => b.months.some((m) => m.bankedMicroKwh > 0))).toBe(true);
+      expect(bills.some(({ b }) => b.months.some((m) => m.trueUp > 0))).toBe(true);
+      expect(bills.some(({ b }) => b.months.some((m) => m.aboveFirstTierMicroKwh > 0))).toBe(true);
+      expect(bills.every(({ c }) => c.generation.some((r) => r.kwh < 0))).toBe(true);
     },
     SLOW,
   );
@@ -245,7 +296,7 @@ describe('the bill engine against the slow reference', () => {
         const ch = c.imports[0]!.charges!;
         if (ch.demand?.flat) seen.add('flat demand');
         if (ch.demand?.periods) seen.add('tou demand');
-        if (ch.minimum) seen.add(`minimum ${ch.minimum.per}`);
+        for (const min of ch.minimum ? [ch.minimum].flat() : []) seen.add(`minimum ${min.per}`);
         if (ch.fixed?.some((f) => f.per === 'DAY')) seen.add('daily fixed');
         if (ch.fixed?.some((f) => f.per === 'MONTH')) seen.add('monthly fixed');
         const bill = engineBill(c);

@@ -22,6 +22,8 @@ const column = (key: string, values: [number, number, number, number?][]): Colum
     above_first_tier_kwh: 0,
     parts: { energy: value - fixed, fixed, demand: 0, minimum: 0, credit: 0 },
     carried: 0,
+    banked_kwh: 0,
+    surplus_paid_kwh: 0,
   }));
   const sum = (f: (p: (typeof periods)[number]) => number) => periods.reduce((t, p) => t + f(p), 0);
   return {
@@ -41,6 +43,9 @@ const column = (key: string, values: [number, number, number, number?][]): Colum
       credit: 0,
     },
     carried: 0,
+    banked_kwh: 0,
+    surplus_paid_kwh: 0,
+    net_metering: false,
     periods,
   };
 };

@@ -91,6 +91,9 @@ describe('between the candidates', () => {
     value,
     parts: { energy: value, fixed: 0, demand: 0, minimum: 0, credit: 0 },
     carried: 0,
+    banked_kwh: 0,
+    surplus_paid_kwh: 0,
+    net_metering: false,
     periods: [],
   });
   it('says which candidate is cheaper and by how much, in whole cents', () => {

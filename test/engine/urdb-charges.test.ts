@@ -77,13 +77,22 @@ describe('minimum charges', () => {
     expect(map(plain({ annualmincharge: 144 })).tariff.charges).toEqual({ minimum: { amount: 144, per: 'YEAR' } });
   });
 
-  it('a minimum per day is not held; a second minimum is warned, the first kept', () => {
+  it('a minimum per day is not held; a monthly and an annual minimum stand together', () => {
     const daily = plain({ mincharge: 0.34, minchargeunits: '$/day' });
     expect(map(daily).tariff.charges).toBeUndefined();
     expect(warned(daily, 'mincharge')!.message).toContain('0.34 $/day (minchargeunits) is not imported');
     const two = plain({ mincharge: 25, minchargeunits: '$/month', annualmincharge: 200 });
-    expect(map(two).tariff.charges).toEqual({ minimum: { amount: 25, per: 'MONTH' } });
-    expect(warned(two, 'annualmincharge')!.message).toContain('a tariff holds one minimum');
+    expect(map(two).tariff.charges).toEqual({
+      minimum: [
+        { amount: 25, per: 'MONTH' },
+        { amount: 200, per: 'YEAR' },
+      ],
+    });
+    expect(warned(two, 'annualmincharge')).toBeUndefined();
+    // Two monthly ones: the newer spelling is kept, the other warned about.
+    const both = plain({ mincharge: 25, minchargeunits: '$/month', minmonthlycharge: 30 });
+    expect(map(both).tariff.charges).toEqual({ minimum: { amount: 25, per: 'MONTH' } });
+    expect(warned(both, 'minmonthlycharge')!.message).toContain('a tariff holds one minimum a month');
   });
 });
 
@@ -231,6 +240,33 @@ describe('the EXPORT tariff from the sell rates', () => {
   });
 });
 
+describe('demand ratchets', () => {
+  const flatDemand = {
+    flatdemandstructure: [[{ rate: 10 }]],
+    flatdemandmonths: Array(12).fill(0),
+    flatdemandunit: 'kW',
+  };
+
+  it('lookbackpercent with lookbackmonths: the flagged months, percent from the fraction', () => {
+    const flags = Array.from({ length: 12 }, (_, i) => i === 0 || i === 3 || i === 11);
+    const doc = plain({ ...flatDemand, lookbackpercent: 0.75, lookbackmonths: flags });
+    expect(map(doc).tariff.charges!.demand!.ratchet).toEqual({ percent: 75, months: ['January', 'April', 'December'] });
+    expect(warned(doc, 'lookbackpercent')).toBeUndefined();
+    expect(warned(doc, 'lookbackmonths')).toBeUndefined();
+  });
+
+  it('lookbackpercent with lookbackrange: the months before the billed one', () => {
+    const doc = plain({ ...flatDemand, lookbackpercent: 0.6, lookbackrange: 11 });
+    expect(map(doc).tariff.charges!.demand!.ratchet).toEqual({ percent: 60, range_months: 11 });
+  });
+
+  it('a look-back with nothing to say which months count is warned, not imported', () => {
+    const doc = plain({ ...flatDemand, lookbackpercent: 0.6 });
+    expect(map(doc).tariff.charges!.demand!.ratchet).toBeUndefined();
+    expect(warned(doc, 'lookbackpercent')!.message).toContain('neither lookbackmonths');
+  });
+});
+
 describe('warnings print the document’s numbers', () => {
   it('values and messages carry the numbers as written, never a sum’s binary noise', () => {
     const doc = plain({
@@ -244,7 +280,7 @@ describe('warnings print the document’s numbers', () => {
     expect(text).not.toMatch(/0000000000\d/);
     expect(warned(doc, 'lookbackpercent')).toMatchObject({
       value: 0.05,
-      message: expect.stringContaining('A demand look-back of 0.05 (lookbackrange 11'),
+      message: expect.stringContaining('A demand look-back of 0.05 is not imported'),
     });
     expect(warned(doc, 'demandwindow')!.message).toContain('A demand window of 15 minutes');
     expect(warned(doc, 'energyratestructure[0][0].sell')!.message).toContain('A sell rate of 0.1 $/kWh');

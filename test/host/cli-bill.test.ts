@@ -285,4 +285,43 @@ describe('tariff-desk bill', () => {
     expect(mode.status).toBe(1);
     expect(mode.stderr).toMatch(/metering\.mode/);
   });
+  it('--metering NET_METERING --true-up-rate: kWh net per month, the surplus paid; a SAM-like file with night draws', () => {
+    // Solar as SAM writes it: the night hours hold the inverter's own draw, -0.001 kWh.
+    const sam = (r: Hour) => (r.gen > 0 ? r.gen : r.local.hour < 6 || r.local.hour >= 20 ? -0.001 : 0);
+    writeFileSync(join(dir, 'sam.csv'), csv(rows, sam));
+    const args = [locationId, '--usage', join(dir, 'usage.csv'), '--generation', join(dir, 'sam.csv')];
+    const r = run(
+      ...args,
+      '--metering',
+      'NET_METERING',
+      '--true-up-rate',
+      '0.04',
+      '--true-up-month',
+      '1',
+      '--format',
+      'json',
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const bill = JSON.parse(r.stdout);
+    expect(bill.metering).toMatchObject({ mode: 'NET_METERING', true_up_month: 1, true_up_rate: 0.04 });
+    // One price all day: each month is one period; its usage minus generation is billed.
+    bill.months.forEach((m: any, i: number) => {
+      const key = i === 0 ? '2026-01' : '2026-02';
+      const month = rows.filter((h) => h.local.toFormat('yyyy-MM') === key);
+      const net = month.reduce((t, h) => t + h.use - sam(h), 0);
+      expect(m.energy_charge).toBeCloseTo(Math.max(0, net) * PRICE, 6);
+      expect(m.export_credit).toBe(0);
+      expect(m.surplus_kwh).toBeCloseTo(Math.max(0, -net), 6);
+    });
+    // The table says the arrangement and shows the banks.
+    const t = run(...args, '--metering', 'NET_METERING', '--true-up-rate', '0.04');
+    expect(t.status).toBe(0);
+    expect(t.stdout).toContain('Metering NET_METERING, true-up in month 12 at 0.04 EUR/kWh');
+    expect(t.stdout.split('\n').find((l) => l.startsWith('Month'))).toContain('Banked kWh');
+    // credits do not apply to net metering: refused naming the field.
+    const bad = run(...args, '--metering', 'NET_METERING', '--credits', 'CARRIED');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/metering\.credits/);
+  });
 });

@@ -73,6 +73,24 @@ describe('the kit bills a household through its typed client', () => {
     expect(bill.total).toBeCloseTo(sum, 5);
   });
 
+  it('net metering through the typed client: kWh banked, the surplus paid at the true-up rate', async () => {
+    const body: BillBody = {
+      start_time: DateTime.fromISO('2026-05-01', { zone: ZONE }).toISO()!,
+      end_time: DateTime.fromISO('2026-08-01', { zone: ZONE }).toISO()!,
+      usage: { profile: 'bdew_h0', kwh_per_year: 1000 },
+      generation: { profile: 'PV', kwh_per_year: 4000 },
+      metering: { mode: 'NET_METERING', true_up_month: 7, true_up_rate: 0.03 },
+    };
+    const bill: Bill = await td.client.call('bills.create', { params: { location_id: locationId }, body });
+    expect(bill.metering).toMatchObject({ mode: 'NET_METERING', true_up_month: 7, true_up_rate: 0.03 });
+    // One price all day: solar beyond the usage is banked, never credited in money.
+    for (const m of bill.months) expect(m.export_credit).toBe(0);
+    const july = bill.months[2]!;
+    expect(july.surplus_kwh).toBeGreaterThan(0);
+    expect(july.true_up).toBeCloseTo(july.surplus_kwh! * 0.03, 5);
+    expect(bill.months[0]!.banked_kwh).toBeGreaterThan(0);
+  });
+
   it('a window that does not start a local month is refused with its code', async () => {
     const err = await td.client
       .call('bills.create', {

@@ -97,7 +97,7 @@ function formatPath(path: readonly PropertyKey[]): string {
  * else the part of the request (`body_invalid`); without the schema no segment is trusted.
  */
 export function fromZod(err: z.ZodError, where: InputPart, schema?: z.ZodType): ApiError {
-  const issue = err.issues[0]!;
+  const issue = throughUnions(err.issues[0]!);
   const path = issue.path;
   if (issue.code === 'unrecognized_keys') {
     const full = formatPath([...path, issue.keys[0]!]);
@@ -125,6 +125,22 @@ export function fromZod(err: z.ZodError, where: InputPart, schema?: z.ZodType): 
     return new ApiError(400, 'invalid_request', `${field}_invalid`, `${at}: must be one of ${allowed}.`);
   }
   return new ApiError(400, 'invalid_request', `${field}_invalid`, `${at}: ${issue.message}`);
+}
+
+/**
+ * A union of shapes (a minimum, or a list of minimums) whose every branch but one failed on the
+ * value's very type: the mistake is in that one branch, and is named in its own words
+ * (`charges.minimum.amount` missing), not as a failed choice between the shapes.
+ */
+function throughUnions(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  let out = issue;
+  while (out.code === 'invalid_union' && out.errors.length) {
+    const fitting = out.errors.filter((b) => b.length && !(b[0]!.code === 'invalid_type' && b[0]!.path.length === 0));
+    if (fitting.length !== 1) break;
+    const inner = fitting[0]![0]!;
+    out = { ...inner, path: [...out.path, ...inner.path] } as z.core.$ZodIssue;
+  }
+  return out;
 }
 
 /** Parses one part of a request with its schema, or throws the named 400. */

@@ -8,6 +8,7 @@ import { settle } from './credits.js';
 import { demandByMonth, type DemandLine } from './demand.js';
 import { fixedByMonth, minimumsByMonth } from './fixed.js';
 import { toGrid } from './grid.js';
+import { netMeteringByMonth } from './net-metering.js';
 
 /** What a bill is computed from: whole local months `[from, to)` at a location. */
 export interface BillInput {
@@ -40,6 +41,11 @@ export interface BillMonthResult {
   unpricedExportMicroKwh: number;
   /** Imported energy priced above the first tier of an IMPORT tariff (tiers count per local month). */
   aboveFirstTierMicroKwh: number;
+  /** kWh priced: under NET_METERING what is left of each period's net once its bank offset it. */
+  billedMicroKwh: number;
+  /** NET_METERING: the banks at the month's end, summed, and the running surplus. */
+  bankedMicroKwh: number;
+  surplusMicroKwh: number;
   peakKw: number;
   peakTime: number | null;
   demand: DemandLine[];
@@ -82,6 +88,8 @@ interface Flows {
   grid: { starts: Float64Array; ends: Float64Array };
   /** Micro-kWh drawn from the grid in each cell. */
   draw: Float64Array;
+  /** Usage minus generation in each cell, micro-kWh (net energy metering nets it per period). */
+  net: Float64Array;
   drawSeries: UsageSeries;
   sentSeries: UsageSeries;
 }
@@ -99,7 +107,7 @@ const NO_GENERATION: UsageSeries = {
 
 function flowsOf(input: BillInput): Flows {
   const { zone, from, to, metering } = input;
-  const net = metering.mode === 'NET_BILLING' && !!input.generation && !input.recorded;
+  const net = metering.mode !== 'BUY_ALL_SELL_ALL' && !!input.generation && !input.recorded;
   const key = `${zone}|${from}|${to}|${net}`;
   let byGeneration = flowCache.get(input.usage);
   if (!byGeneration) flowCache.set(input.usage, (byGeneration = new WeakMap()));
@@ -113,21 +121,33 @@ function flowsOf(input: BillInput): Flows {
   const n = grid.starts.length;
   const use = grid.values[0]!;
   const gen = grid.values[1] ?? new Float64Array(n);
+  const diff = new Float64Array(n);
+  for (let k = 0; k < n; k++) diff[k] = use[k]! - gen[k]!;
   let draw = use;
   let sent = gen;
   if (net) {
     draw = new Float64Array(n);
     sent = new Float64Array(n);
     for (let k = 0; k < n; k++) {
-      const v = use[k]! - gen[k]!;
+      const v = diff[k]!;
       if (v > 0) draw[k] = v;
       else sent[k] = -v;
+    }
+  } else if (gen.some((v) => v < 0)) {
+    // Generation below 0 is energy the system draws (an inverter at night): usage, bought.
+    draw = new Float64Array(n);
+    sent = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const g = gen[k]!;
+      draw[k] = use[k]! + (g < 0 ? -g : 0);
+      sent[k] = g > 0 ? g : 0;
     }
   }
   const flows = {
     months,
     grid,
     draw,
+    net: diff,
     drawSeries: seriesOf(grid.starts, grid.ends, draw),
     sentSeries: seriesOf(grid.starts, grid.ends, sent),
   };
@@ -144,55 +164,98 @@ function flowsOf(input: BillInput): Flows {
  */
 export function computeBill(input: BillInput): BillResult {
   const { zone, from, to, metering } = input;
-  const { months, grid, draw, drawSeries, sentSeries } = flowsOf(input);
+  const { months, grid, draw, net, drawSeries, sentSeries } = flowsOf(input);
   const nMonths = months.length - 1;
   const imports = input.imports.filter((c) => c.direction === 'IMPORT');
-  const energy = computeCost(
-    { zone, from, to, direction: 'IMPORT', components: [...imports], market: input.importMarket },
-    drawSeries,
-    months,
-  );
+  const monthNumbers = months.slice(0, nMonths).map((t) => DateTime.fromMillis(t, { zone }).month);
+  const nem = metering.mode === 'NET_METERING';
+  // Net energy metering prices per month and period in its own walk of the price sweep; net
+  // billing and buy-all-sell-all price each cell's flows by the cost sweep.
+  const nemMonths = nem
+    ? netMeteringByMonth({
+        zone,
+        months,
+        monthNumbers,
+        starts: grid.starts,
+        ends: grid.ends,
+        net,
+        imports,
+        trueUpMonth: metering.true_up_month,
+        trueUpRate: metering.true_up_rate ?? 0,
+      })
+    : undefined;
+  const energy = nem
+    ? undefined
+    : computeCost(
+        { zone, from, to, direction: 'IMPORT', components: [...imports], market: input.importMarket },
+        drawSeries,
+        months,
+      );
   // Only the energy itself is bought back: the export credit is the COMMODITY EXPORT price.
   const exports = input.exports.filter((c) => c.direction === 'EXPORT' && c.source.type === 'COMMODITY');
-  const credit = computeCost(
-    { zone, from, to, direction: 'EXPORT', components: exports, market: input.exportMarket },
-    sentSeries,
-    months,
-  );
-  const monthNumbers = months.slice(0, nMonths).map((t) => DateTime.fromMillis(t, { zone }).month);
+  const credit = nem
+    ? undefined
+    : computeCost(
+        { zone, from, to, direction: 'EXPORT', components: exports, market: input.exportMarket },
+        sentSeries,
+        months,
+      );
   const demand = demandByMonth(zone, months, { starts: grid.starts, ends: grid.ends, draw }, imports, monthNumbers);
   const fixed = fixedByMonth(zone, months, imports);
   const minimums = minimumsByMonth(months, imports);
+  const sums = (i: number) => {
+    if (nemMonths) {
+      const e = nemMonths[i]!;
+      return {
+        importMicroKwh: e.importMicroKwh,
+        exportMicroKwh: e.exportMicroKwh,
+        unpricedMicroKwh: e.unpricedMicroKwh,
+        unpricedExportMicroKwh: e.unpricedExportMicroKwh,
+        aboveFirstTierMicroKwh: e.aboveFirstTierMicroKwh,
+        energy: e.micro,
+        credit: 0,
+      };
+    }
+    const e = energy!.periods[i]!;
+    const c = credit!.periods[i]!;
+    return {
+      importMicroKwh: e.microKwh,
+      exportMicroKwh: c.microKwh,
+      unpricedMicroKwh: e.unpricedMicroKwh + c.unpricedMicroKwh,
+      unpricedExportMicroKwh: c.unpricedMicroKwh,
+      aboveFirstTierMicroKwh: e.aboveFirstTierMicroKwh,
+      energy: e.micro,
+      credit: c.micro,
+    };
+  };
+  const flows = monthNumbers.map((_m, i) => sums(i));
   const settled = settle(
     monthNumbers.map((monthNumber, i) => ({
-      charges: energy.periods[i]!.micro + fixed[i]! + demand[i]!.micro,
-      credit: credit.periods[i]!.micro,
+      charges: flows[i]!.energy + fixed[i]! + demand[i]!.micro,
+      credit: flows[i]!.credit,
       monthNumber,
       minMonthly: minimums.monthly[i]!,
       minYearly: minimums.yearly[i]!,
+      payout: nemMonths?.[i]!.trueUp ?? 0,
     })),
     metering,
   );
   const out: BillMonthResult[] = monthNumbers.map((_m, i) => {
-    const e = energy.periods[i]!;
-    const x = credit.periods[i]!;
+    const f = flows[i]!;
     const s = settled[i]!;
     return {
       start: months[i]!,
       end: months[i + 1]!,
-      importMicroKwh: e.microKwh,
-      exportMicroKwh: x.microKwh,
-      unpricedMicroKwh: e.unpricedMicroKwh + x.unpricedMicroKwh,
-      unpricedExportMicroKwh: x.unpricedMicroKwh,
-      aboveFirstTierMicroKwh: e.aboveFirstTierMicroKwh,
+      ...f,
+      billedMicroKwh: nemMonths ? nemMonths[i]!.billedMicroKwh : f.importMicroKwh,
+      bankedMicroKwh: nemMonths?.[i]!.bankedMicroKwh ?? 0,
+      surplusMicroKwh: nemMonths?.[i]!.surplusMicroKwh ?? 0,
       peakKw: demand[i]!.peakKw,
       peakTime: demand[i]!.peakTime,
       demand: demand[i]!.lines,
-      energy: e.micro,
       fixed: fixed[i]!,
       demandCharge: demand[i]!.micro,
       minimum: s.minimum,
-      credit: x.micro,
       applied: s.applied,
       carried: s.carried,
       trueUp: s.trueUp,

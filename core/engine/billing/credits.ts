@@ -12,6 +12,8 @@ export interface MonthSums {
   minMonthly: number;
   /** The sum of the YEAR minimums in force, applied where the month closes a billing year. */
   minYearly: number;
+  /** NET_METERING: the surplus paid out at the end of the true-up month (0 in other months). */
+  payout?: number;
 }
 
 export interface Settled {
@@ -37,10 +39,15 @@ const BILLING_YEAR = 12;
  *   (with their minimums, before the true-up; the year ends with the true-up month, December
  *   when credits are paid monthly), charged in the year's last month. A year cut by the window
  *   counts the months the window holds.
+ * - NET_METERING: a month's total is its charges (its surplus is banked as kWh); the billing
+ *   year ends with the true-up month, whose surplus payout (`payout`) is subtracted after the
+ *   minimums.
  */
 export function settle(months: readonly MonthSums[], metering: Metering): Settled[] {
-  const carried = metering.credits === 'CARRIED';
-  const yearEnd = carried ? metering.true_up_month : 12;
+  const nem = metering.mode === 'NET_METERING';
+  // Net energy metering settles kWh, not money: its months pay their charges, the surplus is paid at the true-up.
+  const carried = !nem && metering.credits === 'CARRIED';
+  const yearEnd = carried || nem ? metering.true_up_month : 12;
   const out: Settled[] = [];
   const beforeTrueUp: number[] = [];
   let carry = 0;
@@ -79,6 +86,10 @@ export function settle(months: readonly MonthSums[], metering: Metering): Settle
         trueUp = carry;
         total -= carry;
         carry = 0;
+      }
+      if (nem) {
+        trueUp = m.payout ?? 0;
+        total -= trueUp;
       }
     }
     out.push({ minimum, applied, carried: carry, trueUp, total });

@@ -1,7 +1,7 @@
 import { compileComponent, type CompiledComponent } from '../pricing/compile.js';
 import { sweepShares } from '../pricing/engine.js';
 import { parseMonth } from '../schedule/names.js';
-import type { DemandCharges, DemandTier } from '../schemas/charges.js';
+import type { DemandCharges, DemandRatchet, DemandTier } from '../schemas/charges.js';
 import type { Schedule } from '../schemas/schedule.js';
 import type { PricingComponent } from '../pricing/types.js';
 
@@ -15,6 +15,10 @@ export interface DemandLine {
   time: number | null;
   /** Micro-units of the currency. */
   micro: number;
+  /** Flat demand: the month's own peak, the ratchet's floor (0 without one) and the kW billed, the larger. */
+  peakKw?: number;
+  ratchetKw?: number;
+  billedKw?: number;
 }
 
 export interface MonthDemand {
@@ -139,7 +143,14 @@ export function demandByMonth(
       const entry = demand.flat?.find((f) => holdsMonth(f.months, monthNumbers[i]!));
       if (entry) {
         const peak = flat[i]!;
-        o.lines.push(line(c.source.id, null, peak.kw, peak.time, entry.rate));
+        const floor = demand.ratchet ? ratchetFloor(demand.ratchet, i, flat, monthNumbers) : 0;
+        const billed = Math.max(peak.kw, floor);
+        o.lines.push({
+          ...line(c.source.id, null, peak.kw, peak.time, entry.rate, billed),
+          peakKw: peak.kw,
+          ratchetKw: floor,
+          billedKw: billed,
+        });
       }
       demand.periods?.forEach((p, pi) => {
         const peak = tou![i * demand.periods!.length + pi]!;
@@ -151,8 +162,44 @@ export function demandByMonth(
   return out;
 }
 
-function line(tariffId: string, period: string | null, kw: number, time: number | null, rate: readonly DemandTier[]) {
-  return { tariffId, period, kw, time, micro: Math.round(blockCharge(kw, rate) * 1e6) };
+function line(
+  tariffId: string,
+  period: string | null,
+  kw: number,
+  time: number | null,
+  rate: readonly DemandTier[],
+  billed = kw,
+) {
+  return { tariffId, period, kw, time, micro: Math.round(blockCharge(billed, rate) * 1e6) };
+}
+
+/**
+ * A ratchet's floor for month `i` of the window: `percent` of the highest flat peak among its
+ * look-back months (with `months`, those named among the 12 months ending with month `i`; with
+ * `range_months`, the N months before it). A look-back month before the window's start is read
+ * as the window's own month of that name, a typical year; a longer window reads its own.
+ */
+export function ratchetFloor(
+  ratchet: DemandRatchet,
+  i: number,
+  flat: readonly { kw: number }[],
+  monthNumbers: readonly number[],
+): number {
+  const marked = ratchet.months ? new Set(ratchet.months.flatMap(monthsOf)) : undefined;
+  const back = marked ? [0, 11] : [1, ratchet.range_months ?? 0];
+  let highest = 0;
+  for (let n = back[0]!; n <= back[1]!; n++) {
+    const number = ((((monthNumbers[i]! - 1 - n) % 12) + 12) % 12) + 1;
+    if (marked && !marked.has(number)) continue;
+    const j = i - n >= 0 ? i - n : monthNumbers.indexOf(number);
+    if (j >= 0 && j < flat.length) highest = Math.max(highest, flat[j]!.kw);
+  }
+  return (highest * ratchet.percent) / 100;
+}
+
+function monthsOf(name: string): number[] {
+  const v = parseMonth(name);
+  return v === 'all' ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : (v ?? []);
 }
 
 interface Peak {

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { CompiledComponent } from '../pricing/compile.js';
+import { minimumsOf } from '../schemas/charges.js';
 
 /** Whether a tariff's contract meets the month `[a, b)`: its charges are the month's. */
 export const inForce = (c: CompiledComponent, a: number, b: number): boolean => c.start < b && c.end > a;
@@ -61,10 +62,11 @@ export function minimumsByMonth(
     let m = 0;
     let y = 0;
     for (const c of components) {
-      const min = c.source.charges?.minimum;
-      if (!min || !inForce(c, months[i]!, months[i + 1]!)) continue;
-      if (min.per === 'MONTH') m += toMicro(min.amount);
-      else y += toMicro(min.amount);
+      if (!inForce(c, months[i]!, months[i + 1]!)) continue;
+      for (const min of minimumsOf(c.source.charges)) {
+        if (min.per === 'MONTH') m += toMicro(min.amount);
+        else y += toMicro(min.amount);
+      }
     }
     monthly.push(m);
     yearly.push(y);

@@ -111,11 +111,56 @@ export const DemandScheduleEntry = z
   .meta({ id: 'DemandScheduleEntry' });
 export type DemandScheduleEntry = z.infer<typeof DemandScheduleEntry>;
 
+/**
+ * A demand ratchet: a month's flat demand is billed at no less than `percent` of the highest
+ * flat peak among its look-back months: with `months`, the named months among the 12 months
+ * ending with the billed month; with `range_months`, the N months before it.
+ */
+export const DemandRatchet = z
+  .strictObject({
+    percent: z
+      .number()
+      .refine(
+        (v) => Number.isFinite(v) && v >= 0 && v <= 1000,
+        coded('percent_invalid', 'must be a percentage from 0 to 1000'),
+      )
+      .meta({ description: 'The share of the look-back peak billed at least, in percent (75: three quarters).' }),
+    months: nameList('months', parseMonth)
+      .optional()
+      .meta({ description: 'Month names whose peaks count, among the 12 months ending with the billed month.' }),
+    range_months: z
+      .number()
+      .refine(
+        (v) => Number.isInteger(v) && v >= 1 && v <= 24,
+        coded('range_months_invalid', 'must be a whole number of months from 1 to 24'),
+      )
+      .optional()
+      .meta({ description: 'The number of months before the billed month whose peaks count.' }),
+  })
+  .superRefine((r, ctx) => {
+    if ((r.months === undefined) === (r.range_months === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: r.months ? ['range_months'] : [],
+        ...coded(
+          'ratchet_invalid',
+          r.months ? 'give either months or range_months, not both' : 'give either months or range_months',
+        ),
+      });
+  })
+  .meta({
+    id: 'DemandRatchet',
+    description:
+      'A month before the window’s start is read as the window’s own month of that name (a typical year). Time-of-use demand is not ratcheted.',
+  });
+export type DemandRatchet = z.infer<typeof DemandRatchet>;
+
 export const DemandCharges = z
   .strictObject({
     flat: z.array(FlatDemand).max(12).optional(),
     periods: z.array(DemandPeriod).max(24).optional(),
     schedule: z.array(DemandScheduleEntry).max(50).optional(),
+    ratchet: DemandRatchet.optional(),
   })
   .superRefine((d, ctx) => {
     const known = new Set<string>();
@@ -144,10 +189,33 @@ export const DemandCharges = z
   .meta({ id: 'DemandCharges' });
 export type DemandCharges = z.infer<typeof DemandCharges>;
 
+const MinimumList = z
+  .array(MinimumCharge)
+  .min(1)
+  .max(2)
+  .superRefine((list, ctx) => {
+    if (list.length === 2 && list[0]!.per === list[1]!.per)
+      ctx.addIssue({
+        code: 'custom',
+        path: [1, 'per'],
+        ...coded('per_invalid', 'a tariff holds at most one MONTH and one YEAR minimum'),
+      });
+  });
+
+/** One minimum, or a monthly and an annual one together (the monthly applies first). */
+export const Minimums = z
+  .union([MinimumCharge, MinimumList])
+  .meta({ description: 'A minimum, or a list of a MONTH and a YEAR minimum.' });
+
+/** A tariff's minimums as a list, whichever way it holds them. */
+export const minimumsOf = (
+  c: { minimum?: MinimumCharge | MinimumCharge[] | undefined } | undefined,
+): MinimumCharge[] => (!c?.minimum ? [] : Array.isArray(c.minimum) ? c.minimum : [c.minimum]);
+
 export const Charges = z
   .strictObject({
     fixed: z.array(FixedCharge).max(10).optional(),
-    minimum: MinimumCharge.optional(),
+    minimum: Minimums.optional(),
     demand: DemandCharges.optional(),
   })
   .meta({

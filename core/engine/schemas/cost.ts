@@ -57,34 +57,61 @@ const TIME_MESSAGE = 'must be an RFC 3339 date-time (UTC or offset form)';
  * The issues are the ones zod would raise, so the codes are the usual `<field>_missing`,
  * `<field>_invalid` and `parameter_unknown`, each naming its field path.
  */
-export const UsageIntervals = z
-  .custom<UsageInterval[]>((v) => Array.isArray(v), { message: 'must be an array of intervals' })
-  .superRefine((list, ctx) => {
-    if (!Array.isArray(list)) return;
-    const missing = (path: (string | number)[], expected: 'string' | 'number') =>
-      ctx.addIssue({ code: 'invalid_type', expected, input: undefined, path });
-    const bad = (path: (string | number)[], code: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path, message, params: { code } });
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i] as unknown;
-      if (typeof item !== 'object' || item === null || Array.isArray(item))
-        return bad([i], 'intervals_invalid', 'must be an object {start_time, end_time, kwh}');
-      const o = item as Record<string, unknown>;
-      for (const key of Object.keys(o))
-        if (!KEYS.has(key)) return ctx.addIssue({ code: 'unrecognized_keys', keys: [key], path: [i], input: o });
-      for (const key of ['start_time', 'end_time'] as const) {
-        const v = o[key];
-        if (v === undefined) return missing([i, key], 'string');
-        if (typeof v !== 'string' || !rfc3339Shape(v) || !realDateTime(v))
-          return bad([i, key], `${key}_invalid`, TIME_MESSAGE);
+function intervalList(min: number) {
+  const range = `must be a number from ${min} to ${MAX_INTERVAL_KWH}`;
+  const items =
+    min < 0
+      ? {
+          ...intervalJson,
+          properties: {
+            ...(intervalJson.properties as object),
+            kwh: {
+              type: 'number',
+              minimum: min,
+              maximum: MAX_INTERVAL_KWH,
+              description: 'Energy in the interval, kWh (taken to 6 decimals); negative: energy the system draws.',
+            },
+          },
+        }
+      : intervalJson;
+  return z
+    .custom<UsageInterval[]>((v) => Array.isArray(v), { message: 'must be an array of intervals' })
+    .superRefine((list, ctx) => {
+      if (!Array.isArray(list)) return;
+      const missing = (path: (string | number)[], expected: 'string' | 'number') =>
+        ctx.addIssue({ code: 'invalid_type', expected, input: undefined, path });
+      const bad = (path: (string | number)[], code: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path, message, params: { code } });
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i] as unknown;
+        if (typeof item !== 'object' || item === null || Array.isArray(item))
+          return bad([i], 'intervals_invalid', 'must be an object {start_time, end_time, kwh}');
+        const o = item as Record<string, unknown>;
+        for (const key of Object.keys(o))
+          if (!KEYS.has(key)) return ctx.addIssue({ code: 'unrecognized_keys', keys: [key], path: [i], input: o });
+        for (const key of ['start_time', 'end_time'] as const) {
+          const v = o[key];
+          if (v === undefined) return missing([i, key], 'string');
+          if (typeof v !== 'string' || !rfc3339Shape(v) || !realDateTime(v))
+            return bad([i, key], `${key}_invalid`, TIME_MESSAGE);
+        }
+        const kwh = o.kwh;
+        if (kwh === undefined) return missing([i, 'kwh'], 'number');
+        if (typeof kwh !== 'number' || !Number.isFinite(kwh) || kwh < min || kwh > MAX_INTERVAL_KWH)
+          return bad([i, 'kwh'], 'kwh_invalid', range);
       }
-      const kwh = o.kwh;
-      if (kwh === undefined) return missing([i, 'kwh'], 'number');
-      if (typeof kwh !== 'number' || !Number.isFinite(kwh) || kwh < 0 || kwh > MAX_INTERVAL_KWH)
-        return bad([i, 'kwh'], 'kwh_invalid', `must be a number from 0 to ${MAX_INTERVAL_KWH}`);
-    }
-  })
-  .meta({ type: 'array', items: intervalJson });
+    })
+    .meta({ type: 'array', items });
+}
+
+export const UsageIntervals = intervalList(0);
+
+/**
+ * Generation as inverters report it: the hourly output of SAM or PVWatts holds small negative
+ * values at night, the inverter's own draw. A negative interval is energy the system draws,
+ * down to the same bound as usage, negated.
+ */
+export const GenerationIntervals = intervalList(-MAX_INTERVAL_KWH);
 
 export const Usage = z
   .strictObject({

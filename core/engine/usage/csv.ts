@@ -34,7 +34,7 @@ export function usageFromRecords(records: CsvRecord[], separator: Separator, o: 
   if (rows.length > max + 1)
     throw new UsageCsvError(Codes.csvTooLarge, `the file has ${rows.length} rows; at most ${max} are read`);
   const decimalComma = separator !== ',';
-  const energy = kwhCell(decimalComma);
+  const energy = kwhCell(decimalComma, o.negative);
   const offsetAt = offsetsOf(o.zone);
   const time = timeCell(o.zone, offsetAt);
   const first = rows[0]!;

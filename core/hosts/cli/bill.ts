@@ -23,14 +23,16 @@ Options:
                           2027-01 is the year 2026), or RFC 3339 month starts; default with
                           --usage: the months the file covers
   --usage FILE            a meter CSV of energy used: start,end,kwh or timestamp,kwh rows
-  --generation FILE       a meter CSV of energy generated on site (with --usage)
+  --generation FILE       a meter CSV of energy generated on site (with --usage); rows may be
+                          negative, the inverter's night draw as SAM and PVWatts write it
   --pv KWH_PER_YEAR       or a solar profile at the location, N kWh a year (with --usage)
   --interval PT15M        the length of each timestamp,kwh row (default: the most common step)
   --timestamp-marks end   a timestamp,kwh row's timestamp ends its interval (default: start)
-  --mode M                NET_BILLING (default) or BUY_ALL_SELL_ALL
-  --credits C             PAID_MONTHLY (default) or CARRIED
-  --credits-from F        SAME_MONTH (default) or NEXT_MONTH
-  --true-up-month N       1–12, the month carried credit is paid out (default 12)
+  --metering M            NET_BILLING (default), NET_METERING or BUY_ALL_SELL_ALL (also --mode)
+  --credits C             PAID_MONTHLY (default) or CARRIED (net billing and buy-all-sell-all)
+  --credits-from F        SAME_MONTH (default) or NEXT_MONTH (with CARRIED)
+  --true-up-month N       1–12, the month carried credit or the net metering surplus is paid out (default 12)
+  --true-up-rate R        NET_METERING: what each surplus kWh left at the true-up is paid (default 0)
   --format F              table (default), json (the answer) or csv (one row per month)
   --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key
@@ -46,6 +48,8 @@ const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   mode: { type: 'string' },
+  metering: { type: 'string' },
+  'true-up-rate': { type: 'string' },
   credits: { type: 'string' },
   'credits-from': { type: 'string' },
   'true-up-month': { type: 'string' },
@@ -64,7 +68,12 @@ function monthEdge(text: string, zone: string, name: string): number {
 const startOfMonth = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).startOf('month');
 
 /** A meter CSV's intervals, its errors named with the file. */
-function readCsv(file: string, zone: string, v: { interval?: string; marks?: string }): UsageInterval[] {
+function readCsv(
+  file: string,
+  zone: string,
+  v: { interval?: string; marks?: string },
+  negative = false,
+): UsageInterval[] {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -76,6 +85,7 @@ function readCsv(file: string, zone: string, v: { interval?: string; marks?: str
       zone,
       interval: v.interval,
       timestampMarks: v.marks as 'start' | 'end' | undefined,
+      negative,
     }).intervals;
   } catch (e) {
     if (e instanceof UsageCsvError) throw new UsageCsvError(e.code, `${file}: ${e.message}`, e.line, e.column);
@@ -98,6 +108,8 @@ const MONEY: [string, (m: Month) => number][] = [
   ['Total', (m) => m.total],
 ];
 
+const CREDIT_COLUMNS = new Set(['Export credit', 'Credit applied', 'Credit carried']);
+
 /**
  * The bill as a table: one row per local month, amounts rounded to the currency's decimals as
  * on a bill; the total line sums the rows (credit carried shows what is left at the end).
@@ -108,14 +120,26 @@ export function billTable(bill: Bill, zone: string): string {
   const dp = decimalsOf(cur);
   const minor = (v: number) => Math.round(v * 10 ** dp);
   const money = (m: number) => (m / 10 ** dp).toFixed(dp);
-  const head = ['Month', 'Import kWh', 'Export kWh', 'Peak kW', 'Peak at', ...MONEY.map(([h]) => h)];
+  const nem = bill.metering.mode === 'NET_METERING';
+  // Net metering settles kWh: its columns are the banks and the surplus, not money credit.
+  const money_ = nem ? MONEY.filter(([h]) => !CREDIT_COLUMNS.has(h)) : MONEY;
+  const head = [
+    'Month',
+    'Import kWh',
+    'Export kWh',
+    ...(nem ? ['Banked kWh', 'Surplus kWh'] : []),
+    'Peak kW',
+    'Peak at',
+    ...money_.map(([h]) => h),
+  ];
   const rows = bill.months.map((m) => [
     DateTime.fromISO(m.start_time, { zone }).toFormat('yyyy-MM'),
     m.import_kwh.toFixed(3),
     m.export_kwh.toFixed(3),
+    ...(nem ? [(m.banked_kwh ?? 0).toFixed(3), (m.surplus_kwh ?? 0).toFixed(3)] : []),
     m.peak_kw.toFixed(3),
     m.peak_time ? localTime(m.peak_time, zone).slice(5) : '',
-    ...MONEY.map(([, f]) => money(minor(f(m)))),
+    ...money_.map(([, f]) => money(minor(f(m)))),
   ]);
   const sum = (f: (m: Month) => number) => bill.months.reduce((t, m) => t + f(m), 0);
   const last = bill.months[bill.months.length - 1];
@@ -124,9 +148,10 @@ export function billTable(bill: Bill, zone: string): string {
     'Total',
     sum((m) => m.import_kwh).toFixed(3),
     sum((m) => m.export_kwh).toFixed(3),
+    ...(nem ? [(last?.banked_kwh ?? 0).toFixed(3), (last?.surplus_kwh ?? 0).toFixed(3)] : []),
     peak.toFixed(3),
     '',
-    ...MONEY.map(([h, f]) =>
+    ...money_.map(([h, f]) =>
       h === 'Credit carried'
         ? money(last ? minor(f(last)) : 0)
         : money(bill.months.reduce((t, m) => t + minor(f(m)), 0)),
@@ -139,23 +164,30 @@ export function billTable(bill: Bill, zone: string): string {
       .map(
         (d) =>
           `  ${DateTime.fromISO(m.start_time, { zone }).toFormat('yyyy-MM')}  ${d.period ?? 'flat'}: ${d.kw.toFixed(3)} kW` +
+          (d.ratchet_kw
+            ? ` (ratchet floor ${d.ratchet_kw.toFixed(3)} kW, ${(d.billed_kw ?? d.kw).toFixed(3)} kW billed)`
+            : '') +
           `${d.time ? ` at ${localTime(d.time, zone)}` : ''}, ${money(minor(d.charge))} ${cur}`,
       ),
   );
   const unpriced = sum((m) => m.unpriced_kwh);
-  const { mode, credits, credits_from, true_up_month } = bill.metering;
+  const { mode, credits, credits_from, true_up_month, true_up_rate } = bill.metering;
   return [
     `Location ${bill.location_id}  ${localTime(bill.start_time, zone)} – ${localTime(bill.end_time, zone)} ${zone}`,
-    `Metering ${mode}, credits ${credits}${credits === 'CARRIED' ? ` from ${credits_from}, true-up in month ${true_up_month}` : ''}`,
+    nem
+      ? `Metering NET_METERING, true-up in month ${true_up_month} at ${true_up_rate ?? 0} ${cur}/kWh`
+      : `Metering ${mode}, credits ${credits}${credits === 'CARRIED' ? ` from ${credits_from}, true-up in month ${true_up_month}` : ''}`,
     '',
     table(
       head,
       rows,
-      head.map((_, i) => i > 0 && i !== 4),
+      head.map((h) => h !== 'Month' && h !== 'Peak at'),
     ),
-    credits === 'CARRIED'
-      ? 'Total = energy + fixed + demand + minimum − credit applied − true-up (export credit pays charges, the rest is carried)'
-      : 'Total = energy + fixed + demand + minimum − export credit',
+    nem
+      ? 'Total = energy + fixed + demand + minimum − true-up (kWh net per month and period; a surplus is banked, the year’s surplus paid at the true-up rate)'
+      : credits === 'CARRIED'
+        ? 'Total = energy + fixed + demand + minimum − credit applied − true-up (export credit pays charges, the rest is carried)'
+        : 'Total = energy + fixed + demand + minimum − export credit',
     '',
     `Total ${money(shown)} ${cur}` +
       (shown !== minor(bill.total) ? ` (exact ${bill.total.toFixed(6)} ${cur}; rows are rounded as on a bill)` : ''),
@@ -230,7 +262,8 @@ async function bill(args: string[], defaultDataDir: string): Promise<number> {
   const zone = location.timezone;
   const csv = { interval: v.interval, marks: v['timestamp-marks'] };
   const usage = v.usage === undefined ? undefined : readCsv(v.usage, zone, csv);
-  const generation = v.generation === undefined ? undefined : readCsv(v.generation, zone, csv);
+  // Generation as SAM and PVWatts write it: small negatives at night are the inverter's draw.
+  const generation = v.generation === undefined ? undefined : readCsv(v.generation, zone, csv, true);
   // Without a window: the local months the usage file covers.
   let from = v.from === undefined ? undefined : monthEdge(v.from, zone, 'from');
   let to = v.to === undefined ? undefined : monthEdge(v.to, zone, 'to');
@@ -250,7 +283,8 @@ async function bill(args: string[], defaultDataDir: string): Promise<number> {
       ...(generation ? { generation: { intervals: usageBody(clip(generation, from, to)) } } : {}),
       ...(pv !== undefined ? { generation: { profile: 'PV', kwh_per_year: pv } } : {}),
       metering: {
-        ...(v.mode ? { mode: v.mode.toUpperCase() } : {}),
+        ...((v.metering ?? v.mode) ? { mode: (v.metering ?? v.mode)!.toUpperCase() } : {}),
+        ...(v['true-up-rate'] !== undefined ? { true_up_rate: Number(v['true-up-rate']) } : {}),
         ...(v.credits ? { credits: v.credits.toUpperCase() } : {}),
         ...(v['credits-from'] ? { credits_from: v['credits-from'].toUpperCase() } : {}),
         ...(v['true-up-month'] ? { true_up_month: Number(v['true-up-month']) } : {}),

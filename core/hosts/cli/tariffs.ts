@@ -1,3 +1,4 @@
+import { minimumsOf } from '../../engine/schemas/charges.js';
 import { readFileSync } from 'node:fs';
 import { commandArgs, withCodes } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
@@ -118,7 +119,12 @@ function chargeLines(c: Charges | undefined): string[] {
   const per = { DAY: 'a day', MONTH: 'a month', YEAR: 'a year' } as const;
   const lines = [
     ...(c.fixed ?? []).map((f) => `Fixed charge: ${f.amount} ${per[f.per]}${f.name ? ` (${f.name})` : ''}`),
-    ...(c.minimum ? [`Minimum charge: ${c.minimum.amount} ${per[c.minimum.per]}`] : []),
+    ...minimumsOf(c).map((m) => `Minimum charge: ${m.amount} ${per[m.per]}`),
+    ...(c.demand?.ratchet
+      ? [
+          `Demand ratchet: at least ${c.demand.ratchet.percent} % of the highest flat peak of ${c.demand.ratchet.months ? `the months ${c.demand.ratchet.months.join(', ')} among the last 12` : `the ${c.demand.ratchet.range_months} months before`}`,
+        ]
+      : []),
     ...(c.demand?.flat ?? []).map(
       (f) => `Flat demand, ${(f.months ?? ['All']).map(SHORT_MONTH).join(', ')}: ${blocks(f.rate)}`,
     ),

@@ -10,8 +10,9 @@ import { fitToYear, isTwelveMonths } from '../../engine/usage/year-fit.js';
 import { ApiError, Codes, invalid } from '../../engine/errors.js';
 import { computeBill, type BillMonthResult, type BillResult } from '../../engine/billing/bill.js';
 import type { UsageSeries } from '../../engine/pricing/cost.js';
+import type { CompiledComponent } from '../../engine/pricing/compile.js';
 import { formatter, formOf } from '../../engine/pricing/format.js';
-import { BILL_LIMITS, type Bill, type BillRequest } from '../../engine/schemas/bill.js';
+import { BILL_LIMITS, meteringOf, type Bill, type BillRequest } from '../../engine/schemas/bill.js';
 import type { StoredLocation as Location } from '../../engine/schemas/location.js';
 import type { TariffDirection } from '../../engine/schemas/common.js';
 import { layPv } from '../../engine/usage/pv.js';
@@ -67,9 +68,13 @@ export class BillService {
     const months = DateTime.fromMillis(to, { zone }).diff(DateTime.fromMillis(from, { zone }), 'months').months;
     if (Math.round(months) > BILL_LIMITS.maxMonths)
       throw invalid(Codes.windowTooLong, `A bill may cover at most ${BILL_LIMITS.maxMonths} local months.`);
+    const metering = meteringOf(req.metering);
     const { usage, generation, recorded } = this.flows(scope, loc, req, from, to);
     const base: CandidateLayer = { candidates: req.candidates, path: 'candidates' };
     const billOf = (layers: CandidateLayer[]): BillResult => {
+      // Refused before any market series is read: a refusal stores nothing.
+      if (metering.mode === 'NET_METERING')
+        refuseMarketLinked(this.prices.billingComponents(scope, loc, 'IMPORT', layers, true), from, to, layers);
       const imp = this.prices.billing(scope, loc, 'IMPORT', layers, { from, to }, true);
       const exp = this.prices.billing(scope, loc, 'EXPORT', layers, { from, to }, false);
       return computeBill({
@@ -79,7 +84,7 @@ export class BillService {
         usage,
         generation,
         recorded,
-        metering: req.metering,
+        metering,
         imports: imp.components,
         importMarket: imp.market,
         exports: exp.components,
@@ -94,7 +99,7 @@ export class BillService {
       currency_code: loc.currency_code,
       start_time: fmt(from),
       end_time: fmt(to),
-      metering: req.metering,
+      metering,
       total: main.total / 1e6,
       months: main.months.map((m) => monthJson(m, fmt)),
     };
@@ -180,6 +185,24 @@ export class BillService {
   }
 }
 
+/**
+ * Net energy metering nets kWh within periods of one price: a market-linked IMPORT tariff's
+ * price moves every hour, so it has no periods to net in.
+ */
+function refuseMarketLinked(
+  components: readonly CompiledComponent[],
+  from: number,
+  to: number,
+  layers: readonly CandidateLayer[],
+): void {
+  const market = components.find((c) => c.direction === 'IMPORT' && c.market && c.start < to && c.end > from);
+  if (market)
+    throw invalid(
+      'metering_invalid',
+      `metering.mode: NET_METERING nets kWh within time-of-use periods, and the market-linked IMPORT tariff ${market.source.id ?? ''} has none${layers.length > 1 ? ` (${layers[layers.length - 1]!.path})` : ''}.`,
+    );
+}
+
 const six = (micro: number) => micro / 1e6;
 
 function monthJson(m: BillMonthResult, fmt: (t: number) => string) {
@@ -198,6 +221,13 @@ function monthJson(m: BillMonthResult, fmt: (t: number) => string) {
       period: d.period,
       kw: Math.round(d.kw * 1e6) / 1e6,
       time: d.time === null ? null : fmt(d.time),
+      ...(d.period === null
+        ? {
+            peak_kw: Math.round((d.peakKw ?? d.kw) * 1e6) / 1e6,
+            ratchet_kw: Math.round((d.ratchetKw ?? 0) * 1e6) / 1e6,
+            billed_kw: Math.round((d.billedKw ?? d.kw) * 1e6) / 1e6,
+          }
+        : {}),
       charge: six(d.micro),
     })),
     energy_charge: six(m.energy),
@@ -208,6 +238,8 @@ function monthJson(m: BillMonthResult, fmt: (t: number) => string) {
     credit_applied: six(m.applied),
     credit_carried: six(m.carried),
     true_up: six(m.trueUp),
+    banked_kwh: six(m.bankedMicroKwh),
+    surplus_kwh: six(m.surplusMicroKwh),
     total: six(m.total),
   };
 }

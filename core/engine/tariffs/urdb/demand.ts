@@ -1,5 +1,5 @@
 import { Codes, unprocessable } from '../../errors.js';
-import type { DemandCharges, DemandTier } from '../../schemas/charges.js';
+import type { DemandRatchet, DemandCharges, DemandTier } from '../../schemas/charges.js';
 import type { ImportWarning } from '../../schemas/tariff-import.js';
 import type { UrdbDemandTier, UrdbRate } from '../../schemas/urdb.js';
 import { carries, dayRows, MAX_TIERS, monthGroups, monthNames, priceOf, show } from './shared.js';
@@ -115,8 +115,55 @@ function flat(r: UrdbRate, warnings: ImportWarning[]): Pick<DemandCharges, 'flat
   };
 }
 
+/**
+ * URDB's demand look-back as a ratchet: `lookbackpercent` is a fraction (0.75), `lookbackmonths`
+ * 12 flags (January to December) of the months whose peaks count, `lookbackrange` a number of
+ * months before the billed one. The flags win where both are given, as URDB documents them.
+ */
+function ratchetOf(
+  doc: Record<string, unknown>,
+  hasFlat: boolean,
+  warnings: ImportWarning[],
+): DemandRatchet | undefined {
+  const percent = doc.lookbackpercent;
+  if (!carries(percent)) return undefined;
+  const refuse = (message: string) => {
+    warnings.push({ code: 'not_imported', field: 'lookbackpercent', value: percent, message });
+    return undefined;
+  };
+  if (typeof percent !== 'number' || !(percent > 0 && percent <= 10))
+    return refuse(
+      `A demand look-back of ${show(percent)} is not imported: lookbackpercent is a fraction such as 0.75.`,
+    );
+  if (!hasFlat)
+    return refuse(
+      `A demand look-back of ${show(percent)} is not imported: it ratchets flat demand, and the rate has no flatdemandstructure.`,
+    );
+  const flags = doc.lookbackmonths;
+  const range = doc.lookbackrange;
+  const share = Number((percent * 100).toPrecision(12));
+  if (Array.isArray(flags) && flags.length === 12 && flags.some((f) => f === true || f === 1)) {
+    const months = flags.flatMap((f, i) => (f === true || f === 1 ? [i] : []));
+    if (carries(range))
+      warnings.push({
+        code: 'not_imported',
+        field: 'lookbackrange',
+        value: range,
+        message: `lookbackrange (${show(range)}) is not used: lookbackmonths names the months whose peaks count.`,
+      });
+    return { percent: share, months: monthNames(months) };
+  }
+  if (typeof range === 'number' && Number.isInteger(range) && range >= 1 && range <= 24)
+    return { percent: share, range_months: range };
+  return refuse(
+    `A demand look-back of ${show(percent)} is not imported: neither lookbackmonths (12 flags) nor lookbackrange (1–24 months) says which months count.`,
+  );
+}
+
 /** The demand charges of a rate, or undefined when it has none a tariff holds. */
 export function demandOf(r: UrdbRate, warnings: ImportWarning[]): DemandCharges | undefined {
   const d: DemandCharges = { ...flat(r, warnings), ...timeOfUse(r, warnings) };
+  const ratchet = ratchetOf(r as Record<string, unknown>, !!d.flat?.length, warnings);
+  if (ratchet) d.ratchet = ratchet;
   return Object.keys(d).length ? d : undefined;
 }

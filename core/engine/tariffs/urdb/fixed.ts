@@ -42,7 +42,12 @@ export function fixedOf(r: UrdbRate, warnings: ImportWarning[]): FixedCharge[] |
 
 type MinimumField = 'mincharge' | 'minmonthlycharge' | 'annualmincharge';
 
-export function minimumOf(r: UrdbRate, warnings: ImportWarning[]): MinimumCharge | undefined {
+/**
+ * A rate's minimums: one monthly and one annual may stand together (URDB's mincharge beside
+ * annualmincharge), the monthly applied first. Of two spellings of the same one, the newer is
+ * taken and the older warned about, not charged twice.
+ */
+export function minimumOf(r: UrdbRate, warnings: ImportWarning[]): MinimumCharge | MinimumCharge[] | undefined {
   const given: { field: MinimumField; amount: number; unit: string; per: MinimumCharge['per'] | undefined }[] = [];
   if (carries(r.mincharge)) {
     const unit = r.minchargeunits ?? '$/month';
@@ -52,20 +57,17 @@ export function minimumOf(r: UrdbRate, warnings: ImportWarning[]): MinimumCharge
     given.push({ field: 'minmonthlycharge', amount: r.minmonthlycharge!, unit: '$/month', per: 'MONTH' });
   if (carries(r.annualmincharge))
     given.push({ field: 'annualmincharge', amount: r.annualmincharge!, unit: '$/year', per: 'YEAR' });
-  const kept = given.find((g) => g.per);
+  const kept = (['MONTH', 'YEAR'] as const).flatMap((per) => given.find((g) => g.per === per) ?? []);
   for (const g of given) {
-    if (g === kept) continue;
+    if (kept.includes(g)) continue;
+    const same = kept.find((k) => k.per === g.per);
     const message = !g.per
       ? `A minimum charge of ${show(g.amount)} ${show(g.unit)} (minchargeunits) is not imported: a tariff's minimum is per month or per year.`
-      : kept && kept.per === g.per && kept.amount === g.amount
-        ? `${g.field} is URDB's older spelling of ${kept.field}: the minimum is imported once (${show(kept.amount)} ${show(kept.unit)}).`
-        : `A minimum charge of ${show(g.amount)} ${g.unit} is not imported: a tariff holds one minimum, and ${kept!.field} (${show(kept!.amount)} ${show(kept!.unit)}) is the one kept.`;
-    warnings.push({
-      code: 'not_imported',
-      field: g.field,
-      value: g.amount,
-      message,
-    });
+      : same && same.amount === g.amount
+        ? `${g.field} is URDB's older spelling of ${same.field}: the minimum is imported once (${show(same.amount)} ${show(same.unit)}).`
+        : `A minimum charge of ${show(g.amount)} ${g.unit} is not imported: a tariff holds one minimum ${g.per === 'MONTH' ? 'a month' : 'a year'}, and ${same!.field} (${show(same!.amount)} ${show(same!.unit)}) is the one kept.`;
+    warnings.push({ code: 'not_imported', field: g.field, value: g.amount, message });
   }
-  return kept ? { amount: kept.amount, per: kept.per! } : undefined;
+  const list = kept.map((k) => ({ amount: k.amount, per: k.per! }));
+  return list.length === 0 ? undefined : list.length === 1 ? list[0] : list;
 }

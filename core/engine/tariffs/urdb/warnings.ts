@@ -37,17 +37,6 @@ const NOT_IMPORTED: Unheld[] = [
       `A demand ratchet (${show(r.demandratchetpercentage)}, a share of earlier months' peaks by month) is not imported: a tariff's demand charges take each month's own peak.`,
   },
   {
-    field: 'lookbackpercent',
-    says: (r) =>
-      `A demand look-back of ${show(r.lookbackpercent)} (lookbackrange ${show(r.lookbackrange ?? null)}, lookbackmonths ${show(r.lookbackmonths ?? null)}) is not imported: a tariff's demand charges take each month's own peak.`,
-  },
-  {
-    field: 'lookbackmonths',
-    besides: 'lookbackpercent',
-    says: (r) =>
-      `A demand look-back over the months ${show(r.lookbackmonths)} is not imported: a tariff's demand charges take each month's own peak.`,
-  },
-  {
     field: 'demandwindow',
     says: (r) =>
       `A demand window of ${show(r.demandwindow)} minutes is not kept: demand is each usage interval's average kW, over the intervals the bill is given.`,

@@ -12,6 +12,8 @@ export type Separator = ',' | ';' | '\t';
 export interface UsageCsvOptions {
   /** The location's zone: timestamps without an offset are local times there. */
   zone: string;
+  /** Generation: a row may be negative, energy the system draws (SAM's and PVWatts' night-time output). */
+  negative?: boolean | undefined;
   /** ISO 8601 duration of each row of a `timestamp,kwh` file (default: inferred from the timestamps). */
   interval?: string | undefined;
   /** Whether a `timestamp,kwh` row's timestamp is where its interval starts (default) or ends. */

@@ -56,6 +56,17 @@ export class PriceService {
    * The tariffs of a direction with candidates in place and the market series they need over
    * `[from, to)`: what a bill prices and credits with. Without `required`, none is no error.
    */
+  /** The tariffs a bill would price, without reading any market series (a check before the work). */
+  billingComponents(
+    scope: Scope,
+    loc: Location,
+    direction: TariffDirection,
+    layers: CandidateLayer[],
+    required: boolean,
+  ): CompiledComponent[] {
+    return this.sets.of(scope, loc, direction, layers, required).components;
+  }
+
   billing(
     scope: Scope,
     loc: Location,

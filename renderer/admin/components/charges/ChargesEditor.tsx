@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, Divider, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Charges } from '../../../../core/engine/schemas/charges';
+import { minimumsOf } from '../../../../core/engine/schemas/charges';
 import { FixedCharges, MinimumField } from './FixedCharges';
 import { FlatDemandList } from './FlatDemand';
 import { DemandPeriods } from './DemandPeriods';
 import { DemandSchedule } from './DemandSchedule';
-import { chargeProblems } from './words';
+import { chargeProblems, ratchetWords } from './words';
 
 /**
  * The parts of a bill beside the energy schedule: fixed charges (per day or per month), a minimum
@@ -41,16 +42,40 @@ export function ChargesEditor({
       <Stack spacing={2} divider={<Divider flexItem />}>
         {fixedPart ?? <FixedCharges fixed={c.fixed ?? []} onChange={(fixed) => put({ fixed })} currency={currency} />}
         <MinimumField
-          minimum={c.minimum}
+          minimum={minimumsOf(c)[0]}
           onChange={(minimum) => {
+            // The editor holds the first minimum; a second (a monthly beside an annual one) is kept.
+            const rest = minimumsOf(c).slice(1);
+            const list = minimum ? [minimum, ...rest] : rest;
             const next = { ...c };
-            if (minimum) next.minimum = minimum;
-            else delete next.minimum;
+            if (list.length === 0) delete next.minimum;
+            else next.minimum = list.length === 1 ? list[0]! : list;
             onChange(next);
           }}
           currency={currency}
         />
         <FlatDemandList flat={demand.flat ?? []} onChange={(flat) => putDemand({ flat })} currency={currency} />
+        {demand.ratchet ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="ratchet">
+            <TextField
+              size="small"
+              type="number"
+              label="Ratchet %"
+              value={demand.ratchet.percent}
+              onChange={(e) =>
+                putDemand({ ratchet: { ...demand.ratchet!, percent: Math.max(0, Number(e.target.value) || 0) } })
+              }
+              slotProps={{ htmlInput: { min: 0, max: 1000, step: 5 } }}
+              sx={{ width: 120 }}
+            />
+            <Typography variant="body2" data-testid="ratchet-words" sx={{ flex: '1 1 240px' }}>
+              {ratchetWords(demand.ratchet)}
+            </Typography>
+            <Button size="small" onClick={() => putDemand({ ratchet: undefined })}>
+              Remove ratchet
+            </Button>
+          </Stack>
+        ) : null}
         <Stack spacing={1}>
           <DemandPeriods
             periods={demand.periods ?? []}

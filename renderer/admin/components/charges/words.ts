@@ -1,6 +1,7 @@
 import {
   Charges as ChargesSchema,
   type Charges,
+  type DemandRatchet,
   type DemandTier,
   type FixedCharge,
   type MinimumCharge,
@@ -60,6 +61,15 @@ export function flatWords(rate: DemandTier[], months: string[] | undefined, curr
 export const periodWords = (name: string, rate: DemandTier[], currency: string | undefined) =>
   `${name}: ${blocksWords(rate, currency)} for the month’s highest kW in its hours`;
 
+/** "At least 75 % of the highest flat peak of January, April and December among the last 12 months". */
+export function ratchetWords(r: DemandRatchet): string {
+  const months = r.months ? monthsText(r.months) : undefined;
+  const of = months
+    ? `of ${months} among the 12 months ending with the month billed`
+    : `of the ${r.range_months} month${r.range_months === 1 ? '' : 's'} before the month billed`;
+  return `Demand ratchet: flat demand is billed at least ${r.percent} % of the highest flat peak ${of}`;
+}
+
 /** Charges with nothing in them are no charges: empty lists and parts go, and an empty whole is undefined. */
 export function tidyCharges(c: Charges | undefined): Charges | undefined {
   if (!c) return undefined;
@@ -72,6 +82,8 @@ export function tidyCharges(c: Charges | undefined): Charges | undefined {
     if (d.flat?.length) demand.flat = d.flat;
     if (d.periods?.length) demand.periods = d.periods;
     if (d.schedule?.length && d.periods?.length) demand.schedule = d.schedule;
+    // A ratchet floors flat demand: it goes with it.
+    if (d.ratchet && d.flat?.length) demand.ratchet = d.ratchet;
     if (Object.keys(demand).length) out.demand = demand;
   }
   return Object.keys(out).length ? out : undefined;

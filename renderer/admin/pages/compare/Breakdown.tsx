@@ -15,6 +15,9 @@ export function Breakdown({ columns, currency }: { columns: Column[]; currency: 
     (k) => ALWAYS.includes(k) || columns.some((c) => c.parts[k] !== 0),
   );
   const carried = columns.some((c) => c.carried > 0);
+  const nem = columns.some((c) => c.net_metering);
+  const words = (k: keyof BillParts) => (nem && k === 'credit' ? 'Surplus paid at the true-up' : PART_WORDS[k]);
+  const kwh = (v: number) => `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`;
   const amount = (k: keyof BillParts, v: number) => (k === 'credit' ? `−${money(v, currency)}` : money(v, currency));
   return (
     <Box sx={{ overflowX: 'auto' }}>
@@ -40,7 +43,7 @@ export function Breakdown({ columns, currency }: { columns: Column[]; currency: 
         <TableBody>
           {parts.map((k) => (
             <TableRow key={k} data-part={k}>
-              <TableCell>{PART_WORDS[k]}</TableCell>
+              <TableCell>{words(k)}</TableCell>
               {columns.map((c) => (
                 <TableCell key={c.key} align="right" data-value={c.parts[k]}>
                   {amount(k, c.parts[k])}
@@ -56,6 +59,26 @@ export function Breakdown({ columns, currency }: { columns: Column[]; currency: 
               </TableCell>
             ))}
           </TableRow>
+          {nem ? (
+            <>
+              <TableRow data-part="surplus-paid">
+                <TableCell>Surplus kWh paid at the true-up</TableCell>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align="right" data-value={c.surplus_paid_kwh}>
+                    {kwh(c.surplus_paid_kwh)}
+                  </TableCell>
+                ))}
+              </TableRow>
+              <TableRow data-part="banked">
+                <TableCell>kWh banked at the end, not yet paid out</TableCell>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align="right" data-value={c.banked_kwh}>
+                    {kwh(c.banked_kwh)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </>
+          ) : null}
           {carried ? (
             <TableRow data-part="carried">
               <TableCell>Credit carried on, not yet paid out</TableCell>

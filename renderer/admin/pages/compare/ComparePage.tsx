@@ -27,7 +27,7 @@ import { useSettled } from '../../components/records';
 import { ProfileNote } from './ProfileNote';
 import { WindowPicker } from './WindowPicker';
 import { SolarPicker } from './SolarPicker';
-import { DEFAULT_METERING, generationOf, NO_SOLAR, solarKey, type SolarChoice } from './solar';
+import { DEFAULT_METERING, generationOf, meteringRequest, NO_SOLAR, solarKey, type SolarChoice } from './solar';
 import type { Metering } from '../../../../core/engine/schemas/bill';
 import { monthsOf, type CompareWindow } from './window';
 
@@ -102,7 +102,7 @@ export function ComparePage() {
           end_time: year!.end_time,
           usage: usageOf(priced!, year!.fromMs, year!.toMs),
           ...(solarPriced.kind === 'none' ? {} : { generation: generationOf(solarPriced, year!.fromMs, year!.toMs) }),
-          metering,
+          metering: meteringRequest(metering),
           ...(candidates.length ? { alternatives: candidates.map((c) => [c]) } : {}),
         },
       }),

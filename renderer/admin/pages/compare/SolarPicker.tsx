@@ -103,13 +103,34 @@ export function SolarPicker({
             onChange={(v) => set({ mode: v as Metering['mode'] })}
             options={entries(MODE_WORDS)}
           />
-          <SelectField
-            label="Export credit"
-            value={metering.credits}
-            onChange={(v) => set({ credits: v as Metering['credits'] })}
-            options={entries(CREDIT_WORDS)}
-          />
-          {metering.credits === 'CARRIED' ? (
+          {metering.mode === 'NET_METERING' ? (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+              <TextField
+                size="small"
+                type="number"
+                label="True-up rate per kWh"
+                value={metering.true_up_rate ?? 0}
+                onChange={(e) => set({ true_up_rate: Math.max(0, Number(e.target.value) || 0) })}
+                slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'true-up-rate' } }}
+                sx={{ flex: '1 1 160px', minWidth: 0 }}
+              />
+              <SelectField
+                label="True-up month"
+                value={String(metering.true_up_month)}
+                onChange={(v) => set({ true_up_month: Number(v) })}
+                options={MONTH_NAMES.map((m, i) => [String(i + 1), m])}
+                sx={{ flex: '1 1 140px', minWidth: 0 }}
+              />
+            </Stack>
+          ) : (
+            <SelectField
+              label="Export credit"
+              value={metering.credits}
+              onChange={(v) => set({ credits: v as Metering['credits'] })}
+              options={entries(CREDIT_WORDS)}
+            />
+          )}
+          {metering.mode !== 'NET_METERING' && metering.credits === 'CARRIED' ? (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
               <SelectField
                 label="Credit pays bills from"
@@ -128,10 +149,13 @@ export function SolarPicker({
             </Stack>
           ) : null}
           <Typography variant="body2" color="text.secondary" data-testid="compare-metering-words">
-            {MODE_WORDS[metering.mode][1]} {CREDIT_WORDS[metering.credits][1]}
-            {metering.credits === 'CARRIED'
-              ? ` Credit pays bills ${metering.credits_from === 'SAME_MONTH' ? 'in the month it is earned' : 'from the month after it is earned'}; the true-up is at the end of ${MONTH_NAMES[metering.true_up_month - 1]}.`
-              : ''}
+            {metering.mode === 'NET_METERING'
+              ? `${MODE_WORDS.NET_METERING[1]} The true-up is at the end of ${MONTH_NAMES[metering.true_up_month - 1]}, at ${metering.true_up_rate ?? 0} a kWh.`
+              : `${MODE_WORDS[metering.mode][1]} ${CREDIT_WORDS[metering.credits][1]}${
+                  metering.credits === 'CARRIED'
+                    ? ` Credit pays bills ${metering.credits_from === 'SAME_MONTH' ? 'in the month it is earned' : 'from the month after it is earned'}; the true-up is at the end of ${MONTH_NAMES[metering.true_up_month - 1]}.`
+                    : ''
+                }`}
           </Typography>
         </Stack>
       ) : null}

@@ -95,7 +95,12 @@ export function Totals({
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableCell>Tariff</TableCell>
               <TableCell align="right">{exports ? 'kWh bought' : 'kWh'}</TableCell>
-              {exports ? <TableCell align="right">kWh sold</TableCell> : null}
+              {exports ? (
+                <TableCell align="right">
+                  {/* Net metering banks what is sent as kWh: nothing is sold. */}
+                  {columns.some((c) => c.net_metering) ? 'kWh sent' : 'kWh sold'}
+                </TableCell>
+              ) : null}
               {aboveTier ? <TableCell align="right">kWh above the first tier</TableCell> : null}
               <TableCell align="right">{head}</TableCell>
               <TableCell align="right">Difference</TableCell>

@@ -121,6 +121,9 @@ export interface ColumnPeriod {
   parts: BillParts;
   /** Export credit carried on at the month's end (credits carried). */
   carried: number;
+  /** Net metering: kWh banked at the month's end, and the surplus kWh its true-up paid. */
+  banked_kwh: number;
+  surplus_paid_kwh: number;
 }
 
 /** One column of the comparison: the stored tariffs, then each candidate, with the API's figures. */
@@ -136,6 +139,11 @@ export interface Column {
   parts: BillParts;
   /** Export credit still carried at the end of the span, not yet paid out. */
   carried: number;
+  /** Net metering: kWh banked at the end of the span, and the surplus kWh paid at true-ups. */
+  banked_kwh: number;
+  surplus_paid_kwh: number;
+  /** Whether the bill is net metered: its credit is the surplus paid at the true-up. */
+  net_metering: boolean;
   periods: ColumnPeriod[];
 }
 
@@ -150,9 +158,13 @@ function summed(periods: ColumnPeriod[], keep: (i: number) => boolean = () => tr
     unpriced_export_kwh = 0,
     above_first_tier_kwh = 0,
     value = 0,
-    carried = 0;
+    carried = 0,
+    banked_kwh = 0,
+    surplus_paid_kwh = 0;
   periods.forEach((p, i) => {
     if (!keep(i)) return;
+    banked_kwh = p.banked_kwh;
+    surplus_paid_kwh += p.surplus_paid_kwh;
     kwh += p.kwh;
     export_kwh += p.export_kwh;
     unpriced_kwh += p.unpriced_kwh;
@@ -171,11 +183,13 @@ function summed(periods: ColumnPeriod[], keep: (i: number) => boolean = () => tr
     above_first_tier_kwh: micro(above_first_tier_kwh),
     value: micro(value),
     carried,
+    banked_kwh: micro(banked_kwh),
+    surplus_paid_kwh: micro(surplus_paid_kwh),
     parts,
   };
 }
 
-const periodOf = (m: AnswerMonth, carriedCredits: boolean): ColumnPeriod => ({
+const periodOf = (m: AnswerMonth, carriedCredits: boolean, netMetering = false): ColumnPeriod => ({
   start_time: m.start_time,
   end_time: m.end_time,
   kwh: m.import_kwh,
@@ -189,16 +203,20 @@ const periodOf = (m: AnswerMonth, carriedCredits: boolean): ColumnPeriod => ({
     fixed: m.fixed_charge,
     demand: m.demand_charge,
     minimum: m.minimum_charge,
-    credit: carriedCredits ? micro(m.credit_applied + m.true_up) : m.export_credit,
+    // Net metering pays no money credit: the surplus kWh are paid at the true-up.
+    credit: netMetering ? m.true_up : carriedCredits ? micro(m.credit_applied + m.true_up) : m.export_credit,
   },
   carried: m.credit_carried,
+  banked_kwh: m.banked_kwh ?? 0,
+  surplus_paid_kwh: m.true_up > 0 ? (m.surplus_kwh ?? 0) : 0,
 });
 
 /** The answer's main bill and its alternatives as columns, in the order asked; the totals are the API's own. */
 export function columnsOf(answer: Answer, storedName: string, options: CompareOption[]): Column[] {
   const col = (key: string, name: string, b: { total: number; months: AnswerMonth[] }): Column => {
-    const periods = b.months.map((m) => periodOf(m, answer.metering.credits === 'CARRIED'));
-    return { key, name, ...summed(periods), value: b.total, periods };
+    const nem = answer.metering.mode === 'NET_METERING';
+    const periods = b.months.map((m) => periodOf(m, !nem && answer.metering.credits === 'CARRIED', nem));
+    return { key, name, ...summed(periods), value: b.total, net_metering: nem, periods };
   };
   return [
     col('stored', storedName, answer),

@@ -1,4 +1,4 @@
-import type { Generation, Metering } from '../../../../core/engine/schemas/bill';
+import type { Generation, Metering, MeteringRequest } from '../../../../core/engine/schemas/bill';
 
 /**
  * A household's solar as Compare asks the bill for it: none, the PV profile scaled to a year's
@@ -42,19 +42,35 @@ export function generationOf(s: SolarChoice, from: number, to: number): Generati
 export const solarKey = (s: SolarChoice) =>
   s.kind === 'csv' ? [s.name, s.intervals.length, s.total_kwh, s.from, s.to] : s;
 
-/** The arrangement as the request sends it, all four fields said. */
+/** The arrangement as the page holds it, every field said (the request sends only those that apply). */
 export const DEFAULT_METERING: Metering = {
   mode: 'NET_BILLING',
   credits: 'PAID_MONTHLY',
   credits_from: 'SAME_MONTH',
   true_up_month: 12,
+  true_up_rate: 0,
 };
+
+/**
+ * The arrangement as the request sends it: only the fields that mean something in it (the API
+ * refuses the others rather than ignore them).
+ */
+export function meteringRequest(m: Metering): MeteringRequest {
+  if (m.mode === 'NET_METERING')
+    return { mode: m.mode, true_up_month: m.true_up_month, true_up_rate: m.true_up_rate ?? 0 };
+  if (m.mode === 'NET_BILLING' && m.credits === 'PAID_MONTHLY') return { mode: m.mode, credits: m.credits };
+  return { mode: m.mode, credits: m.credits, credits_from: m.credits_from, true_up_month: m.true_up_month };
+}
 
 /** Each choice as the closed field says it, and in a sentence below it. */
 export const MODE_WORDS: Record<Metering['mode'], [string, string]> = {
   NET_BILLING: [
     'Net billing',
     'Solar first covers what the home uses at the same time; only the rest is bought from the grid or sold to it.',
+  ],
+  NET_METERING: [
+    'Net metering (kWh credits, yearly true-up)',
+    'Within each month and time-of-use period the kWh net; a surplus is banked as kWh for later months, and what is left at the true-up is paid at the true-up rate.',
   ],
   BUY_ALL_SELL_ALL: [
     'Buy all, sell all',

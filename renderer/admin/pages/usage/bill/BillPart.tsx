@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Stack, Typography } from '@mui/material';
+import { Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../../context';
 import { ErrorAlert, Loading } from '../../../components/common';
@@ -8,12 +8,19 @@ import { money } from '../../../candidate';
 import { BillTable } from './BillTable';
 import { billWindowOf, MONTH_NAMES, monthLabel } from './months';
 
-type Credits = 'PAID_MONTHLY' | 'CARRIED';
+type Credits = 'PAID_MONTHLY' | 'CARRIED' | 'NET_METERING';
 
 const CREDITS = [
   ['PAID_MONTHLY', 'Export credit paid each month'],
   ['CARRIED', 'Credit carried to a yearly true-up'],
+  ['NET_METERING', 'Net metering (kWh credits, yearly true-up)'],
 ] as const;
+
+/** The request's metering for the choice: net metering settles kWh, the others money credit. */
+const meteringOf = (credits: Credits, trueUp: number, rate: number) =>
+  credits === 'NET_METERING'
+    ? { mode: 'NET_METERING' as const, true_up_month: trueUp, true_up_rate: rate }
+    : { credits, ...(credits === 'CARRIED' ? { true_up_month: trueUp } : {}) };
 
 /**
  * The location's whole bill from its stored meter records (`POST /bills/{location_id}` without
@@ -32,16 +39,17 @@ export function BillPart({
   const { api, liveMode } = useApp();
   const [credits, setCredits] = useState<Credits>('PAID_MONTHLY');
   const [trueUp, setTrueUp] = useState(12);
+  const [rate, setRate] = useState(0);
   const w = billWindowOf(window.fromMs, window.toMs, zone);
   const bill = useQuery({
-    queryKey: ['bill', liveMode, locationId, w.start_time, w.end_time, credits, trueUp],
+    queryKey: ['bill', liveMode, locationId, w.start_time, w.end_time, credits, trueUp, rate],
     queryFn: () =>
       api.call('bills.create', {
         params: { location_id: locationId },
         body: {
           start_time: w.start_time,
           end_time: w.end_time,
-          metering: { credits, ...(credits === 'CARRIED' ? { true_up_month: trueUp } : {}) },
+          metering: meteringOf(credits, trueUp, rate),
         },
       }),
     retry: false,
@@ -58,7 +66,18 @@ export function BillPart({
           options={CREDITS}
           sx={{ minWidth: 280 }}
         />
-        {credits === 'CARRIED' ? (
+        {credits === 'NET_METERING' ? (
+          <TextField
+            size="small"
+            type="number"
+            label="True-up rate per kWh"
+            value={rate}
+            onChange={(e) => setRate(Math.max(0, Number(e.target.value) || 0))}
+            slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'bill-true-up-rate' } }}
+            sx={{ width: 170 }}
+          />
+        ) : null}
+        {credits !== 'PAID_MONTHLY' ? (
           <SelectField
             label="True-up at the end of"
             value={String(trueUp)}

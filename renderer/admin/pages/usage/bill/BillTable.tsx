@@ -18,6 +18,8 @@ interface Line {
   balance?: boolean;
   /** Not part of the total: said beside it, in grey. */
   aside?: boolean;
+  /** Energy, not money (net metering's banks). */
+  kwh?: boolean;
 }
 
 const kw = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kW`;
@@ -31,10 +33,18 @@ const Part = ({ children }: { children: ReactNode }) => (
 function demandNote(m: BillMonth, zone: string): ReactNode {
   if (!m.peak_time) return 'no draw';
   const periods = m.demand.filter((d) => d.period !== null && d.time);
+  // A ratchet bills at least a share of earlier peaks: the floor and the kW billed beside the peak.
+  const ratchets = m.demand.filter((d) => d.period === null && (d.ratchet_kw ?? 0) > 0);
   return (
     <>
       <Part>peak {kw(m.peak_kw)}</Part>
       <Part>{peakLabel(m.peak_time, zone)}</Part>
+      {ratchets.map((d) => (
+        <span key={`${d.tariff_id}|ratchet`} style={{ display: 'block', marginTop: 4 }} data-testid="ratchet-note">
+          <Part>floor {kw(d.ratchet_kw!)}</Part>
+          <Part>billed {kw(d.billed_kw ?? d.kw)}</Part>
+        </span>
+      ))}
       {periods.map((d) => (
         <span key={`${d.tariff_id}|${d.period}`} style={{ display: 'block', marginTop: 4 }}>
           <Part>
@@ -55,7 +65,8 @@ function demandNote(m: BillMonth, zone: string): ReactNode {
  */
 export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
   const cur = bill.currency_code;
-  const carried = bill.metering.credits === 'CARRIED';
+  const nem = bill.metering.mode === 'NET_METERING';
+  const carried = !nem && bill.metering.credits === 'CARRIED';
   const lines: Line[] = [
     {
       key: 'energy',
@@ -71,14 +82,27 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
       hint: 'Up to the tariff’s minimum',
       amount: (m) => m.minimum_charge,
     },
-    {
-      key: 'export',
-      label: carried ? 'Export credit earned' : 'Export credit',
-      amount: (m) => m.export_credit,
-      credit: !carried,
-      aside: carried,
-      note: (m) => kwhText(m.export_kwh, 1) + ' sent',
-    },
+    ...(nem
+      ? [
+          {
+            key: 'true-up',
+            label: 'Surplus paid at the true-up',
+            hint: 'kWh left over at the end of the billing year, paid at the true-up rate',
+            amount: (m: BillMonth) => m.true_up,
+            credit: true,
+            note: (m: BillMonth) => (m.true_up > 0 ? kwhText(m.surplus_kwh ?? 0, 1) + ' paid' : null),
+          },
+        ]
+      : [
+          {
+            key: 'export',
+            label: carried ? 'Export credit earned' : 'Export credit',
+            amount: (m: BillMonth) => m.export_credit,
+            credit: !carried,
+            aside: carried,
+            note: (m: BillMonth) => kwhText(m.export_kwh, 1) + ' sent',
+          },
+        ]),
     ...(carried
       ? [
           {
@@ -98,20 +122,42 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
         ]
       : []),
   ];
-  const after: Line[] = carried
+  const after: Line[] = nem
     ? [
         {
-          key: 'carried',
-          label: 'Credit carried forward',
-          amount: (m) => m.credit_carried,
+          key: 'banked',
+          label: 'kWh banked',
+          hint: 'Surplus kWh held for later months, each on its time-of-use period',
+          amount: (m) => m.banked_kwh ?? 0,
           balance: true,
           aside: true,
+          kwh: true,
+        },
+        {
+          key: 'surplus',
+          label: 'Surplus kWh',
+          hint: 'The year’s surplus so far, paid at the true-up',
+          amount: (m) => m.surplus_kwh ?? 0,
+          balance: true,
+          aside: true,
+          kwh: true,
         },
       ]
-    : [];
+    : carried
+      ? [
+          {
+            key: 'carried',
+            label: 'Credit carried forward',
+            amount: (m) => m.credit_carried,
+            balance: true,
+            aside: true,
+          },
+        ]
+      : [];
   const last = bill.months.at(-1);
   const sum = (f: (m: BillMonth) => number) => bill.months.reduce((t, m) => t + f(m), 0);
-  const shown = (v: number, credit?: boolean) => (v === 0 ? '—' : money(credit ? -v : v, cur));
+  const shown = (v: number, credit?: boolean, energy?: boolean) =>
+    v === 0 ? '—' : energy ? kwhText(v, 1) : money(credit ? -v : v, cur);
   const row = (l: Line) => (
     <TableRow key={l.key} data-line={l.key}>
       <TableCell
@@ -133,7 +179,7 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
           data-value={l.amount(m)}
           sx={{ whiteSpace: 'nowrap', color: l.aside ? 'text.secondary' : undefined, verticalAlign: 'top' }}
         >
-          {shown(l.amount(m), l.credit)}
+          {shown(l.amount(m), l.credit, l.kwh)}
           {l.note ? (
             <Typography variant="caption" color="text.secondary" component="div">
               {l.note(m)}
@@ -151,7 +197,7 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
           verticalAlign: 'top',
         }}
       >
-        {shown(l.balance ? (last ? l.amount(last) : 0) : sum(l.amount), l.credit)}
+        {shown(l.balance ? (last ? l.amount(last) : 0) : sum(l.amount), l.credit, l.kwh)}
       </TableCell>
     </TableRow>
   );
