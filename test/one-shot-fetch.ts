@@ -7,5 +7,6 @@ import { Agent, fetch as undiciFetch } from 'undici';
  */
 const oneShot = new Agent({ pipelining: 0 });
 
-export const oneShotFetch = (url: string | URL, init: Parameters<typeof undiciFetch>[1] = {}) =>
-  undiciFetch(url, { ...init, dispatcher: oneShot });
+/** Typed as the global fetch, which the tests' callers were written against. */
+export const oneShotFetch = ((url: string | URL, init: object = {}) =>
+  undiciFetch(url, { ...init, dispatcher: oneShot })) as unknown as typeof fetch;
