@@ -18,7 +18,7 @@ export const SERVICE_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeM
 /** What a host thread can be told: plain values, as they cross to another thread. */
 export type ThreadHostOptions = Pick<
   HostOptions,
-  'dataDir' | 'host' | 'apiPort' | 'connectPort' | 'connectWebPort' | 'appPort' | 'demo' | 'apiVersion'
+  'dataDir' | 'host' | 'apiPort' | 'connectPort' | 'connectWebPort' | 'appPort' | 'demo' | 'apiVersion' | 'workers'
 >;
 
 export interface HostThread {

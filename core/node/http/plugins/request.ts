@@ -13,6 +13,10 @@ declare module 'fastify' {
     operationId?: string;
     /** The body as received: the catcher checks signatures over it, the journal keeps it. */
     rawBody?: string;
+    /** The body's full length when only its start was kept as text (a body kept as bytes). */
+    requestLength?: number;
+    /** True when a worker of the pool computed the answer. */
+    inWorker?: boolean;
     startedAt: number;
     /** The fault rule that hit this request, if any. */
     fault: string | null;
