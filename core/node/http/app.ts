@@ -30,6 +30,7 @@ import { customerRoutes } from './routes/customers.js';
 import { deviceRoutes } from './routes/devices.js';
 import { meterRoutes } from './routes/meters.js';
 import { costReportRoutes } from './routes/cost-reports.js';
+import { healthRoutes } from './routes/health.js';
 import { buildOpenApi } from './openapi.js';
 import { jsonBodies, rawJsonBodies } from './json-body.js';
 import { parseJsonBytes } from './json-text.js';
@@ -112,6 +113,7 @@ function anodeRoutes(): Route[] {
     ...deviceRoutes,
     ...meterRoutes,
     ...costReportRoutes,
+    ...healthRoutes,
   ];
   return routes;
 }

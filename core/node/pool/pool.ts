@@ -32,6 +32,7 @@ export interface PoolStats {
   size: number;
   busy: number;
   queued: number;
+  max_queued: number;
 }
 
 const busy = () =>
@@ -100,12 +101,13 @@ export class WorkPool {
 
   stats(): PoolStats {
     const queued = this.pool.queueSize;
-    return { size: this.size, busy: Math.max(0, this.inFlight - queued), queued };
+    return { size: this.size, busy: Math.max(0, this.inFlight - queued), queued, max_queued: this.maxQueue };
   }
 
   /** Runs one heavy request on a worker, the body's bytes transferred (not copied): its answer's JSON text. */
   async run(task: HeavyTask, bytes: Uint8Array, requestId: string): Promise<string> {
-    if (this.closing || this.pool.queueSize >= this.maxQueue) throw busy();
+    // Every worker busy and the queue full: refused before anything is started.
+    if (this.closing || this.inFlight >= this.size + this.maxQueue) throw busy();
     const buffer = ownBuffer(bytes);
     const test = this.opts.testHook?.(task);
     this.inFlight++;

@@ -1,5 +1,6 @@
 import { runHeavy, type HeavyServices, type HeavyTask } from './heavy.js';
 import { WorkPool, type PoolOptions, type PoolStats } from './pool.js';
+import { LoopDelay } from './loop-delay.js';
 
 /**
  * Bodies from this size on are parsed and worked in a worker; smaller ones on this thread, where
@@ -21,6 +22,8 @@ export interface HeavyWorkOptions {
 export class HeavyWork {
   readonly pool: WorkPool | undefined;
   readonly offloadBytes: number;
+  /** What the main thread's event loop waited, for `GET /health`. */
+  readonly loopDelay = new LoopDelay();
 
   constructor(
     private readonly services: () => HeavyServices,
@@ -44,13 +47,14 @@ export class HeavyWork {
   }
 
   stats(): PoolStats {
-    return this.pool?.stats() ?? { size: 0, busy: 0, queued: 0 };
+    return this.pool?.stats() ?? { size: 0, busy: 0, queued: 0, max_queued: 0 };
   }
 
   private closed: Promise<void> | undefined;
 
   /** Lets running work finish within `graceMs`, then ends the workers; once, however often asked. */
   close(graceMs: number): Promise<void> {
+    this.loopDelay.stop();
     return (this.closed ??= this.pool?.close(graceMs) ?? Promise.resolve());
   }
 }
