@@ -204,6 +204,7 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
       const query = parseWith(r.query, request.query ?? {}, 'query');
       const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
       reply.type('application/json');
+      let body: unknown;
       if (raw && isHeavy(r.operationId)) {
         const task = {
           op: r.operationId,
@@ -214,12 +215,18 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
         // Known before the work: a refusal from a worker is journaled as the worker's too.
         request.inWorker = svc.work.offloads(raw);
         const done = await svc.work.run(task, raw, request.id);
-        if (r.status) reply.code(r.status);
-        return done.text;
+        if ('text' in done) {
+          if (r.status) reply.code(r.status);
+          return done.text;
+        }
+        // Parsed and validated where the work ran: the handler writes, on this thread.
+        body = done.body;
+        request.prepared = done.prepared;
+      } else {
+        // A body kept as bytes for a route that works on this thread: parsed with the same checks.
+        const value = raw ? parseJsonBytes(raw) : request.body;
+        body = r.body ? parseWith(r.body, value, 'body') : undefined;
       }
-      // A body kept as bytes for a route that works on this thread: parsed with the same checks.
-      const value = raw ? parseJsonBytes(raw) : request.body;
-      const body = r.body ? parseWith(r.body, value, 'body') : undefined;
       const out = await r.handler({ params, query, body, scope: request.scope!, svc, request, reply });
       if (r.status) reply.code(r.status);
       return typeof out === 'string' || Buffer.isBuffer(out) ? out : JSON.stringify(out);

@@ -1,6 +1,11 @@
 import type { Scope } from '../db/documents.js';
 import type { BillService } from '../services/bills.js';
 import type { PriceService } from '../services/prices/service.js';
+import type { MarketService } from '../market/service.js';
+import { marketContracts } from '../../engine/api/routes/market.js';
+import { tariffContracts } from '../../engine/api/routes/tariffs.js';
+import { workspaceContracts } from '../../engine/api/routes/workspace.js';
+import { parsePriceCsv } from '../market/csv-import.js';
 import { billContracts } from '../../engine/api/routes/bills.js';
 import { costContracts } from '../../engine/api/routes/costs.js';
 import { parseWith } from '../../engine/api/validate.js';
@@ -10,6 +15,7 @@ import { parseJsonBytes } from '../http/json-text.js';
 export interface HeavyServices {
   bills: BillService;
   prices: PriceService;
+  market: MarketService;
 }
 
 /**
@@ -24,19 +30,31 @@ export interface HeavyTask {
 }
 
 /**
- * The routes whose work grows with their input, from the raw body on: parsing, validating with
- * the route's own schema and computing run as one function, wherever it runs, so the answer is
- * the same bytes on this thread and in a worker.
+ * The routes whose work grows with their input, from the raw body on. Parsing and validating
+ * with the route's own schema, and then the work, run as one function wherever they run, so
+ * the answer is the same bytes on this thread and in a worker. A route that `computes` answers
+ * its JSON text; one that `prepares` (an import) answers its validated body and what was
+ * worked out of it, and the route's own handler then writes on the main thread, in one short
+ * transaction: a worker never writes.
  */
 const OPS = {
   'bills.create': {
     body: billContracts['bills.create'].body,
-    run: (s: HeavyServices, t: HeavyTask, body: never) => s.bills.create(t.scope, t.params.location_id!, body),
+    computes: (s: HeavyServices, t: HeavyTask, body: never): unknown =>
+      s.bills.create(t.scope, t.params.location_id!, body),
   },
   'costs.retrieve': {
     body: costContracts['costs.retrieve'].body,
-    run: (s: HeavyServices, t: HeavyTask, body: never) => s.prices.cost(t.scope, t.params.id!, body),
+    computes: (s: HeavyServices, t: HeavyTask, body: never): unknown => s.prices.cost(t.scope, t.params.id!, body),
   },
+  // The CSV read in the region's zone: the main thread stores the points (MarketService.storeImport).
+  'market.import': {
+    body: marketContracts['market.import'].body,
+    prepares: (s: HeavyServices, t: HeavyTask, body: { csv: string; unit?: 'kWh' | 'MWh' }): unknown =>
+      parsePriceCsv(body.csv, s.market.region(t.params.id!).timezone, body.unit),
+  },
+  'tariffs.import': { body: tariffContracts['tariffs.import'].body },
+  'workspace.import': { body: workspaceContracts['workspace.import'].body },
 } as const;
 
 export type HeavyOp = keyof typeof OPS;
@@ -44,10 +62,18 @@ export type HeavyOp = keyof typeof OPS;
 export const isHeavy = (operationId: string | undefined): operationId is HeavyOp =>
   operationId !== undefined && Object.hasOwn(OPS, operationId);
 
-/** Parses, validates and answers one heavy request from its bytes: the answer's JSON text. */
-export function runHeavy(s: HeavyServices, t: HeavyTask, bytes: Uint8Array): string {
-  const op = OPS[t.op];
-  const body = parseWith(op.body, parseJsonBytes(bytes), 'body') as never;
-  const out: unknown = op.run(s, t, body);
-  return typeof out === 'string' ? out : JSON.stringify(out);
+/** A heavy request's outcome: the answer's text, or the validated body and what was prepared from it. */
+export type HeavyResult = { text: string } | { body: unknown; prepared?: unknown };
+
+/** Parses, validates and works one heavy request from its bytes. */
+export function runHeavy(s: HeavyServices, t: HeavyTask, bytes: Uint8Array): HeavyResult {
+  const op: { body: unknown; computes?: unknown; prepares?: unknown } = OPS[t.op];
+  const body = parseWith(op.body as never, parseJsonBytes(bytes), 'body') as never;
+  if (typeof op.computes === 'function') {
+    const out: unknown = (op.computes as (s: HeavyServices, t: HeavyTask, b: never) => unknown)(s, t, body);
+    return { text: typeof out === 'string' ? out : JSON.stringify(out) };
+  }
+  if (typeof op.prepares === 'function')
+    return { body, prepared: (op.prepares as (s: HeavyServices, t: HeavyTask, b: never) => unknown)(s, t, body) };
+  return { body };
 }

@@ -1,5 +1,5 @@
 import type { ErrorType } from '../../engine/errors.js';
-import type { HeavyTask } from './heavy.js';
+import type { HeavyResult, HeavyTask } from './heavy.js';
 
 /** What a worker is told at start: the database folder, and whether test directives are obeyed. */
 export interface WorkerData {
@@ -22,7 +22,7 @@ export interface WorkerTask {
 
 /** A worker's answer: the JSON text, or the error object's parts (a 4xx as this thread would raise it). */
 export type WorkerAnswer =
-  | { text: string }
+  | { done: HeavyResult }
   | {
       error: {
         status: number;

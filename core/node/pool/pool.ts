@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { ApiError, Codes } from '../../engine/errors.js';
-import type { HeavyTask } from './heavy.js';
+import type { HeavyResult, HeavyTask } from './heavy.js';
 import type { TestDirective, WorkerAnswer, WorkerData, WorkerTask } from './messages.js';
 
 export type { TestDirective };
@@ -104,8 +104,8 @@ export class WorkPool {
     return { size: this.size, busy: Math.max(0, this.inFlight - queued), queued, max_queued: this.maxQueue };
   }
 
-  /** Runs one heavy request on a worker, the body's bytes transferred (not copied): its answer's JSON text. */
-  async run(task: HeavyTask, bytes: Uint8Array, requestId: string): Promise<string> {
+  /** Runs one heavy request on a worker, the body's bytes transferred (not copied). */
+  async run(task: HeavyTask, bytes: Uint8Array, requestId: string): Promise<HeavyResult> {
     // Every worker busy and the queue full: refused before anything is started.
     if (this.closing || this.inFlight >= this.size + this.maxQueue) throw busy();
     const buffer = ownBuffer(bytes);
@@ -125,7 +125,7 @@ export class WorkPool {
       this.inFlight--;
       if (this.inFlight === 0) this.drained?.();
     }
-    if ('text' in answer) return answer.text;
+    if ('done' in answer) return answer.done;
     if ('error' in answer) {
       const { status, type, code, message, extra } = answer.error;
       throw new ApiError(status, type, code, message, extra);

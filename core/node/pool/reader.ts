@@ -20,7 +20,7 @@ function build(db: Db, clock: ServiceClock): HeavyServices {
   const prices = new PriceService(db, locations, market, clock, ids);
   const devices = new DeviceService(db, store, clock, ids, events);
   const meters = new MeterService(db, clock, ids, locations, devices);
-  return { bills: new BillService(locations, prices, meters), prices };
+  return { bills: new BillService(locations, prices, meters), prices, market };
 }
 
 /**

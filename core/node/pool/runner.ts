@@ -1,4 +1,4 @@
-import { runHeavy, type HeavyServices, type HeavyTask } from './heavy.js';
+import { runHeavy, type HeavyResult, type HeavyServices, type HeavyTask } from './heavy.js';
 import { WorkPool, type PoolOptions, type PoolStats } from './pool.js';
 import { LoopDelay } from './loop-delay.js';
 
@@ -41,9 +41,9 @@ export class HeavyWork {
     return !!this.pool && bytes.byteLength >= this.offloadBytes;
   }
 
-  async run(task: HeavyTask, bytes: Uint8Array, requestId: string): Promise<{ text: string; inWorker: boolean }> {
-    if (this.pool && this.offloads(bytes)) return { text: await this.pool.run(task, bytes, requestId), inWorker: true };
-    return { text: runHeavy(this.services(), task, bytes), inWorker: false };
+  async run(task: HeavyTask, bytes: Uint8Array, requestId: string): Promise<HeavyResult> {
+    if (this.pool && this.offloads(bytes)) return this.pool.run(task, bytes, requestId);
+    return runHeavy(this.services(), task, bytes);
   }
 
   stats(): PoolStats {

@@ -13,7 +13,7 @@ export default function work(msg: WorkerTask): WorkerAnswer {
   if (data.testHooks && msg.test === 'hang') for (;;);
   reader ??= openReader(data.dataDir);
   try {
-    return { text: runHeavy(reader(msg.task.now), msg.task, new Uint8Array(msg.bytes)) };
+    return { done: runHeavy(reader(msg.task.now), msg.task, new Uint8Array(msg.bytes)) };
   } catch (e) {
     if (e instanceof ApiError)
       return { error: { status: e.status, type: e.type, code: e.code, message: e.message, extra: e.extra } };
