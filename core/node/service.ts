@@ -153,7 +153,7 @@ export function createService(opts: ServiceOptions): Service {
   const meters = new MeterService(db, clock, ids, locations, devices);
   const costReports = new CostReportService(db, clock, ids, locations, devices, meters, prices);
   const bills = new BillService(locations, prices, meters);
-  const work = new HeavyWork(() => ({ bills, prices, market }), {
+  const work = new HeavyWork(() => ({ bills, prices, market, costReports }), {
     dataDir: opts.dataDir,
     ...(opts.pool ? { pool: opts.pool, offloadBytes: opts.pool.offloadBytes } : {}),
   });

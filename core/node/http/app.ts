@@ -210,10 +210,11 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
           op: r.operationId,
           scope: request.scope!,
           params: params as Record<string, string>,
+          query: query as Record<string, unknown>,
           now: svc.clock.millis(),
         };
         // Known before the work: a refusal from a worker is journaled as the worker's too.
-        request.inWorker = svc.work.offloads(raw);
+        request.inWorker = svc.work.offloads(r.operationId, raw);
         const done = await svc.work.run(task, raw, request.id);
         if ('text' in done) {
           if (r.status) reply.code(r.status);

@@ -2,6 +2,8 @@ import type { Scope } from '../db/documents.js';
 import type { BillService } from '../services/bills.js';
 import type { PriceService } from '../services/prices/service.js';
 import type { MarketService } from '../market/service.js';
+import { reportDirection, type CostReportService } from '../services/cost-reports.js';
+import { costReportContracts } from '../../engine/api/routes/cost-reports.js';
 import { marketContracts } from '../../engine/api/routes/market.js';
 import { tariffContracts } from '../../engine/api/routes/tariffs.js';
 import { workspaceContracts } from '../../engine/api/routes/workspace.js';
@@ -16,6 +18,7 @@ export interface HeavyServices {
   bills: BillService;
   prices: PriceService;
   market: MarketService;
+  costReports: CostReportService;
 }
 
 /**
@@ -26,8 +29,13 @@ export interface HeavyTask {
   op: HeavyOp;
   scope: Scope;
   params: Record<string, string>;
+  /** The query as validated on the main thread. */
+  query: Record<string, unknown>;
   now: number;
 }
+
+/** A cost report over more than this many days of stored records is worked in a worker. */
+export const LONG_REPORT_DAYS = 31;
 
 /**
  * The routes whose work grows with their input, from the raw body on. Parsing and validating
@@ -47,6 +55,28 @@ const OPS = {
     body: costContracts['costs.retrieve'].body,
     computes: (s: HeavyServices, t: HeavyTask, body: never): unknown => s.prices.cost(t.scope, t.params.id!, body),
   },
+  // Stored records over a window: long ones are read and priced in a worker (a small body, a big read).
+  'costs.interval': {
+    body: costReportContracts['costs.interval'].body,
+    computes: (s: HeavyServices, t: HeavyTask, body: never): unknown =>
+      s.costReports.interval(
+        t.scope,
+        t.params.id!,
+        reportDirection(t.query),
+        t.query.aggregation as Parameters<CostReportService['interval']>[3],
+        body,
+      ),
+    long: (bytes: Uint8Array): boolean => {
+      // The window read from the small body; a body that does not parse is refused on this thread.
+      try {
+        const w = parseJsonBytes(bytes) as { start_time?: unknown; end_time?: unknown } | undefined;
+        const span = Date.parse(String(w?.end_time)) - Date.parse(String(w?.start_time));
+        return span > LONG_REPORT_DAYS * 86_400_000;
+      } catch {
+        return false;
+      }
+    },
+  },
   // The CSV read in the region's zone: the main thread stores the points (MarketService.storeImport).
   'market.import': {
     body: marketContracts['market.import'].body,
@@ -61,6 +91,12 @@ export type HeavyOp = keyof typeof OPS;
 
 export const isHeavy = (operationId: string | undefined): operationId is HeavyOp =>
   operationId !== undefined && Object.hasOwn(OPS, operationId);
+
+/** Whether a request is heavy by more than its size (a long report from a small body). */
+export function heavyBeyondSize(op: HeavyOp, bytes: Uint8Array): boolean {
+  const o = OPS[op];
+  return 'long' in o ? o.long(bytes) : false;
+}
 
 /** A heavy request's outcome: the answer's text, or the validated body and what was prepared from it. */
 export type HeavyResult = { text: string } | { body: unknown; prepared?: unknown };

@@ -1,4 +1,11 @@
-import { runHeavy, type HeavyResult, type HeavyServices, type HeavyTask } from './heavy.js';
+import {
+  heavyBeyondSize,
+  runHeavy,
+  type HeavyOp,
+  type HeavyResult,
+  type HeavyServices,
+  type HeavyTask,
+} from './heavy.js';
 import { WorkPool, type PoolOptions, type PoolStats } from './pool.js';
 import { LoopDelay } from './loop-delay.js';
 
@@ -36,13 +43,13 @@ export class HeavyWork {
         : undefined;
   }
 
-  /** Whether a body of this size is worked in a worker. */
-  offloads(bytes: Uint8Array): boolean {
-    return !!this.pool && bytes.byteLength >= this.offloadBytes;
+  /** Whether a request is worked in a worker: its body is large, or its work is (a long report). */
+  offloads(op: HeavyOp, bytes: Uint8Array): boolean {
+    return !!this.pool && (bytes.byteLength >= this.offloadBytes || heavyBeyondSize(op, bytes));
   }
 
   async run(task: HeavyTask, bytes: Uint8Array, requestId: string): Promise<HeavyResult> {
-    if (this.pool && this.offloads(bytes)) return this.pool.run(task, bytes, requestId);
+    if (this.pool && this.offloads(task.op, bytes)) return this.pool.run(task, bytes, requestId);
     return runHeavy(this.services(), task, bytes);
   }
 
