@@ -312,7 +312,7 @@ describe('mistakes are named', () => {
     const misspelt = { colck: '2026-12-24T18:00:00Z' } as TariffDeskOptions;
     await expect(startTariffDesk(misspelt)).rejects.toThrow(
       new TypeError(
-        "startTariffDesk: unknown option 'colck' (the options are demo, workspace, dataDir, clock, app, host, apiVersion)",
+        "startTariffDesk: unknown option 'colck' (the options are demo, workspace, dataDir, clock, app, host, apiVersion, workers)",
       ),
     );
     await expect(startTariffDesk({ demo: 'yes' } as unknown as TariffDeskOptions)).rejects.toThrow(
