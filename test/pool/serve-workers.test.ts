@@ -36,8 +36,9 @@ describe('serve --workers', () => {
   });
 
   it('refuses a count that is not a whole number from 0 to 64', () => {
-    for (const bad of ['abc', '-1', '65', '1.5']) {
-      const r = spawnSync(process.execPath, [BIN, 'serve', '--workers', bad], { encoding: 'utf8' });
+    for (const bad of ['abc', '65', '1.5', '--workers=-1']) {
+      const args = bad.startsWith('--') ? [bad] : ['--workers', bad];
+      const r = spawnSync(process.execPath, [BIN, 'serve', ...args], { encoding: 'utf8' });
       expect(r.status).toBe(1);
       expect(r.stderr).toContain('--workers must be a whole number from 0 to 64');
     }
