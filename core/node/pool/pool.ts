@@ -82,9 +82,11 @@ export class WorkPool {
     const workerData: WorkerData = { dataDir: opts.dataDir, testHooks: !!opts.testHook };
     this.pool = new Piscina({
       filename: opts.file,
-      minThreads: workers,
+      // Started by the first heavy requests, not with the host: most hosts (a test's, a quick
+      // command's) never need one, and a worker ended while it loads its modules is wasted work.
+      // Once started they stay: starting one costs tens of milliseconds and a connection.
+      minThreads: 0,
       maxThreads: workers,
-      // Workers stay: starting one costs tens of milliseconds and a connection.
       idleTimeout: Number.MAX_SAFE_INTEGER,
       // The bound is checked here, so a refusal is the error object and not piscina's own.
       maxQueue: Number.MAX_SAFE_INTEGER,
