@@ -87,7 +87,8 @@ export class WorkPool {
       // Once started they stay: starting one costs tens of milliseconds and a connection.
       minThreads: 0,
       maxThreads: workers,
-      idleTimeout: Number.MAX_SAFE_INTEGER,
+      // The longest timer Node keeps (a larger one fires at once, ending idle workers).
+      idleTimeout: 2 ** 31 - 1,
       // The bound is checked here, so a refusal is the error object and not piscina's own.
       maxQueue: Number.MAX_SAFE_INTEGER,
       concurrentTasksPerWorker: 1,
