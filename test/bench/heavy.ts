@@ -33,7 +33,10 @@ async function smallGets(url: string, auth: Record<string, string>, done: Promis
   const statuses = new Map<number, number>();
   while (!over) {
     const t = performance.now();
-    const r = await request(`${url}/locations?limit=5`, 'GET', auth);
+    const r = await request(`${url}/locations?limit=5`, 'GET', auth).catch((e: Error) => ({
+      status: `${e.message}` as unknown as number,
+      text: '',
+    }));
     ms.push(performance.now() - t);
     statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
   }
@@ -70,7 +73,8 @@ async function run(workers: string[]): Promise<Phase[]> {
       generation: { intervals: generation },
     });
     // Warm both threads' code paths.
-    await request(`${s.api}/bills/${loc}`, 'POST', s.auth, bill);
+    const warm = await request(`${s.api}/bills/${loc}`, 'POST', s.auth, bill);
+    if (warm.status !== 200) console.error(`warm-up bill: ${warm.status} ${warm.text.slice(0, 300)}`);
     const out: Phase[] = [];
 
     const alone = await smallGets(s.api, s.auth, new Promise((r) => setTimeout(r, ALONE_SECONDS * 1000)));
@@ -121,6 +125,7 @@ async function run(workers: string[]): Promise<Phase[]> {
     const t2 = performance.now();
     const refusing = request(`${s.api}/market/regions/GB/import`, 'POST', s.auth, broken).then(
       (r) => (refused = r.status),
+      (e: Error) => (refused = e.message as unknown as number),
     );
     const duringRefusal = await smallGets(s.api, s.auth, refusing);
     out.push(
