@@ -36,6 +36,8 @@ async function node() {
         cli: 'core/hosts/cli/bin.ts',
         // The headless host's service thread (core/hosts/host-thread.ts starts it).
         'host-worker': 'core/hosts/host-worker.ts',
+        // A worker of the pool for heavy requests (core/node/pool/pool.ts starts it; paths.ts names it).
+        'pool-worker': 'core/node/pool/worker.ts',
         core: 'core/index.ts',
         'electron-main': 'electron/entry.ts',
       },

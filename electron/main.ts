@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import type { RunningHost } from '../core/hosts/host.js';
+import type { HostThread } from '../core/hosts/host-thread.js';
 import { appCsp } from '../core/node/http/app-server.js';
 import { Bootstrap } from '../core/engine/api/bootstrap.js';
 import { ApiError } from '../core/engine/errors.js';
-import { exportWorkspaceFolder, importWorkspaceFolder } from '../core/node/workspace/folder.js';
-import { worldSize } from '../core/node/workspace/import.js';
 import {
   allowWebview,
   cspHeader,
@@ -90,19 +88,20 @@ export interface MainDeps {
     connectPort?: number;
     connectWebPort?: number;
     appPort?: number;
-  }) => Promise<RunningHost>;
-  resetDemo: (host: RunningHost) => Promise<void>;
+  }) => Promise<HostThread>;
   preloadPath: string;
 }
 
 /**
- * The desktop shell: starts the core service in-process on the app's data folder and shows the
- * renderer it serves. Behaviour lives in core/ and renderer/; this only wires Electron to it.
+ * The desktop shell: starts the core service on its service thread (as `serve` does) on the
+ * app's data folder and shows the renderer it serves, so this process only shows windows: a
+ * heavy request never freezes its menus. Behaviour lives in core/ and renderer/; this only
+ * wires Electron to it, and asks the thread for what the File menu does.
  */
 export async function runMain(
   e: ElectronLike,
   deps: MainDeps,
-): Promise<{ host: RunningHost; window: WindowLike } | undefined> {
+): Promise<{ host: HostThread; window: WindowLike } | undefined> {
   if (!e.app.requestSingleInstanceLock()) {
     e.app.quit();
     return undefined;
@@ -162,7 +161,6 @@ export async function runMain(
   win.once?.('ready-to-show', () => win.show());
 
   // File → Export/Import workspace: a folder from Electron's dialog; the work is core's.
-  const testWorld = { accountId: info.account_id, liveMode: false };
   const folder = async (title: string, buttonLabel: string) => {
     const r = await e.dialog.showOpenDialog(win, {
       title,
@@ -181,7 +179,7 @@ export async function runMain(
     const dir = await folder('Export workspace', 'Export here');
     if (!dir) return;
     try {
-      const n = exportWorkspaceFolder(host.service, testWorld, dir);
+      const n = await host.command('exportWorkspace', dir);
       await e.dialog.showMessageBox(win, { type: 'info', message: `Exported ${n} files to ${dir}.` });
     } catch (err) {
       await failed('The workspace was not exported.', err);
@@ -190,7 +188,7 @@ export async function runMain(
   const importWorkspace = async () => {
     const dir = await folder('Import workspace', 'Import');
     if (!dir) return;
-    const replace = worldSize(host.service, testWorld) > 0;
+    const replace = (await host.command('worldSize')) > 0;
     if (replace) {
       const ok = await e.dialog.showMessageBox(win, {
         type: 'warning',
@@ -203,7 +201,7 @@ export async function runMain(
       if (ok.response !== 0) return;
     }
     try {
-      importWorkspaceFolder(host.service, testWorld, dir, { replace });
+      await host.command('importWorkspace', dir, replace);
       win.webContents?.reload();
     } catch (err) {
       await failed('The workspace was not imported; nothing changed.', err);
@@ -216,7 +214,10 @@ export async function runMain(
         label: 'File',
         submenu: [
           { label: 'Open data folder', click: () => void e.shell.openPath(dataDir) },
-          { label: 'Reset demo data', click: () => void deps.resetDemo(host).then(() => win.webContents?.reload()) },
+          {
+            label: 'Reset demo data',
+            click: () => void host.command('resetDemo').then(() => win.webContents?.reload()),
+          },
           { type: 'separator' },
           { label: 'Export workspace…', click: () => void exportWorkspace() },
           { label: 'Import workspace…', click: () => void importWorkspace() },

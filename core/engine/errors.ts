@@ -93,6 +93,10 @@ export const Codes = {
   methodNotAllowed: 'method_not_allowed',
   httpVersionMissing: 'http_version_missing',
   serverBusy: 'server_busy',
+  // The worker pool's queue is full (503 with Retry-After): the work was not started.
+  busy: 'busy',
+  // The worker running a request ended or ran past its time limit (503 with Retry-After); it is replaced.
+  workerFailed: 'worker_failed',
   // A CORS preflight without Origin and Access-Control-Request-Method, or from an origin not allowed.
   preflightInvalid: 'preflight_invalid',
   originNotAllowed: 'origin_not_allowed',

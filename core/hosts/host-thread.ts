@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import type { ReadyInfo } from '../engine/api/bootstrap.js';
 import type { HostOptions } from './host.js';
+import type { HostCommandName, HostCommands } from './host-commands.js';
+import { ApiError, type ErrorType } from '../engine/errors.js';
 import { packageRoot } from './paths.js';
 
 /**
@@ -18,18 +20,32 @@ export const SERVICE_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeM
 /** What a host thread can be told: plain values, as they cross to another thread. */
 export type ThreadHostOptions = Pick<
   HostOptions,
-  'dataDir' | 'host' | 'apiPort' | 'connectPort' | 'connectWebPort' | 'appPort' | 'demo' | 'apiVersion'
+  'dataDir' | 'host' | 'apiPort' | 'connectPort' | 'connectWebPort' | 'appPort' | 'demo' | 'apiVersion' | 'workers'
 >;
 
 export interface HostThread {
   info: ReadyInfo;
   stop(): Promise<void>;
+  /** Runs one of the shell's commands (`host-commands.ts`) where the service runs; an `ApiError` comes back as one. */
+  command<K extends HostCommandName>(
+    name: K,
+    ...args: Parameters<HostCommands[K]>
+  ): Promise<Awaited<ReturnType<HostCommands[K]>>>;
   /** Settles when the thread ends: after `stop`, or with the error that ended it. */
   ended: Promise<void>;
 }
 
 /** The message that starts the service on the thread (`host-worker.ts`). */
 export const THREAD = 'tariffDeskHostThread';
+
+/** What the thread is told once running: stop, or run a command and reply with its id. */
+export type ThreadMessage = 'stop' | { id: number; name: HostCommandName; args: unknown[] };
+
+interface Reply {
+  id: number;
+  result?: unknown;
+  error?: { status?: number; type?: ErrorType; code?: string; message: string };
+}
 
 /**
  * Runs the host on a worker thread of this process with its own heap limits (`SERVICE_HEAP`):
@@ -42,10 +58,17 @@ export async function startHostThread(opts: ThreadHostOptions): Promise<HostThre
   // there the host runs on this thread, with the process's heap.
   if (import.meta.url.endsWith('.ts')) {
     const { startHost } = await import('./host.js');
+    const { hostCommands } = await import('./host-commands.js');
     const running = await startHost(opts);
+    const commands = hostCommands(running) as Record<HostCommandName, (...a: unknown[]) => unknown>;
     let stopped: () => void;
     const ended = new Promise<void>((done) => (stopped = done));
-    return { info: running.info, ended, stop: () => running.stop().then(stopped) };
+    return {
+      info: running.info,
+      ended,
+      stop: () => running.stop().then(stopped),
+      command: async (name, ...args) => commands[name](...args) as never,
+    };
   }
   const worker = new Worker(join(packageRoot(), 'dist', 'node', 'host-worker.js'), {
     workerData: { [THREAD]: opts },
@@ -58,17 +81,34 @@ export async function startHostThread(opts: ThreadHostOptions): Promise<HostThre
       failure || code !== 0 ? fail(failure ?? new Error(`the host thread stopped (${code})`)) : done(),
     ),
   );
+  let next = 0;
+  const waiting = new Map<number, { done: (v: unknown) => void; fail: (e: unknown) => void }>();
   return new Promise((resolve, reject) => {
     ended.then(() => reject(new Error('the host thread stopped before it was ready')), reject);
-    worker.once('message', (m: { ready?: ReadyInfo; failed?: unknown }) => {
+    worker.on('message', (m: { ready?: ReadyInfo; failed?: unknown; reply?: Reply }) => {
+      if (m.reply) {
+        const w = waiting.get(m.reply.id);
+        waiting.delete(m.reply.id);
+        const e = m.reply.error;
+        if (!e) return w?.done(m.reply.result);
+        return w?.fail(
+          e.code && e.status && e.type ? new ApiError(e.status, e.type, e.code, e.message) : new Error(e.message),
+        );
+      }
       if (!m.ready) return reject(m.failed);
       resolve({
         info: m.ready,
         ended,
         async stop() {
-          worker.postMessage('stop');
+          worker.postMessage('stop' satisfies ThreadMessage);
           await ended;
         },
+        command: (name, ...args) =>
+          new Promise((done, fail) => {
+            const id = ++next;
+            waiting.set(id, { done: done as (v: unknown) => void, fail });
+            worker.postMessage({ id, name, args } satisfies ThreadMessage);
+          }),
       });
     });
   });

@@ -12,13 +12,16 @@ import { buildAppServer } from '../node/http/app-server.js';
 import { applyListenerLimits, type ListenerLimits } from '../node/http/listener.js';
 import { isLoopbackBind } from '../node/http/loopback.js';
 import { seedDemoIfNew } from '../node/demo/seed.js';
-import { rendererDist } from './paths.js';
+import { poolWorkerFile, rendererDist } from './paths.js';
+import { availableParallelism } from 'node:os';
 import { PRIVATE_FILE_MODE } from '../node/db/data-folder.js';
 import type { ReadyInfo } from '../engine/api/bootstrap.js';
 import { DEFAULT_PORTS, HOST_FILE } from './constants.js';
 import { VERSION_OF, type Generation } from '../engine/versions.js';
 
-export interface HostOptions extends ServiceOptions {
+export interface HostOptions extends Omit<ServiceOptions, 'pool'> {
+  /** The pool's limits and, in tests, its test hook (`PoolOptions`); its file and size the host sets. */
+  pool?: Partial<NonNullable<ServiceOptions['pool']>>;
   /** Interface to bind; loopback unless told otherwise. */
   host?: string;
   apiPort?: number;
@@ -34,7 +37,14 @@ export interface HostOptions extends ServiceOptions {
   webhooks?: WorkerOptions;
   /** Timeouts and connection cap of every listener (`LISTENER_LIMITS` unless told; tests lower them). */
   limits?: Partial<ListenerLimits>;
+  /** Worker threads for heavy requests: the machine's cores less one, at least 1 (`defaultWorkers`); 0 turns the pool off. */
+  workers?: number;
+  /** How long a stopping host lets requests and work in flight finish (`STOP_GRACE_MS`). */
+  stopGraceMs?: number;
 }
+
+/** The pool's size unless told: a core for the main thread, the rest for workers, at least one worker. */
+export const defaultWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
 export type { ReadyInfo };
 
@@ -84,7 +94,15 @@ export function exposureWarning(host: string, app: boolean): string {
 /** Starts the whole service (API, connect service, connect web app) on one data folder. */
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const host = opts.host ?? '127.0.0.1';
-  const service = createService(opts);
+  const service = createService({
+    ...opts,
+    pool: {
+      file: poolWorkerFile(),
+      log: (line) => process.stderr.write(`tariff-desk: ${line}\n`),
+      ...opts.pool,
+      workers: opts.workers ?? opts.pool?.workers ?? defaultWorkers(),
+    },
+  });
   const renderer = rendererDist();
   const credentials = service.accounts.ensureDefault();
   if (opts.apiVersion) service.settings.setApiGeneration(undefined, opts.apiVersion);
@@ -176,7 +194,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       await service.timeTravel.settled();
       await worker.stop();
       await outbound.close();
-      await Promise.allSettled(servers.map((s) => closeWithin(s, STOP_GRACE_MS)));
+      // Heavy work in flight finishes (and is answered) within the same grace as the requests.
+      const grace = opts.stopGraceMs ?? STOP_GRACE_MS;
+      await Promise.allSettled([...servers.map((s) => closeWithin(s, grace)), service.work.close(grace)]);
       service.close();
       if (hostFile) rmSync(hostFile, { force: true });
     },

@@ -51,6 +51,8 @@ export interface TariffDeskOptions {
    * default) or `'2024-08-24'` (Zero; `'2024-08-24.zero'` too). `client` and `zero` name their own.
    */
   apiVersion?: string;
+  /** Worker threads for heavy requests (bills, costs, imports): default the machine's cores less one, at least 1; 0 turns the pool off. */
+  workers?: number;
 }
 
 export interface CheckReceiverOptions {
@@ -155,6 +157,7 @@ const Options = z.strictObject({
   app: z.boolean().optional(),
   host: z.string().optional(),
   apiVersion: z.enum(VERSION_SPELLINGS as [string, ...string[]]).optional(),
+  workers: z.number().int().min(0).max(64).optional(),
 }) satisfies z.ZodType<TariffDeskOptions>;
 
 /** The options, checked before anything starts: a mistake names the option (`TypeError`). */
@@ -248,6 +251,7 @@ export async function startTariffDesk(options: TariffDeskOptions = {}): Promise<
       appPort: opts.app ? 0 : false,
       demo: false,
       ...(opts.apiVersion !== undefined ? { apiVersion: generationOf(opts.apiVersion) } : {}),
+      ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
       // The service shares this process's event loop: when the caller's own work (the demo seed
       // below, a test's sums) holds the loop past a short keep-alive, the server closes a socket
       // the client is just reusing, and that request fails with ECONNRESET. A long keep-alive

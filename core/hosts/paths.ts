@@ -20,3 +20,10 @@ export function packageRoot(): string {
 
 /** The built renderer (admin app and hosted connect web app). */
 export const rendererDist = (): string => join(packageRoot(), 'dist', 'renderer');
+
+/**
+ * The pool's worker entry, built by esbuild into dist/node. The tests, which run the TypeScript
+ * sources, start the built file too (the test run builds dist/ first): a worker thread has no
+ * TypeScript loader.
+ */
+export const poolWorkerFile = (): string => join(packageRoot(), 'dist', 'node', 'pool-worker.js');

@@ -24,6 +24,8 @@ import { LoginThrottle, RateLimiter } from './traffic/limits.js';
 import { ServiceClock, systemClock, type Clock } from '../engine/clock.js';
 import { TimeTravel } from './services/time-travel.js';
 import { randomIds, type IdGenerator } from '../engine/ids.js';
+import { HeavyWork } from './pool/runner.js';
+import type { PoolOptions } from './pool/pool.js';
 
 export interface ServiceOptions {
   /** Folder of the database, or ':memory:' for tests. */
@@ -38,6 +40,11 @@ export interface ServiceOptions {
   ids?: IdGenerator;
   /** Bearer token lifetime for new accounts, seconds. */
   tokenTtlSeconds?: number;
+  /**
+   * The worker pool for heavy requests (docs/architecture.md, Where work runs): none unless
+   * given with `workers` of 1 or more and a database folder (a worker cannot open one in memory).
+   */
+  pool?: Omit<PoolOptions, 'dataDir'> & { offloadBytes?: number };
 }
 
 /**
@@ -72,6 +79,8 @@ export interface Service {
   faults: FaultService;
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
+  /** Where heavy requests run: a worker of the pool, or this thread. */
+  work: HeavyWork;
   close(): void;
 }
 
@@ -144,6 +153,10 @@ export function createService(opts: ServiceOptions): Service {
   const meters = new MeterService(db, clock, ids, locations, devices);
   const costReports = new CostReportService(db, clock, ids, locations, devices, meters, prices);
   const bills = new BillService(locations, prices, meters);
+  const work = new HeavyWork(() => ({ bills, prices, market, costReports }), {
+    dataDir: opts.dataDir,
+    ...(opts.pool ? { pool: opts.pool, offloadBytes: opts.pool.offloadBytes } : {}),
+  });
   const status = new StatusService(locations, tariffs, providers, gridFees);
   const connectTokens = new ConnectTokenService(db, clock, ids, locations, tariffs, () =>
     settings.get('connect_token_ttl_seconds'),
@@ -176,9 +189,12 @@ export function createService(opts: ServiceOptions): Service {
     faults: new FaultService(ids),
     rateLimiter: new RateLimiter(() => clock.now().getTime()),
     loginThrottle: new LoginThrottle(() => clock.now().getTime()),
+    work,
     close: () => {
       // A jump still under way stops at its next step instead of writing to a closed database.
       timeTravel.cancel();
+      // A host closes the pool first, with its grace; anything else ends the workers now.
+      void work.close(0);
       db.close();
     },
   };

@@ -20,7 +20,7 @@ const ROUNDS = 6;
 const PER_ROUND = 3;
 
 /** A household's and its roof's quarter hours over the local year 2026. */
-function yearOfQuarters() {
+export function yearOfQuarters() {
   const usage: { start_time: string; end_time: string; kwh: number }[] = [];
   const generation: typeof usage = [];
   let t = DateTime.fromISO('2026-01-01T00:00', { zone: ZONE });
@@ -45,7 +45,7 @@ function yearOfQuarters() {
 const band = (from: string, to: string, fixed: number) => ({ valid_from: from, valid_to: to, rate: [{ fixed }] });
 
 /** Time-of-day energy with a daily standing charge, flat demand and on-peak time-of-use demand in kW blocks. */
-const importTariff = (day: number, night: number, name: string) => ({
+export const importTariff = (day: number, night: number, name: string) => ({
   type: 'COMMODITY',
   direction: 'IMPORT',
   display_name: name,
@@ -85,7 +85,7 @@ const importTariff = (day: number, night: number, name: string) => ({
   },
 });
 
-const exportTariff = {
+export const exportTariff = {
   type: 'COMMODITY',
   direction: 'EXPORT',
   display_name: 'Feed-in',
@@ -94,7 +94,12 @@ const exportTariff = {
   schedule: [{ days_and_hours: [{ days: ['All'], hours: [band('00:00:00', '00:00:00', 0.08)] }] }],
 };
 
-const METERING: Metering = { mode: 'NET_BILLING', credits: 'CARRIED', credits_from: 'SAME_MONTH', true_up_month: 12 };
+export const METERING: Metering = {
+  mode: 'NET_BILLING',
+  credits: 'CARRIED',
+  credits_from: 'SAME_MONTH',
+  true_up_month: 12,
+};
 
 /** The floor: parses the same body, checks each interval's times and sums usage and generation per local month. */
 async function floorServer(): Promise<{ url: string; close: () => void }> {

@@ -11,6 +11,7 @@ import { benchSchedules } from './schedules.js';
 import { benchMeters } from './meters.js';
 import { benchBills } from './bills.js';
 import { benchVersions } from './versions.js';
+import { benchHeavy } from './heavy.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
@@ -26,6 +27,7 @@ const benches: [string, () => Promise<void>][] = [
   ['meters', benchMeters],
   ['bills', benchBills],
   ['versions', benchVersions],
+  ['heavy', benchHeavy],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

@@ -5,7 +5,8 @@ import { join, matchesGlob } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { runMain, type ElectronLike } from '../../electron/main.js';
 import { allowWebview, parseWindowState, PRELOAD_CHANNELS } from '../../electron/security.js';
-import { startHost } from '../../core/hosts/host.js';
+import { startHostThread } from '../../core/hosts/host-thread.js';
+import { loggedIn } from '../e2e/host.js';
 
 /** A stand-in for Electron's main-process modules that records what the app asks of it. */
 function standIn(userData: string) {
@@ -92,8 +93,7 @@ function contentsStandIn() {
 /** The main process on the stand-in, its service on free ports. */
 const startMain = (electron: ReturnType<typeof standIn>['electron'], demo: boolean) =>
   runMain(electron, {
-    startHost: (o) => startHost({ ...o, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo }),
-    resetDemo: async () => undefined,
+    startHost: (o) => startHostThread({ ...o, apiPort: 0, connectPort: 0, connectWebPort: 0, appPort: 0, demo }),
     preloadPath: '/app/electron/preload.cjs',
   });
 
@@ -198,13 +198,14 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
     const started = await startMain(electron, true);
     try {
       const host = started!.host;
-      const scope = { accountId: host.info.account_id, liveMode: false };
+      const { api } = await loggedIn(host.info);
       const item = (label: string) => rec.menu[0].submenu.find((i: any) => i.label === label);
       const settled = async (boxes: number) => {
         for (let i = 0; i < 100 && rec.boxes.length < boxes; i++) await new Promise((r) => setTimeout(r, 10));
       };
-      const ids = () => host.service.store.locations.all(scope).map((l) => l.id);
-      const demo = ids();
+      const ids = async () =>
+        ((await api('GET', '/locations?limit=100')).body.data as { id: string }[]).map((l) => l.id);
+      const demo = await ids();
       expect(demo).toHaveLength(4);
 
       // Export into a new folder.
@@ -222,13 +223,13 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
       expect(rec.boxes).toHaveLength(1);
 
       // The world changes; importing asks before replacing it; Cancel keeps it.
-      host.service.locations.delete(scope, demo[0]!);
+      expect((await api('DELETE', `/locations/${demo[0]!}`)).status).toBe(200);
       rec.folders.push(dir);
       rec.buttons.push(1);
       item('Import workspace…').click();
       await settled(2);
       expect(rec.boxes[1]).toMatchObject({ type: 'warning', message: 'Replace the test data with this workspace?' });
-      expect(ids()).toHaveLength(3);
+      expect(await ids()).toHaveLength(3);
       expect(rec.reloads).toBe(0);
       // Replace brings the exported world back and reloads the window.
       rec.folders.push(dir);
@@ -236,7 +237,7 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
       item('Import workspace…').click();
       await settled(3);
       for (let i = 0; i < 100 && rec.reloads === 0; i++) await new Promise((r) => setTimeout(r, 10));
-      expect(ids().sort()).toEqual([...demo].sort());
+      expect((await ids()).sort()).toEqual([...demo].sort());
       expect(rec.reloads).toBe(1);
 
       // A broken workspace is refused with the file and the code named; nothing changes.
@@ -250,7 +251,7 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
         message: 'The workspace was not imported; nothing changed.',
         detail: expect.stringMatching(/^clock\.json: mode.*\(mode_invalid\)$/),
       });
-      expect(ids().sort()).toEqual([...demo].sort());
+      expect((await ids()).sort()).toEqual([...demo].sort());
     } finally {
       await started?.host.stop();
     }
@@ -264,7 +265,6 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
         startHost: async () => {
           throw new Error('must not start');
         },
-        resetDemo: async () => undefined,
         preloadPath: '',
       }),
     ).toBeUndefined();

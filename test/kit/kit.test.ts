@@ -300,8 +300,10 @@ describe('clock, reset and stop', () => {
     const own = await startTariffDesk({ dataDir: kept });
     expect(existsSync(td.dataDir)).toBe(true);
     const waiting = td.waitForEvent('tariff.created', { timeout: 10_000 });
+    // Held before the stop, so its refusal is never a rejection nobody handles.
+    const refused = expect(waiting).rejects.toThrow(/stopped while waiting/);
     await Promise.all([td.stop(), own.stop()]);
-    await expect(waiting).rejects.toThrow(/stopped while waiting/);
+    await refused;
     for (const url of [td.apiUrl, td.connectServiceUrl, td.connectWebUrl])
       await expect(fetch(url, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
     expect(existsSync(td.dataDir)).toBe(false);
@@ -327,7 +329,7 @@ describe('mistakes are named', () => {
     const misspelt = { colck: '2026-12-24T18:00:00Z' } as TariffDeskOptions;
     await expect(startTariffDesk(misspelt)).rejects.toThrow(
       new TypeError(
-        "startTariffDesk: unknown option 'colck' (the options are demo, workspace, dataDir, clock, app, host, apiVersion)",
+        "startTariffDesk: unknown option 'colck' (the options are demo, workspace, dataDir, clock, app, host, apiVersion, workers)",
       ),
     );
     await expect(startTariffDesk({ demo: 'yes' } as unknown as TariffDeskOptions)).rejects.toThrow(

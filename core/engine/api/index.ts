@@ -18,6 +18,7 @@ import { signingKeyContracts } from './routes/signing-keys.js';
 import { demoContracts } from './routes/demo.js';
 import { trafficContracts } from './routes/traffic.js';
 import { metaContracts } from './routes/meta.js';
+import { healthContracts } from './routes/health.js';
 import { clockContracts } from './routes/clock.js';
 import { workspaceContracts } from './routes/workspace.js';
 import { scenarioContracts } from './routes/scenarios.js';
@@ -56,6 +57,7 @@ export const api = {
   ...meterContracts,
   ...costReportContracts,
   ...metaContracts,
+  ...healthContracts,
 };
 export type Api = typeof api;
 export type OperationId = keyof Api;

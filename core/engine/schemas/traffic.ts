@@ -57,6 +57,9 @@ export const JournalEntry = z
       .meta({
         description: `Which of the product's own clients sent it (the \`${CLIENT_HEADER}\` header: ${named(Object.keys(OWN_CLIENTS))}); null for any other client.`,
       }),
+    worker: z.boolean().meta({
+      description: 'True when a worker thread of the pool computed the answer, false when the main thread did.',
+    }),
     api_version: JournalVersion.nullable().meta({
       description: `The API version the answer was written in (its Flatpeak-Version: ${VERSION_OF.anode} or ${VERSION_OF.zero}); null where the surface names none.`,
     }),

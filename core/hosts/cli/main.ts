@@ -40,6 +40,8 @@ Options for serve and start:
   --host ADDR             interface to bind (default 127.0.0.1)
   --api-version V         the API version requests are answered in when they name none and their account chose
                           none: 2025-09-14.anode (Anode, the default) or 2024-08-24 (Zero); kept in the data folder
+  --workers N             worker threads for heavy requests (default: the machine's cores less one, at least 1;
+                          0 computes everything on the service thread)
   --json                  print one JSON line once ready; then, when standard input is a pipe,
                           stop when it is closed (a driver keeps it open while it needs the host)
   --detached              keep running when the process that started it ends (default: stop with it)
@@ -107,6 +109,14 @@ async function generationNamed(version: string) {
   return g;
 }
 
+/** `--workers N`: the pool's worker threads, 0 (the pool off) to 64. */
+function workerCount(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 64)
+    throw new Error(`--workers must be a whole number from 0 to 64, not ${JSON.stringify(text)}`);
+  return n;
+}
+
 async function serve(args: string[], notice?: (info: ReadyInfo) => string): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -122,9 +132,11 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
       workspace: { type: 'string' },
       detached: { type: 'boolean', default: false },
       'api-version': { type: 'string' },
+      workers: { type: 'string' },
     },
     strict: true,
   });
+  const workers = values.workers === undefined ? undefined : workerCount(values.workers);
   const apiVersion = values['api-version'] === undefined ? undefined : await generationNamed(values['api-version']);
   const workspace = values.workspace === undefined ? undefined : resolve(values.workspace);
   if (workspace && values['data-dir'])
@@ -150,6 +162,7 @@ async function serve(args: string[], notice?: (info: ReadyInfo) => string): Prom
     ...ports,
     demo: !values['no-demo'] && !workspace,
     ...(apiVersion ? { apiVersion } : {}),
+    ...(workers !== undefined ? { workers } : {}),
   }).catch((e: unknown) => {
     if (workspace) rmSync(dataDir, { recursive: true, force: true });
     throw portInUse(e, ports) ?? e;

@@ -100,3 +100,16 @@ export function migrate(db: BetterSqlite3.Database): number {
   }
   return db.pragma('user_version', { simple: true }) as number;
 }
+
+/**
+ * A read-only connection to an existing service database, for a worker thread: WAL lets it read
+ * while the writer on the main thread writes. It never migrates or writes; it sees every commit
+ * at once (`writes` polls `data_version` on every look), as its caches must not lag the writer.
+ */
+export function openReadOnly(dataDir: string): Db {
+  const db = new BetterSqlite3(join(dataDir, DB_FILE), { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  const tracked = trackWrites(db);
+  tracked.writes.pollMs = 0;
+  return tracked;
+}

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Service } from '../service.js';
 import { parseWith } from '../../engine/api/validate.js';
 import { metaContracts } from '../../engine/api/routes/meta.js';
@@ -30,8 +30,11 @@ import { customerRoutes } from './routes/customers.js';
 import { deviceRoutes } from './routes/devices.js';
 import { meterRoutes } from './routes/meters.js';
 import { costReportRoutes } from './routes/cost-reports.js';
+import { healthRoutes } from './routes/health.js';
 import { buildOpenApi } from './openapi.js';
-import { jsonBodies } from './json-body.js';
+import { jsonBodies, rawJsonBodies } from './json-body.js';
+import { parseJsonBytes } from './json-text.js';
+import { isHeavy } from '../pool/heavy.js';
 import { errorBodies, errorServerOptions } from './plugins/errors.js';
 import { JSON_CSP, securityHeaders } from './plugins/security-headers.js';
 import { loopbackCors } from './plugins/cors.js';
@@ -110,6 +113,7 @@ function anodeRoutes(): Route[] {
     ...deviceRoutes,
     ...meterRoutes,
     ...costReportRoutes,
+    ...healthRoutes,
   ];
   return routes;
 }
@@ -182,37 +186,72 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
         : null,
   });
 
-  void app.register(async (routes) => {
-    for (const pick of byPath(routeTables()).values()) {
-      const first = (pick.anode ?? pick.zero)!;
-      const bodyLimit = Math.max(pick.anode?.bodyLimit ?? 0, pick.zero?.bodyLimit ?? 0);
-      routes.route({
-        method: first.method,
-        url: first.path,
-        config: { operationId: first.operationId, auth: first.auth !== false },
-        ...(bodyLimit ? { bodyLimit } : {}),
-        handler: async (request, reply) => {
-          // The generation the request is answered in chooses the route; a path only the other has is unknown here.
-          const r = pick[request.generation];
-          if (!r)
-            throw new ApiError(
-              404,
-              'invalid_request',
-              Codes.routeNotFound,
-              `No route ${first.method} ${request.url.split('?')[0]} in API version ${VERSION_OF[request.generation]}.`,
-            );
-          request.operationId = r.operationId;
-          if (r.testModeOnly && request.scope?.liveMode) throw testModeOnly();
-          const params = parseWith(r.params, request.params ?? {}, 'path');
-          const query = parseWith(r.query, request.query ?? {}, 'query');
-          const body = r.body ? parseWith(r.body, request.body, 'body') : undefined;
-          const out = await r.handler({ params, query, body, scope: request.scope!, svc, request, reply });
+  const serve =
+    (pick: Partial<Record<Generation, Route>>, first: Route) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      // The generation the request is answered in chooses the route; a path only the other has is unknown here.
+      const r = pick[request.generation];
+      if (!r)
+        throw new ApiError(
+          404,
+          'invalid_request',
+          Codes.routeNotFound,
+          `No route ${first.method} ${request.url.split('?')[0]} in API version ${VERSION_OF[request.generation]}.`,
+        );
+      request.operationId = r.operationId;
+      if (r.testModeOnly && request.scope?.liveMode) throw testModeOnly();
+      const params = parseWith(r.params, request.params ?? {}, 'path');
+      const query = parseWith(r.query, request.query ?? {}, 'query');
+      const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
+      reply.type('application/json');
+      let body: unknown;
+      if (raw && isHeavy(r.operationId)) {
+        const task = {
+          op: r.operationId,
+          scope: request.scope!,
+          params: params as Record<string, string>,
+          query: query as Record<string, unknown>,
+          now: svc.clock.millis(),
+        };
+        // Known before the work: a refusal from a worker is journaled as the worker's too.
+        request.inWorker = svc.work.offloads(r.operationId, raw);
+        const done = await svc.work.run(task, raw, request.id);
+        if ('text' in done) {
           if (r.status) reply.code(r.status);
-          reply.type('application/json');
-          return typeof out === 'string' || Buffer.isBuffer(out) ? out : JSON.stringify(out);
-        },
-      });
-    }
+          return done.text;
+        }
+        // Parsed and validated where the work ran: the handler writes, on this thread.
+        body = done.body;
+        request.prepared = done.prepared;
+      } else {
+        // A body kept as bytes for a route that works on this thread: parsed with the same checks.
+        const value = raw ? parseJsonBytes(raw) : request.body;
+        body = r.body ? parseWith(r.body, value, 'body') : undefined;
+      }
+      const out = await r.handler({ params, query, body, scope: request.scope!, svc, request, reply });
+      if (r.status) reply.code(r.status);
+      return typeof out === 'string' || Buffer.isBuffer(out) ? out : JSON.stringify(out);
+    };
+  const paths = [...byPath(routeTables()).values()];
+  const heavy = (pick: Partial<Record<Generation, Route>>) => isHeavy(pick.anode?.operationId);
+  const register = (routes: FastifyInstance, pick: Partial<Record<Generation, Route>>) => {
+    const first = (pick.anode ?? pick.zero)!;
+    const bodyLimit = Math.max(pick.anode?.bodyLimit ?? 0, pick.zero?.bodyLimit ?? 0);
+    routes.route({
+      method: first.method,
+      url: first.path,
+      config: { operationId: first.operationId, auth: first.auth !== false },
+      ...(bodyLimit ? { bodyLimit } : {}),
+      handler: serve(pick, first),
+    });
+  };
+  void app.register(async (routes) => {
+    for (const pick of paths) if (!heavy(pick)) register(routes, pick);
+  });
+  // Heavy routes keep their body as bytes: parsing it is part of the work, which may run in a worker.
+  void app.register(async (routes) => {
+    rawJsonBodies(routes);
+    for (const pick of paths) if (heavy(pick)) register(routes, pick);
   });
   return app;
 }

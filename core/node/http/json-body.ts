@@ -1,66 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError, Codes } from '../../engine/errors.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../engine/json-depth.js';
+import { nestsDeeperThan } from '../../engine/json-depth.js';
+import { SURROGATE_ESCAPE, isJson, keyForbidden, tooDeep, unicodeInvalid, wellFormed } from './json-text.js';
 import './plugins/request.js';
+import { JOURNAL_BODY_BYTES } from '../traffic/journal.js';
 
-/** The refusal of a body nested deeper than the limit. */
-export const tooDeep = () =>
-  new ApiError(
-    400,
-    'invalid_request',
-    Codes.bodyTooDeep,
-    `The body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`,
-  );
-
-/** The refusal of a body with a key `__proto__`, or `constructor` holding `prototype`. */
-const keyForbidden = () =>
-  new ApiError(
-    400,
-    'invalid_request',
-    Codes.bodyKeyForbidden,
-    'The body has a key named __proto__, or constructor with prototype inside: no object takes them.',
-  );
-
-/** The refusal of a body with a string (or key) holding half a surrogate pair, `"\ud800"`. */
-const unicodeInvalid = () =>
-  new ApiError(
-    400,
-    'invalid_request',
-    Codes.bodyUnicodeInvalid,
-    'A string in the body holds half a UTF-16 surrogate pair (an escape such as \\ud800 alone), which is no character.',
-  );
-
-/** A surrogate written as an escape: the only way half a pair reaches a parsed body (raw bytes decode to U+FFFD). */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-
-/** Half a pair: a high surrogate not followed by a low one, or a low one not after a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether every string and key in a parsed value is well-formed Unicode; iterative, for any depth the scan allowed. */
-function wellFormed(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === 'string') {
-      if (LONE_SURROGATE.test(v)) return false;
-    } else if (Array.isArray(v)) stack.push(...v);
-    else if (v !== null && typeof v === 'object')
-      for (const [k, inner] of Object.entries(v)) {
-        if (LONE_SURROGATE.test(k)) return false;
-        stack.push(inner);
-      }
-  }
-  return true;
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { tooDeep };
 
 /**
  * The one JSON body parser of every server: an empty body is no body (routes that need one say
@@ -83,5 +27,19 @@ export function jsonBodies(app: FastifyInstance): void {
       if (!err && SURROGATE_ESCAPE.test(text) && !wellFormed(value)) return done(unicodeInvalid(), undefined);
       done(err, value);
     });
+  });
+}
+
+/**
+ * JSON bodies kept as the bytes received, for routes that parse them where their work runs
+ * (`core/node/pool/heavy.ts`). The journal keeps the start of the text, as it would of a string.
+ */
+export function rawJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    const bytes = body as Buffer;
+    req.rawBody = bytes.toString('utf8', 0, JOURNAL_BODY_BYTES);
+    if (bytes.length > JOURNAL_BODY_BYTES) req.requestLength = bytes.length;
+    done(null, bytes);
   });
 }

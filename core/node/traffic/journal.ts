@@ -81,8 +81,12 @@ const keep = (kept: string, length: number) =>
 
 type Added = Omit<
   JournalEntry,
-  'id' | 'request_headers' | 'request_body' | 'response_body' | 'client' | 'api_version'
+  'id' | 'request_headers' | 'request_body' | 'response_body' | 'client' | 'api_version' | 'worker'
 > & {
+  /** True when a worker of the pool computed the answer. */
+  worker?: boolean;
+  /** The body's full length, when `request_body` holds only its start. */
+  request_length?: number;
   /** The product's own client that sent it, when one did. */
   client?: string | null;
   /** The API version the answer was written in, where the surface names one. */
@@ -180,7 +184,7 @@ export class Journal {
       id,
       raw: {
         ...kept,
-        request_length: request_body.length,
+        request_length: e.request_length ?? request_body.length,
         response_length: e.response_length ?? response_body.length,
       },
       request: this.bodies.put(cut(request_body)),
@@ -203,6 +207,7 @@ export class Journal {
         id: r.id,
         client: e.client ?? null,
         api_version: e.api_version ?? null,
+        worker: e.worker ?? false,
         request_headers: maskHeaders(e.request_headers),
         request_body: keep(this.bodies.text(r.request), request_length),
         response_body: keep(this.bodies.text(r.response), response_length),

@@ -40,6 +40,16 @@ export function JournalRow({ e }: { e: JournalEntry }) {
             {e.fault ? (
               <Chip size="small" color="error" variant="outlined" label={`fault ${e.fault}`} sx={{ mr: 1 }} />
             ) : null}
+            {e.worker ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                color="info"
+                label="worker"
+                title="Computed on a worker thread of the pool, off the service's main thread"
+                sx={{ mr: 1 }}
+              />
+            ) : null}
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {e.latency_ms} ms · {clockTime(e.time)}
             </Typography>
@@ -49,6 +59,7 @@ export function JournalRow({ e }: { e: JournalEntry }) {
         <Typography variant="body2" color="text.secondary">
           {instantText(e.time)} · request id {e.request_id ?? '—'}
           {e.client ? ` · sent by ${clientName(e.client)} (${e.client})` : ''}
+          {e.worker ? ' · computed on a worker thread' : ''}
           {e.api_version
             ? ` · answered in API version ${e.api_version} (${VERSION_WORDS[e.api_version]?.label ?? e.api_version})`
             : ''}

@@ -85,6 +85,8 @@ export const requestJournal = fp<JournalOptions>(
         latency_ms: Math.round((performance.now() - request.startedAt) * 100) / 100,
         request_headers: request.headers,
         request_body: request.rawBody ?? (typeof request.body === 'string' ? request.body : ''),
+        ...(request.requestLength ? { request_length: request.requestLength } : {}),
+        ...(request.inWorker ? { worker: true } : {}),
         response_body: request.responseText,
         ...(request.responseLength ? { response_length: request.responseLength } : {}),
         fault: request.fault,

@@ -13,6 +13,12 @@ declare module 'fastify' {
     operationId?: string;
     /** The body as received: the catcher checks signatures over it, the journal keeps it. */
     rawBody?: string;
+    /** The body's full length when only its start was kept as text (a body kept as bytes). */
+    requestLength?: number;
+    /** What a heavy route's preparation worked out of its body (a market CSV's points), for its handler. */
+    prepared?: unknown;
+    /** True when a worker of the pool computed the answer. */
+    inWorker?: boolean;
     startedAt: number;
     /** The fault rule that hit this request, if any. */
     fault: string | null;

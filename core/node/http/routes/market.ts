@@ -1,5 +1,6 @@
 import { asList, implement } from '../route.js';
 import { marketContracts } from '../../../engine/api/routes/market.js';
+import type { ParsedSeries } from '../../market/csv-import.js';
 
 export const marketRoutes = implement(marketContracts, {
   'market.regions.list': ({ svc }) => asList('/market/regions', { data: svc.market.regions(), has_more: false }),
@@ -8,5 +9,9 @@ export const marketRoutes = implement(marketContracts, {
     region: params.id,
     data: svc.market.points(params.id, Date.parse(query.start_time), Date.parse(query.end_time)),
   }),
-  'market.import': ({ svc, params, body }) => svc.market.importCsv(params.id, body.csv, body.unit),
+  // The CSV was read where the request's work ran (core/node/pool/heavy.ts); the write is here.
+  'market.import': ({ svc, params, body, request }) =>
+    request.prepared
+      ? svc.market.storeImport(params.id, request.prepared as ParsedSeries)
+      : svc.market.importCsv(params.id, body.csv, body.unit),
 });
