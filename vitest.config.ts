@@ -31,7 +31,15 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
       {
         extends: true,
-        test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: ['node_modules/**', ...SHARED] },
+        test: {
+          name: 'isolated',
+          include: ['test/**/*.test.ts'],
+          exclude: ['node_modules/**', ...SHARED],
+          // Browsers, spawned processes and installs: on a loaded machine a step takes minutes, so
+          // the limit only stops what hangs.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
       },
     ],
   },

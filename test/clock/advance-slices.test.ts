@@ -147,7 +147,7 @@ describe('a long clock advance', () => {
       return `${b.type} ${b.data.tariff_id} ${b.time_created}`;
     });
     expect(delivered).toEqual(want);
-  }, 240_000);
+  }, 480_000);
 
   it('tariff-desk clock advance follows a long advance until it lands', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'td-advance-'));
@@ -165,7 +165,7 @@ describe('a long clock advance', () => {
     expect(r.stderr).toMatch(/^advancing: done until \S+, landing at /m);
     const shown = cli();
     expect(shown.stdout.startsWith(`${target}  frozen`), shown.stdout + shown.stderr).toBe(true);
-  }, 240_000);
+  }, 480_000);
 
   it('a host stopped in the middle of a long advance (SIGTERM or SIGKILL) starts again where the advance had got to', async () => {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
@@ -195,5 +195,5 @@ describe('a long clock advance', () => {
       expect(Date.parse(after.now), signal).toBeGreaterThan(Date.parse(T0));
       await stopAll([host.child, 'SIGTERM']);
     }
-  }, 240_000);
+  }, 480_000);
 });

@@ -65,7 +65,7 @@ describe("the account's default API version, chosen on the Settings page", () =>
       } finally {
         await page.close();
       }
-    }, 180_000);
+    }, 480_000);
   }
 });
 
@@ -109,6 +109,6 @@ describe('the Traffic page shows the version of every request', () => {
       } finally {
         await page.close();
       }
-    }, 180_000);
+    }, 480_000);
   }
 });

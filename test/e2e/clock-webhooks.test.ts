@@ -82,5 +82,5 @@ describe('the shifted clock and webhooks, in Chromium', () => {
       }
       expect(errors).toEqual([]);
       await page.close();
-    }, 180_000);
+    }, 480_000);
 });

@@ -152,7 +152,7 @@ describe('Compare bills, in Chromium', () => {
       await page.close();
     }
     await s.env.api('DELETE', `/locations/${loc.body.id}`);
-  }, 240_000);
+  }, 480_000);
 
   it('a household with solar: the PV profile or a generation CSV, metered and credited as picked, billed as the API bills it', async () => {
     const berlin = (await s.env.api('GET', '/locations?limit=100')).body.data.find(
@@ -225,5 +225,5 @@ describe('Compare bills, in Chromium', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  }, 240_000);
+  }, 480_000);
 });

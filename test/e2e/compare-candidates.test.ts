@@ -40,7 +40,7 @@ describe('Compare candidates, in Chromium', () => {
     const at = `${size.width}x${size.height}`;
     it(
       `new tariffs from scratch, named uniquely; an edited offer is "edited" until renamed (${at})`,
-      { timeout: 180_000 },
+      { timeout: 480_000 },
       async () => {
         const london = await locationOf('demo-london');
         const { page, errors } = await openApp(s, `compare?location=${london}`, size);

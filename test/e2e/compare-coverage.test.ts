@@ -366,7 +366,7 @@ describe('what the Compare view weighs, in Chromium', () => {
     expect(seen.edgeInk).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 480_000);
 
   it('a meter CSV read in the app is compared over the months it covers; a bad row is named by its line', async () => {
     const berlin = await locationOf('demo-berlin');

@@ -67,7 +67,7 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
     expect((await suite.env.api('GET', '/events')).body.data).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 480_000);
 
   it('an endpoint nobody listens on: signed fails with the connection error, the rest are not sent', async () => {
     const port = await deadPort();
@@ -91,7 +91,7 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
     await shot(page, 'receiver-check-nobody-listens-1280x800');
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 480_000);
 
   it('a receiver that fails with 500 after verifying: the scorecard says the signature was fine and the receiver failed', async () => {
     let crashSecret = '';
@@ -124,7 +124,7 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
     } finally {
       await crashing.close();
     }
-  }, 180_000);
+  }, 480_000);
 
   it('an endpoint added by its URL on the page: listed and opened, the field emptied so a second click adds no twin', async () => {
     const { page, errors } = await openApp(suite, 'webhooks', { width: 1280, height: 800 });
@@ -138,7 +138,7 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
     expect(urls.filter((u) => u === `${rx.url}/added`)).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 480_000);
 
   it('the built-in catcher says before its check that it refuses nothing, so it fails the forgeries by design', async () => {
     const ep = (await suite.env.api('POST', '/webhooks', { catcher: true, description: 'Catcher' })).body;
@@ -152,5 +152,5 @@ describe('Check receiver on the Webhooks page, in Chromium', () => {
     await shot(page, 'receiver-check-catcher-1280x800');
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 480_000);
 });

@@ -81,7 +81,7 @@ describe('a sales demo, in Chromium', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  }, 180_000);
+  }, 480_000);
 
   it('closing the connect sheet on the tariff a location already has: "Closed without connecting", nothing stored', async () => {
     const berlin = await locationOf('demo-berlin');
@@ -109,7 +109,7 @@ describe('a sales demo, in Chromium', () => {
     }
     const after = (await s.env.api('GET', `/tariffs?location_id=${berlin}`)).body.data.map((t: any) => t.id);
     expect(after).toEqual(before);
-  }, 180_000);
+  }, 480_000);
 
   it('the Overview leads the demo: four steps, each one click from it, the service’s keys below', async () => {
     for (const [size, name] of SIZES) {
@@ -166,7 +166,7 @@ describe('a sales demo, in Chromium', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('"API names" off hides every code and keeps the words; on, codes stand beside them as chips', async () => {
     const berlin = await locationOf('demo-berlin');
@@ -205,5 +205,5 @@ describe('a sales demo, in Chromium', () => {
     await see(page.locator('[data-code="CONNECTED"]').first()).toBeVisible();
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 480_000);
 });

@@ -246,7 +246,7 @@ describe('the Schedules page, in Chromium', () => {
     await see(focus).toContainText(puts[1][0].session_reference_id);
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 480_000);
 
   it('the cheapest hours and the time under a price, and an amount that cannot fit, named', async () => {
     const sydney = await locationOf('demo-sydney');

@@ -230,6 +230,6 @@ for (const size of Object.values(VIEWPORTS)) {
       expect([...errors, ...again.errors]).toEqual([]);
       await again.page.close();
       await page.close();
-    }, 180_000);
+    }, 480_000);
   });
 }

@@ -150,6 +150,6 @@ describe('the webhook tester console in Chromium', () => {
       expect(failed).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
-    }, 180_000);
+    }, 480_000);
   }
 });

@@ -104,6 +104,6 @@ describe('the Traffic page shows what the command line and the test kit sent, wi
       } finally {
         await page.close();
       }
-    }, 180_000);
+    }, 480_000);
   }
 });

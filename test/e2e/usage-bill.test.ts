@@ -188,5 +188,5 @@ describe('the bill on the Usage and cost view, in Chromium', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  }, 240_000);
+  }, 480_000);
 });

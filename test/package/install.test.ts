@@ -201,14 +201,14 @@ describe('the npm package', () => {
     const errors = both.out.split('\n').filter((l) => /error TS\d+/.test(l));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^wrong\.ts\(2,14\): error TS2322: Type 'string' is not assignable to type 'number'/);
-  }, 240_000);
+  }, 480_000);
 
   it("the integrator example's tests pass on the installed package (node --test)", async () => {
     const r = await run(process.execPath, ['--test'], prefix);
     expect(r.out).toMatch(/^# pass 4$/m);
     expect(r.out).toMatch(/^# fail 0$/m);
     expect(r.code).toBe(0);
-  }, 240_000);
+  }, 480_000);
 
   it("the migration example's client suite passes against both API generations (node --test)", async () => {
     // Beside the integrator, sharing its installed package: node finds it up the linked folder.
@@ -223,7 +223,7 @@ describe('the npm package', () => {
     expect(r.out).toMatch(/^# pass 13$/m);
     expect(r.out).toMatch(/^# fail 0$/m);
     expect(r.code).toBe(0);
-  }, 240_000);
+  }, 480_000);
 
   it('npx tariff-desk serve --json prints the ready line of a working host', async () => {
     const child = spawn(
@@ -238,7 +238,7 @@ describe('the npm package', () => {
     const page = await (await fetch(info.app_url!)).text();
     expect(page).toContain('<title>Tariff Desk</title>');
     await stop(child);
-  }, 180_000);
+  }, 480_000);
 
   it('the Electron entry starts the service and shows the app in a sandboxed window, with Electron stood in', async () => {
     const standIn = join(prefix, 'node_modules/electron');
@@ -267,5 +267,5 @@ describe('the npm package', () => {
     expect(await login(boot.api_url!, boot.account_id!, boot.test_key!)).toBe(200);
     expect(existsSync(join(userData, 'data', 'tariff-desk.sqlite'))).toBe(true);
     await stop(child);
-  }, 180_000);
+  }, 480_000);
 });

@@ -107,5 +107,5 @@ describe('crash safety', () => {
     } finally {
       await rx.close();
     }
-  }, 240_000);
+  }, 480_000);
 });

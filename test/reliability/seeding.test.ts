@@ -96,5 +96,5 @@ describe('first-start demo seeding', () => {
     } finally {
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 480_000);
 });

@@ -357,5 +357,5 @@ describe('POST /workspace/import: one body limit, 64 MiB', () => {
     expect(r.body).toMatchObject({ object: 'workspace_import', locations: 20_000, tariffs: 20_000, replaced: true });
     const page = await h.api.call('locations.list', { query: { limit: 1 } });
     expect(page.data[0]!.id).toBe(idOf(locId, 19_999));
-  }, 180_000);
+  }, 480_000);
 });
