@@ -173,6 +173,23 @@ describe.each([
     await see(page).toHaveURL(new RegExp(`id=${made.id}`));
   });
 
+  it('an export tariff offers no charges: they belong on the supply tariff', async () => {
+    const berlin = await locationId('demo-berlin');
+    const feedIn = (await tariffsOf(berlin)).find((t) => t.direction === 'EXPORT');
+    expect(feedIn).toBeDefined();
+    expect(feedIn.charges).toBeUndefined();
+    await go(`tariffs?location=${berlin}&id=${feedIn.id}`);
+    const charges = page.getByLabel('Charges', { exact: true });
+    await see(charges).toContainText('An export tariff takes no charges');
+    await see(page.getByRole('button', { name: 'Add a daily charge' })).toHaveCount(0);
+    await charges.scrollIntoViewIfNeeded();
+    await shot(page, `tariffs-export-no-charges-${size}`);
+    // The service refuses them too, naming the field.
+    const r = await env.api('PATCH', `/tariffs/${feedIn.id}`, { charges: { fixed: [{ amount: 0.5, per: 'DAY' }] } });
+    expect([r.status, r.body.code]).toEqual([400, 'charges_export']);
+    expect(r.body.message).toContain('charges.fixed');
+  });
+
   it('edits a location’s address', async () => {
     const london = await locationId('demo-london');
     await go(`locations?id=${london}`);
