@@ -141,18 +141,19 @@ describe.each([
     await see(page).toHaveURL(new RegExp(`id=${back[0].id}`));
   });
 
-  it('New tariff: defaults that succeed on a location with a supply tariff, and fresh fields on reopening', async () => {
+  it('New tariff: starts as a supply tariff, says when supply is taken, and fresh fields on reopening', async () => {
     const berlin = await locationId('demo-berlin');
     await go(`tariffs?location=${berlin}`);
     await page.getByRole('button', { name: 'New tariff' }).click();
     let dialog = page.getByRole('dialog', { name: 'New tariff' });
-    // Supply and feed-in are taken for these dates by the demo's contracts: the first free kind is chosen.
-    await see(dialog.getByRole('combobox', { name: 'Kind' })).toContainText('Local generation');
-    await dialog.getByRole('combobox', { name: 'Kind' }).click();
-    await see(page.getByRole('option', { name: /Supply \(import\).*taken by “Nordlicht Nacht”/ })).toBeVisible();
-    await page.getByRole('option', { name: /Supply \(import\)/ }).click();
+    // A new tariff is what a location buys, even where its supply is taken for these dates.
+    await see(dialog.getByRole('combobox', { name: 'Kind' })).toContainText('Supply (import)');
     await see(dialog.getByRole('alert')).toContainText('Supply (import) is taken for these dates by “Nordlicht Nacht”');
     await see(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await see(page.getByRole('option', { name: /Supply \(import\).*taken by “Nordlicht Nacht”/ })).toBeVisible();
+    await page.getByRole('option', { name: /Local generation/ }).click();
+    await see(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByLabel('Name').fill('Scratch');
     await shot(page, `tariffs-new-taken-${size}`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -161,13 +162,32 @@ describe.each([
     await page.getByRole('button', { name: 'New tariff' }).click();
     dialog = page.getByRole('dialog', { name: 'New tariff' });
     await see(dialog.getByLabel('Name')).toHaveValue('New tariff');
-    await see(dialog.getByRole('combobox', { name: 'Kind' })).toContainText('Local generation');
+    await see(dialog.getByRole('combobox', { name: 'Kind' })).toContainText('Supply (import)');
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: /Local generation/ }).click();
     await see(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await see(dialog).toBeHidden();
     const made = (await tariffsOf(berlin)).find((t) => t.display_name === 'New tariff');
     expect(made).toMatchObject({ type: 'COMMODITY', direction: 'LOCAL', connection_type: 'MANUAL' });
     await see(page).toHaveURL(new RegExp(`id=${made.id}`));
+  });
+
+  it('an export tariff offers no charges: they belong on the supply tariff', async () => {
+    const berlin = await locationId('demo-berlin');
+    const feedIn = (await tariffsOf(berlin)).find((t) => t.direction === 'EXPORT');
+    expect(feedIn).toBeDefined();
+    expect(feedIn.charges).toBeUndefined();
+    await go(`tariffs?location=${berlin}&id=${feedIn.id}`);
+    const charges = page.getByLabel('Charges', { exact: true });
+    await see(charges).toContainText('An export tariff takes no charges');
+    await see(page.getByRole('button', { name: 'Add a daily charge' })).toHaveCount(0);
+    await charges.scrollIntoViewIfNeeded();
+    await shot(page, `tariffs-export-no-charges-${size}`);
+    // The service refuses them too, naming the field.
+    const r = await env.api('PATCH', `/tariffs/${feedIn.id}`, { charges: { fixed: [{ amount: 0.5, per: 'DAY' }] } });
+    expect([r.status, r.body.code]).toEqual([400, 'charges_export']);
+    expect(r.body.message).toContain('charges.fixed');
   });
 
   it('edits a location’s address', async () => {

@@ -8,6 +8,12 @@ import type { ConnectRoute } from './routes/index.js';
 export interface SessionState {
   route: ConnectRoute | 'direct_redirect';
   history: (ConnectRoute | 'direct_redirect')[];
+  /**
+   * The session as it stood on each page of `history` (same order), so that a page passed
+   * earlier can be answered again as it was then (Zero's going back). Absent on sessions stored
+   * before it was kept; such a session rewinds its page only.
+   */
+  past?: PastState[];
   address?: { address_line1?: string; city?: string; post_code?: string; country_code?: string; state?: string };
   provider_id?: string;
   provider_name?: string;
@@ -30,3 +36,6 @@ export interface SessionState {
   /** The session left for the callback (CLOSE, BACK off the first page, DISCONNECT): the token answers nothing more. */
   closed?: boolean;
 }
+
+/** What a session had captured while it was on one page. */
+export type PastState = Omit<SessionState, 'history' | 'past'>;

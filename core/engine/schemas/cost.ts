@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idOf, listOf, TariffDirection, TariffType, Timestamp } from './common.js';
-import { requireFixedRates, TariffCreate } from './tariff.js';
+import { refuseExportCharges, requireFixedRates, TariffCreate } from './tariff.js';
 import { realDateTime, rfc3339Shape } from '../usage/instant.js';
 
 /** Limits of `POST /costs/{id}` (docs/costs.md). */
@@ -23,6 +23,7 @@ const { location_id: _location, ...candidateShape } = TariffCreate.shape;
 export const TariffCandidate = z
   .strictObject(candidateShape)
   .superRefine(requireFixedRates)
+  .superRefine(refuseExportCharges)
   .meta({ id: 'TariffCandidate', description: 'A tariff body as POST /tariffs takes it, without location_id.' });
 export type TariffCandidate = z.infer<typeof TariffCandidate>;
 

@@ -52,9 +52,32 @@ export function requireFixedRates(
   );
 }
 
+/**
+ * Charges belong to what a location buys: no bill counts them on an EXPORT tariff (its energy is
+ * credited, its fixed, minimum and demand charges would be ignored), so they are refused there
+ * rather than stored and silently left out. An empty `charges` object says nothing and passes.
+ */
+export function refuseExportCharges(
+  t: { direction?: string | undefined; charges?: Charges | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (t.direction !== 'EXPORT' || !t.charges) return;
+  for (const key of ['fixed', 'minimum', 'demand'] as const)
+    if (t.charges[key] !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['charges', key],
+        ...coded(
+          'charges_export',
+          'is not taken on an EXPORT tariff: no bill counts its charges (put them on the IMPORT tariff)',
+        ),
+      });
+}
+
 export const TariffCreate = z
   .strictObject({ location_id: idOf('location'), ...writable })
   .superRefine(requireFixedRates)
+  .superRefine(refuseExportCharges)
   .meta({ id: 'TariffCreate' });
 export type TariffCreate = z.infer<typeof TariffCreate>;
 
@@ -64,7 +87,8 @@ export type TariffCreate = z.infer<typeof TariffCreate>;
  */
 export const TariffPatched = z
   .strictObject({ location_id: idOf('location'), ...writable, contract_end_date: ContractDate.nullable() })
-  .superRefine(requireFixedRates);
+  .superRefine(requireFixedRates)
+  .superRefine(refuseExportCharges);
 
 export const TariffUpdate = z
   .strictObject({

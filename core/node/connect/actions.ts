@@ -4,7 +4,8 @@ import type { ActionHandler, CommonAction, RouteContext, Step } from './context.
 export const COMMON_ACTIONS: Record<CommonAction, ActionHandler> = {
   CLOSE: (ctx) => ({ reply: ctx.callback() }),
   BACK: (ctx) => {
-    const prev = ctx.s.history.pop();
+    const prev = ctx.s.history.at(-1);
+    ctx.truncate(ctx.s.history.length - 1);
     // On the first page, or back past a provider's own pages: leave.
     if (!prev || prev === 'direct_redirect') return { reply: ctx.callback() };
     ctx.s.route = prev;
@@ -31,7 +32,7 @@ export const COMMON_ACTIONS: Record<CommonAction, ActionHandler> = {
 
 /** Provider selection starts over, with no history. */
 function restart(ctx: RouteContext): Step {
-  ctx.s.history = [];
+  ctx.truncate(0);
   ctx.s.route = ctx.restart();
   return { show: true };
 }

@@ -147,7 +147,7 @@ export async function complete(ctx: RouteContext, contractEnd: string | null, pe
     t.used = true;
     t.complete_action = 'SAVE';
     t.price_available = !pending;
-    s.history = [];
+    ctx.truncate(0);
     s.route = pending ? 'tariff_connection_pending' : 'tariff_summary';
     ctx.save();
     svc.events.record(scope, 'connect.session.complete', t.id, completionData(t));

@@ -3,7 +3,7 @@ import type { Scope } from '../db/documents.js';
 import type { StoredTariff } from '../db/store.js';
 import type { Service } from '../service.js';
 import type { ConnectTokenRecord } from '../../engine/schemas/misc.js';
-import type { SessionState } from '../../engine/connect/session.js';
+import type { PastState, SessionState } from '../../engine/connect/session.js';
 import type { ProviderHeader } from '../../engine/connect/fields.js';
 import type { RedirectReply, Reply } from '../../engine/connect/protocol.js';
 import type { Action } from '../../engine/connect/route.js';
@@ -28,6 +28,8 @@ export const fail = (code: string, message: string): never => {
  */
 export class RouteContext {
   readonly before: ConnectTokenRecord;
+  /** The session as it was on the page this message answers (the page a rewind returned to, if one did). */
+  private shown: SessionState | undefined;
 
   constructor(
     readonly svc: Service,
@@ -35,6 +37,7 @@ export class RouteContext {
     readonly t: ConnectTokenRecord,
   ) {
     this.before = structuredClone(t);
+    this.shown = this.before.session ?? undefined;
   }
 
   get s(): SessionState {
@@ -50,10 +53,42 @@ export class RouteContext {
     this.svc.connectTokens.update(this.before, this.t);
   }
 
-  /** Moves forward to `route`; BACK returns to the page before. */
+  /** Moves forward to `route`; BACK returns to the page before, and the page left can be rewound to. */
   go(route: ConnectRoute | 'direct_redirect'): void {
-    this.s.history.push(this.s.route);
-    this.s.route = route;
+    const s = this.s;
+    // The record of what each page had captured stays only while it lines up with the history.
+    const past = (s.past ?? []).length === s.history.length ? (s.past ?? []) : undefined;
+    const then = this.shown && this.shown.route === s.route ? this.shown : s;
+    s.history.push(s.route);
+    if (past) s.past = [...past, pastOf(then)];
+    else delete s.past;
+    s.route = route;
+  }
+
+  /** Drops the history back to before its `i`-th page (BACK, a rewind, a restart). */
+  truncate(i: number): void {
+    const s = this.s;
+    s.history = s.history.slice(0, i);
+    if (s.past) s.past = s.past.slice(0, i);
+  }
+
+  /**
+   * The session back on the `i`-th page of its history, with what it had captured then (where
+   * that was kept), as if the pages after it had not been answered. Saved only with the step
+   * that follows.
+   */
+  rewind(i: number): void {
+    const s = this.s;
+    const route = s.history[i]!;
+    const then = s.past?.length === s.history.length ? s.past[i] : undefined;
+    const history = s.history.slice(0, i);
+    const past = s.past?.slice(0, i);
+    const next: SessionState = then
+      ? { ...structuredClone(then), route, history, ...(past ? { past } : {}) }
+      : { ...s, route, history, ...(past ? { past } : {}) };
+    if (!then) delete next.past;
+    this.t.session = next;
+    this.shown = structuredClone(next);
   }
 
   /** The address so far: the location's, or what the session or token captured (empty strings until known). */
@@ -135,6 +170,11 @@ export class RouteContext {
     return this.redirect(withToken(this.t.callback_url ?? `${this.urls.connectWebUrl()}/complete`, this.t.id));
   }
 }
+
+const pastOf = (s: SessionState): PastState => {
+  const { history: _history, past: _past, ...rest } = structuredClone(s);
+  return rest;
+};
 
 /** Where a page goes next. */
 export type Step =

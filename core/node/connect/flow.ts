@@ -78,16 +78,23 @@ export class ConnectFlow {
         throw new ApiError(400, 'invalid_request', 'route_invalid', `Unknown route '${m.route}'.`);
       if (!token.session)
         throw new ApiError(400, 'invalid_request', 'session_not_started', 'Start the session first (session_start).');
-      if (token.session.route !== m.route)
-        throw new ApiError(
-          400,
-          'invalid_request',
-          'route_invalid',
-          `The session is on ${d ? 'another page' : token.session.route}, not ${parsed.data.route}.`,
-        );
+      const ctx = new RouteContext(this.svc, this.urls, token);
+      if (token.session.route !== m.route) {
+        // Zero's going back: its web app shows the previous page again (history.back()) and
+        // submits it, so a page the session passed rewinds the session to it. Anode goes back
+        // with BACK only.
+        const passed = d ? token.session.history.lastIndexOf(m.route) : -1;
+        if (passed < 0)
+          throw new ApiError(
+            400,
+            'invalid_request',
+            'route_invalid',
+            `The session is on ${d ? 'another page' : token.session.route}, not ${parsed.data.route}.`,
+          );
+        ctx.rewind(passed);
+      }
       if (this.svc.connectTokens.expired(token))
         throw new ApiError(400, 'invalid_request', 'connect_token_expired', 'The connect token has expired.');
-      const ctx = new RouteContext(this.svc, this.urls, token);
       return { status: 200, body: out(await this.submit(ctx, d, m.route, m.action, m.data, parsed.data.route)) };
     } catch (e) {
       if (e instanceof ApiError) return this.error(e, context, parsed.data.connect_token, token?.live_mode ?? false);

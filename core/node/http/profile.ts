@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Service } from '../service.js';
 import type { Scope } from '../db/documents.js';
 import { PROFILES, type ProfileRules } from '../../engine/wire-profile.js';
+import { eventNameIn } from '../../engine/webhooks/names.js';
 import './plugins/request.js';
 
 /** The wire-profile rules of the calling account. */
@@ -23,4 +24,14 @@ export function deleted<T>(svc: Service, scope: Scope, reply: FastifyReply, out:
   if (answerRules(svc, scope, reply).deleteAnswer === 'object') return out;
   reply.code(202);
   return { message: 'Accepted' };
+}
+
+/**
+ * The names events are answered under, in the request's version: Zero's names in Zero, else the
+ * account's wire profile's (docs/webhooks.md, Event names). Events are stored under the canonical names.
+ */
+export function eventNamer(svc: Service, scope: Scope, reply: FastifyReply): (type: string) => string {
+  const profile = svc.settings.wireProfile(scope.accountId);
+  const generation = reply.request.generation;
+  return (type) => eventNameIn(profile, generation, type);
 }

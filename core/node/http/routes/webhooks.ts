@@ -5,6 +5,15 @@ import { checkReceiver } from '../../webhooks/check.js';
 import type { SampleSubjects } from '../../webhooks/samples.js';
 import type { Service } from '../../service.js';
 import type { Scope } from '../../db/documents.js';
+import type { FastifyReply } from 'fastify';
+import { eventNamer } from '../profile.js';
+import { eventNameIn } from '../../../engine/webhooks/names.js';
+import { onWire } from './events.js';
+import { inZero } from '../zero/events.js';
+
+/** A delivery's event under Zero's name for a request answered in Zero; Anode names it canonically. */
+const namedDelivery = <D extends { event_type: string }>(d: D, reply: FastifyReply): D =>
+  reply.request.generation === 'zero' ? { ...d, event_type: eventNameIn('spec', 'zero', d.event_type) } : d;
 
 /** The newest location that has a tariff, and that tariff (with the newest customer and device): what a triggered sample is about. */
 function subjectsOf(svc: Service, scope: Scope): SampleSubjects | undefined {
@@ -27,12 +36,21 @@ export const webhookRoutes = implement(webhookContracts, {
   'webhooks.rotate_secret': ({ svc, scope, params }) => svc.webhooks.rotateSecret(scope, params.id),
   'webhooks.set_catcher_rule': ({ svc, scope, params, body }) => svc.webhooks.setCatcherRule(scope, params.id, body),
   'webhooks.check': ({ svc, scope, params }) => checkReceiver(svc, scope, params.id, subjectsOf(svc, scope)),
-  'webhook_deliveries.list': ({ svc, scope, query }) =>
-    asList('/webhook-deliveries', svc.webhooks.deliveries(scope, query)),
-  'webhook_deliveries.retrieve': ({ svc, scope, params }) => svc.webhooks.delivery(scope, params.id),
-  'webhook_deliveries.retry': ({ svc, scope, params }) => svc.webhooks.retryNow(scope, params.id),
-  'events.resend': ({ svc, scope, params, body }) => svc.webhooks.resend(scope, params.id, body.endpoint_id),
-  'events.trigger': ({ svc, scope, body }) => svc.webhooks.trigger(scope, body.type, body.data, subjectsOf(svc, scope)),
+  'webhook_deliveries.list': ({ svc, scope, query, reply }) => {
+    const res = svc.webhooks.deliveries(scope, query);
+    return asList('/webhook-deliveries', { ...res, data: res.data.map((d) => namedDelivery(d, reply)) });
+  },
+  'webhook_deliveries.retrieve': ({ svc, scope, params, reply }) =>
+    namedDelivery(svc.webhooks.delivery(scope, params.id), reply),
+  'webhook_deliveries.retry': ({ svc, scope, params, reply }) =>
+    namedDelivery(svc.webhooks.retryNow(scope, params.id), reply),
+  'events.resend': ({ svc, scope, params, body, reply }) =>
+    namedDelivery(svc.webhooks.resend(scope, params.id, body.endpoint_id), reply),
+  // The event as the events list of the request's version shows it (in Zero: Zero's name and shape).
+  'events.trigger': ({ svc, scope, body, reply }) => {
+    const e = svc.webhooks.trigger(scope, body.type, body.data, subjectsOf(svc, scope));
+    return reply.request.generation === 'zero' ? inZero(e) : onWire(e, eventNamer(svc, scope, reply));
+  },
   'catcher.receive': ({ svc, params, request, reply }) => {
     const m = svc.webhooks.catch(params.id, request.headers, request.rawBody ?? '');
     return answerByRule(

@@ -5,7 +5,11 @@ import { zeroEventData } from '../../../engine/zero/shapes.js';
 import type { EventRecord } from '../../services/events.js';
 
 /** An event as Zero writes it: the Zero-era name (the `published` one) and the object in Zero's shape. */
-const inZero = (e: EventRecord) => ({ ...e, type: wireEventName('published', e.type), data: zeroEventData(e.data) });
+export const inZero = (e: EventRecord) => ({
+  ...e,
+  type: wireEventName('published', e.type),
+  data: zeroEventData(e.data),
+});
 
 export const zeroEventRoutes = implement(zeroEventContracts, {
   'zero.events.list': ({ svc, scope, query }) => {

@@ -8,8 +8,10 @@ import { ApiName } from '../../components/words';
 import { defaultSchedule } from '../../components/schedule-model';
 import { useServiceToday } from '../../service-time';
 import { tariffName } from '../../restore';
-import { SLOTS } from '../../../../core/engine/labels';
+import { SLOTS, slotWords } from '../../../../core/engine/labels';
 import { takenBy, windowOf } from './taken';
+
+const SUPPLY = slotWords('COMMODITY', 'IMPORT').code;
 
 /** The new-tariff dialog, once "today" at the location is known from the service clock. */
 export function CreateTariff({ locationId, onClose }: { locationId: string; onClose(): void }) {
@@ -24,15 +26,15 @@ function CreateTariffForm({ locationId, today, onClose }: { locationId: string; 
   const siblings = useLocationTariffs(locationId);
   const [f, setF] = useState({
     display_name: 'New tariff',
-    // Unset until chosen: the first kind free for the dates.
-    slot: null as string | null,
+    // A new tariff starts as what a location buys (supply); the other kinds are chosen on purpose.
+    slot: SUPPLY as string,
     market_rates: false,
     contract_start_date: today,
     contract_end_date: DateTime.fromISO(today).plus({ years: 1 }).toISODate()!,
   });
   const window = [f.contract_start_date, f.contract_end_date] as const;
   const existing = siblings.data?.data ?? [];
-  const slot = f.slot ?? SLOTS.find((s) => !takenBy(existing, s.code, window))!.code;
+  const slot = f.slot;
   const chosen = SLOTS.find((s) => s.code === slot)!;
   const blocker = takenBy(existing, slot, window);
   const datesBad = !(f.contract_end_date > f.contract_start_date);

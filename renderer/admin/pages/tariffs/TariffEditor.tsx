@@ -142,7 +142,17 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
         currency={location.data?.currency_code}
         onChange={setSchedule}
       />
-      <ChargesEditor charges={draft.charges} onChange={draft.setCharges} currency={location.data?.currency_code} />
+      {/* No bill counts an export tariff's charges, so the service refuses them there; one stored before keeps its editor, to remove them. */}
+      {tariff.data.direction === 'EXPORT' && !tariff.data.charges ? (
+        <Paper variant="outlined" sx={{ p: 2 }} aria-label="Charges">
+          <Typography color="text.secondary">
+            An export tariff takes no charges: standing, minimum and demand charges belong on the supply (import)
+            tariff, which the bill counts.
+          </Typography>
+        </Paper>
+      ) : (
+        <ChargesEditor charges={draft.charges} onChange={draft.setCharges} currency={location.data?.currency_code} />
+      )}
       {location.data && siblings.data && window ? (
         <CandidatePreview
           tariff={tariff.data}

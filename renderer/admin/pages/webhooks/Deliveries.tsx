@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../../context';
 import { ErrorAlert, Mono } from '../../components/common';
-import { type DeliveryOut } from './labels';
+import { type DeliveryOut, useEventName } from './labels';
 import { AttemptRow } from './Attempt';
 import { instantText } from '../../instant';
 
@@ -34,12 +34,14 @@ function DeliveryRow({
   onResend,
   retrying,
   held,
+  named,
 }: {
   d: DeliveryOut;
   onRetry(): void;
   onResend(): void;
   retrying: boolean;
   held: boolean;
+  named(type: string): string;
 }) {
   const [open, setOpen] = useState(false);
   const now = useServiceNow();
@@ -59,7 +61,7 @@ function DeliveryRow({
           <Chip size="small" label={d.status} color={STATUS_COLOR[d.status]} sx={{ minWidth: 72 }} />
         )}
         <Typography variant="body2" sx={{ flex: '1 1 260px', minWidth: 0, overflowWrap: 'anywhere' }}>
-          {d.event_type} · <Mono>{d.event_id}</Mono> · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
+          {named(d.event_type)} · <Mono>{d.event_id}</Mono> · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
           {last ? ` · last ${last.status ?? last.error} in ${last.latency_ms} ms` : ''}
         </Typography>
         {/* A receiver check's message is not an event's delivery: never retried, nothing to resend. */}
@@ -118,6 +120,7 @@ export function DeliveryList({ id, held, onResend }: { id: string; held: boolean
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['deliveries', liveMode, id] }),
   });
   const list = deliveries.data?.data ?? [];
+  const named = useEventName();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Deliveries">
       <Typography variant="subtitle1" component="h3">
@@ -133,6 +136,7 @@ export function DeliveryList({ id, held, onResend }: { id: string; held: boolean
           onResend={() => onResend(d.event_id)}
           retrying={retry.isPending && retry.variables === d.id}
           held={held}
+          named={named}
         />
       ))}
     </Paper>

@@ -29,7 +29,7 @@ import { DeliveryList } from './Deliveries';
 import { EventsPanel } from './EventsPanel';
 import { ReceiverCheck } from './ReceiverCheck';
 import { SigningKey } from './SigningKey';
-import { FAULTS, TYPES, type Endpoint } from './labels';
+import { FAULTS, TYPES, useEventName, type Endpoint } from './labels';
 import { RETRY_WORDS } from '../../../../core/engine/labels';
 import { instantText } from '../../instant';
 
@@ -44,6 +44,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
     refetchInterval: 2000,
   });
   const [type, setType] = useState(TYPES[0]!);
+  const named = useEventName();
   const refresh = () => void qc.invalidateQueries();
   const patch = useMutation({
     mutationFn: (body: z.input<typeof WebhookEndpointUpdate>) => api.call('webhooks.update', { params: { id }, body }),
@@ -155,7 +156,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
           >
             {TYPES.map((t) => (
               <MenuItem key={t} value={t}>
-                {t}
+                {named(t)}
               </MenuItem>
             ))}
           </TextField>

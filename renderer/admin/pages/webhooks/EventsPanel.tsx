@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ErrorAlert, Mono } from '../../components/common';
 import { FilterSelect, TextBlock, useSettled } from '../../components/records';
-import { TYPES } from './labels';
+import { TYPES, useEventName } from './labels';
 import { instantText } from '../../instant';
 
 /** The account's events, newest first: filtered by type on the server, searched by id or text over the newest 100. */
 export function EventsPanel({ onResend }: { onResend(eventId: string): void }) {
   const { api, liveMode } = useApp();
   const [type, setType] = useState('');
+  const named = useEventName();
   const [search, setSearch] = useState('');
   const needle = useSettled(search.trim().toLowerCase());
   const events = useQuery({
@@ -21,9 +22,9 @@ export function EventsPanel({ onResend }: { onResend(eventId: string): void }) {
   const shown = useMemo(
     () =>
       (events.data?.data ?? []).filter(
-        (ev) => !needle || `${ev.id} ${ev.type} ${JSON.stringify(ev.data)}`.toLowerCase().includes(needle),
+        (ev) => !needle || `${ev.id} ${named(ev.type)} ${JSON.stringify(ev.data)}`.toLowerCase().includes(needle),
       ),
-    [events.data, needle],
+    [events.data, needle, named],
   );
   const [open, setOpen] = useState<string | null>(null);
   return (
@@ -32,7 +33,7 @@ export function EventsPanel({ onResend }: { onResend(eventId: string): void }) {
         <Typography variant="subtitle1" component="h3" sx={{ flex: 1 }}>
           Events
         </Typography>
-        <FilterSelect label="Type" value={type} options={TYPES} onChange={setType} width={220} />
+        <FilterSelect label="Type" value={type} options={TYPES} labelOf={named} onChange={setType} width={220} />
         <TextField
           size="small"
           label="Search id or text"
@@ -51,7 +52,7 @@ export function EventsPanel({ onResend }: { onResend(eventId: string): void }) {
         <Box key={ev.id} data-event={ev.id} sx={{ borderBottom: 1, borderColor: 'divider', py: 0.5 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {ev.type} · <Mono>{ev.id}</Mono> · {instantText(ev.time_created)}
+              {named(ev.type)} · <Mono>{ev.id}</Mono> · {instantText(ev.time_created)}
             </Typography>
             <Button size="small" onClick={() => onResend(ev.id)}>
               Send to this endpoint

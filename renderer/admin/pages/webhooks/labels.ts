@@ -1,4 +1,9 @@
 import type { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
+import { useApp } from '../../context';
+import { eventNameIn } from '../../../../core/engine/webhooks/names';
+import { generationOf } from '../../../../core/engine/versions';
+import { canonicalEventType } from '../../../../core/engine/wire-profile';
 import { Event } from '../../../../core/engine/schemas/misc';
 import {
   type Delivery,
@@ -35,4 +40,17 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * How the page names an event type (given by either name): as the account's receivers get it,
+ * Zero's names for an account of Zero (`connect_session.complete`), else its wire profile's.
+ * The app's own requests are answered in Anode, so the page names them itself.
+ */
+export function useEventName(): (type: string) => string {
+  const { api, liveMode } = useApp();
+  const settings = useQuery({ queryKey: ['settings', liveMode], queryFn: () => api.call('settings.retrieve') });
+  const profile = settings.data?.wire_profile ?? 'spec';
+  const generation = (settings.data && generationOf(settings.data.api_version)) ?? 'anode';
+  return (type) => eventNameIn(profile, generation, canonicalEventType(type));
 }
