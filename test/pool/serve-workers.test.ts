@@ -21,7 +21,7 @@ describe('serve --workers', () => {
       const host = await spawnServe(mkdtempSync(join(tmpdir(), 'td-serve-pool-')), ['--no-demo', '--workers', n]);
       started.push(host);
       const { api } = await loggedIn(host.info);
-      expect((await api('GET', '/health', undefined, false)).body.pool).toMatchObject({ size, busy: 0, queued: 0 });
+      expect((await api('GET', '/health')).body.pool).toMatchObject({ size, busy: 0, queued: 0 });
       const loc = (await api('POST', '/locations', { postal_address: berlinAddress })).body.id;
       expect((await api('POST', '/tariffs', tariffBody(loc))).status).toBeLessThan(300);
       const bill = await api('POST', `/bills/${loc}`, {

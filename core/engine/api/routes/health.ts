@@ -33,7 +33,6 @@ export const healthContracts = contracts({
     path: '/health',
     summary: 'The service is up: its worker pool and how long requests wait for the main thread',
     tag: 'Meta',
-    auth: false,
     query: z.strictObject({}),
     response: Health,
   },
