@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { globalRegistry, type z } from 'zod';
 import { api } from '../../core/engine/api/index.js';
+import { zeroContracts } from '../../core/engine/api/zero/index.js';
 import type { ContractDef } from '../../core/engine/api/contract.js';
 import { Codes } from '../../core/engine/errors.js';
 import { EVENT_TYPES } from '../../core/engine/webhooks/schemas.js';
@@ -52,7 +53,8 @@ export function errorCatalogue(): Set<string> {
     walkJson(o.items);
     for (const x of o.anyOf ?? []) walkJson(x);
   };
-  for (const c of Object.values(api))
+  // Both dialects' routes: a union's mistake is named in its fitting branch's own fields (Zero's too).
+  for (const c of [...Object.values(api), ...zeroContracts])
     for (const part of ['params', 'query', 'body', 'response'] as const) walk((c as ContractDef)[part]);
   for (const e of Object.values(EVENT_TYPES)) walk(e.data as z.ZodType);
   for (const f of [...fields, 'body', 'query', 'path', 'id']) {
