@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { see } from './see.js';
-import type { Page } from 'playwright';
 import { DateTime } from 'luxon';
 import { topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
-import { berlinAddress, fixedSchedule } from '../helpers.js';
 import { urdbText } from '../urdb-documents.js';
+import { berlinHousehold, billWhere } from './bills.js';
 
 /**
  * Net energy metering and a demand ratchet where users meet them: Compare offers "Net metering
@@ -17,35 +16,11 @@ const NOW = '2026-11-20T10:00:00Z';
 const ZONE = 'Europe/Berlin';
 const s = browserSuite({ now: NOW });
 
-/** The next bill the page asks for that satisfies `test`, its request body and the API's answer. */
-async function billOf(page: Page, test: (b: any) => boolean, act: () => Promise<unknown>) {
-  const [response] = await Promise.all([
-    page.waitForResponse(
-      (r) => /\/bills\/loc_/.test(r.url()) && r.request().method() === 'POST' && test(r.request().postDataJSON()),
-    ),
-    act(),
-  ]);
-  expect(response.status()).toBe(200);
-  return { body: response.request().postDataJSON(), answer: await response.json() };
-}
-
 let locationId: string;
 
 beforeAll(async () => {
-  const c = s.env.client;
-  locationId = (await c.call('locations.create', { body: { postal_address: berlinAddress } })).id;
-  const contract = { contract_start_date: '2026-01-01T00:00:00+01:00', contract_end_date: '2027-01-01T00:00:00+01:00' };
-  await c.call('tariffs.create', {
-    body: {
-      location_id: locationId,
-      type: 'COMMODITY',
-      display_name: 'Ratcheted',
-      ...contract,
-      schedule: fixedSchedule([['All', [['00:00', '00:00', 0.3]]]]),
-      charges: {
-        demand: { flat: [{ rate: [{ fixed: 4 }] }], ratchet: { percent: 80, range_months: 1 } },
-      },
-    },
+  locationId = await berlinHousehold(s.env.client, 'Ratcheted', {
+    demand: { flat: [{ rate: [{ fixed: 4 }] }], ratchet: { percent: 80, range_months: 1 } },
   });
   // October: a 6 kWh hour once, otherwise 0.6; solar sends 3 kWh an hour at midday. November:
   // 0.6 every hour and no solar, so its flat demand is floored at 80 % of October's 6 kW.
@@ -80,7 +55,7 @@ describe('net metering and ratchets in the app, in Chromium', () => {
   it('Usage and cost: net metering with a true-up rate, the surplus paid and the kWh banked; the ratchet in the demand cell', async () => {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const { page, errors } = await openApp(s, '', viewport);
-      await billOf(
+      await billWhere(
         page,
         () => true,
         () => page.goto(`${s.env.info.app_url}/#/usage?location=${locationId}&from=2026-10-01&to=2026-11-20`),
@@ -90,18 +65,18 @@ describe('net metering and ratchets in the app, in Chromium', () => {
       // November's flat demand: its own 0.6 kW peak, a floor of 80 % of October's 6 kW, 4.8 kW billed.
       await see(table.getByTestId('ratchet-note')).toHaveText(['floor 4.8 kWbilled 4.8 kW']);
       await page.getByRole('combobox', { name: 'Export credit' }).click();
-      await billOf(
+      await billWhere(
         page,
         (b) => b.metering?.mode === 'NET_METERING',
         () => page.getByRole('option', { name: 'Net metering (kWh credits, yearly true-up)' }).click(),
       );
       await page.getByRole('combobox', { name: 'True-up at the end of' }).click();
-      await billOf(
+      await billWhere(
         page,
         (b) => b.metering?.true_up_month === 10,
         () => page.getByRole('option', { name: 'October' }).click(),
       );
-      const { body, answer } = await billOf(
+      const { body, answer } = await billWhere(
         page,
         (b) => b.metering?.true_up_rate === 0.05,
         () => page.getByTestId('bill-true-up-rate').fill('0.05'),
@@ -129,23 +104,23 @@ describe('net metering and ratchets in the app, in Chromium', () => {
       await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
       const solar = page.getByRole('region', { name: 'Household solar' });
       await solar.getByRole('combobox', { name: 'Solar' }).click();
-      await billOf(
+      await billWhere(
         page,
         (b) => b.generation?.profile === 'PV',
         () => page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click(),
       );
-      await billOf(
+      await billWhere(
         page,
         (b) => b.generation?.kwh_per_year === 9000,
         () => solar.getByLabel('kWh made per year').fill('9000'),
       );
       await solar.getByRole('combobox', { name: 'Metering' }).click();
-      await billOf(
+      await billWhere(
         page,
         (b) => b.metering.mode === 'NET_METERING',
         () => page.getByRole('option', { name: 'Net metering (kWh credits, yearly true-up)' }).click(),
       );
-      const { body, answer } = await billOf(
+      const { body, answer } = await billWhere(
         page,
         (b) => b.metering.true_up_rate === 0.04,
         () => solar.getByTestId('true-up-rate').fill('0.04'),

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
 import { shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
-import { berlinAddress, tariffBody } from '../helpers.js';
-import { quarters } from '../pool/world.js';
+import { billMarch } from '../pool/world.js';
 
 // The Traffic page marks the requests a worker thread of the pool computed.
 const s = browserSuite({ now: '2026-03-01T12:00:00Z', demo: false, appPort: 0 });
@@ -11,18 +10,7 @@ const s = browserSuite({ now: '2026-03-01T12:00:00Z', demo: false, appPort: 0 })
 describe('the Traffic page shows which requests ran in a worker', () => {
   it('a month of quarter hours billed in a worker carries the mark; a small request does not', async () => {
     const { api } = s.env;
-    const loc = (
-      await api('POST', '/locations', {
-        postal_address: berlinAddress,
-      })
-    ).body.id;
-    expect((await api('POST', '/tariffs', tariffBody(loc))).status).toBeLessThan(300);
-    const bill = await api('POST', `/bills/${loc}`, {
-      start_time: '2026-03-01T00:00:00+01:00',
-      end_time: '2026-04-01T00:00:00+02:00',
-      usage: { intervals: quarters(3, 4) },
-    });
-    expect(bill.status).toBe(200);
+    const loc = await billMarch(api);
     const { page, errors } = await openApp(s, 'traffic', VIEWPORTS.large);
     try {
       const rows = page.locator('[data-journal]');

@@ -4,7 +4,8 @@ import type { Page } from 'playwright';
 import { DateTime } from 'luxon';
 import { topShot as shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
-import { berlinAddress, fixedSchedule } from '../helpers.js';
+import { fixedSchedule } from '../helpers.js';
+import { berlinHousehold, billOf, YEAR_2026 } from './bills.js';
 
 /**
  * The bill on the Usage and cost view: a household's stored meter records (grid draw and solar
@@ -22,40 +23,22 @@ const noOverflow = (page: Page) =>
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);
 
-/** The next bill the page asks for, its request body and the API's answer. */
-async function billOf(page: Page, act: () => Promise<unknown>) {
-  const [response] = await Promise.all([page.waitForResponse((r) => /\/bills\/loc_/.test(r.url())), act()]);
-  expect(response.status()).toBe(200);
-  return { body: response.request().postDataJSON(), answer: await response.json() };
-}
-
 let locationId: string;
 
 beforeAll(async () => {
   const c = s.env.client;
-  locationId = (await c.call('locations.create', { body: { postal_address: berlinAddress } })).id;
-  const contract = { contract_start_date: '2026-01-01T00:00:00+01:00', contract_end_date: '2027-01-01T00:00:00+01:00' };
-  await c.call('tariffs.create', {
-    body: {
-      location_id: locationId,
-      type: 'COMMODITY',
-      display_name: 'Household',
-      ...contract,
-      schedule: fixedSchedule([['All', [['00:00', '00:00', 0.3]]]]),
-      charges: {
-        fixed: [{ amount: 0.5, per: 'DAY', name: 'Standing charge' }],
-        demand: {
-          flat: [{ rate: [{ fixed: 4 }] }],
-          periods: [{ name: 'Evening peak', rate: [{ fixed: 6 }] }],
-          schedule: [
-            {
-              days_and_hours: [
-                { days: ['All'], hours: [{ valid_from: '17:00:00', valid_to: '21:00:00', period: 'Evening peak' }] },
-              ],
-            },
+  locationId = await berlinHousehold(c, 'Household', {
+    fixed: [{ amount: 0.5, per: 'DAY', name: 'Standing charge' }],
+    demand: {
+      flat: [{ rate: [{ fixed: 4 }] }],
+      periods: [{ name: 'Evening peak', rate: [{ fixed: 6 }] }],
+      schedule: [
+        {
+          days_and_hours: [
+            { days: ['All'], hours: [{ valid_from: '17:00:00', valid_to: '21:00:00', period: 'Evening peak' }] },
           ],
         },
-      },
+      ],
     },
   });
   await c.call('tariffs.create', {
@@ -64,7 +47,7 @@ beforeAll(async () => {
       type: 'COMMODITY',
       direction: 'EXPORT',
       display_name: 'Feed-in',
-      ...contract,
+      ...YEAR_2026,
       schedule: fixedSchedule([['All', [['00:00', '00:00', 0.2]]]]),
     },
   });

@@ -4,6 +4,7 @@ import type { Charges, DemandRatchet } from '../../core/engine/schemas/charges.j
 import type { Metering } from '../../core/engine/schemas/bill.js';
 import type { Row } from './bill-reference.js';
 import { differences, engineBill, H, money, type Case } from './bill-cases.js';
+import { allDayRate, component } from './support.js';
 
 const METERING: Metering = {
   mode: 'NET_BILLING',
@@ -30,20 +31,10 @@ function reopt(ratchet: DemandRatchet | undefined, fromMonth = 0, toMonth = 12, 
   ]);
   const usage: Row[] = [];
   for (let t = from; t < to; t += H) usage.push({ start: t, end: t + H, kwh: peaks.get(t) ?? 100 });
-  const tariff: PricingComponent = {
+  const tariff: PricingComponent = component(allDayRate([{ fixed: 0 }]), {
     id: 'trf_demand',
-    type: 'COMMODITY',
-    direction: 'IMPORT',
-    market_rates: false,
     contract_start_date: '2026-01-01',
     contract_end_date: '2027-01-01',
-    schedule: [
-      {
-        days_and_hours: [
-          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0 }] }] },
-        ],
-      },
-    ],
     charges: {
       ...charges,
       demand: {
@@ -51,7 +42,7 @@ function reopt(ratchet: DemandRatchet | undefined, fromMonth = 0, toMonth = 12, 
         ...(ratchet ? { ratchet } : {}),
       },
     },
-  };
+  });
   return {
     zone: 'UTC',
     from,

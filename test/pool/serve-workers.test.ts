@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, spawnServe, stopAll, type Spawned } from '../host/cli.js';
 import { loggedIn } from '../e2e/host.js';
-import { berlinAddress, tariffBody } from '../helpers.js';
-import { quarters } from './world.js';
+import { billMarch } from './world.js';
 
 // `serve --workers N`, as users run it: the pool runs inside the service thread of the built host.
 const started: Spawned[] = [];
@@ -22,14 +21,7 @@ describe('serve --workers', () => {
       started.push(host);
       const { api } = await loggedIn(host.info);
       expect((await api('GET', '/health')).body.pool).toMatchObject({ size, busy: 0, queued: 0 });
-      const loc = (await api('POST', '/locations', { postal_address: berlinAddress })).body.id;
-      expect((await api('POST', '/tariffs', tariffBody(loc))).status).toBeLessThan(300);
-      const bill = await api('POST', `/bills/${loc}`, {
-        start_time: '2026-03-01T00:00:00+01:00',
-        end_time: '2026-04-01T00:00:00+02:00',
-        usage: { intervals: quarters(3, 4) },
-      });
-      expect(bill.status).toBe(200);
+      await billMarch(api);
       const journal = await api('GET', '/journal?path=/bills&limit=1');
       expect(journal.body.data[0].worker).toBe(worker);
     }

@@ -87,6 +87,26 @@ export function quarters(fromMonth: number, toMonth: number) {
   return out;
 }
 
+/** A raw API call as the bearer: what `loggedIn(...).api` answers. */
+type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+/**
+ * A Berlin location with an import tariff, and March 2026 in quarter hours billed there (above
+ * the size that goes to a worker); answers the location's id once the bill is 200.
+ */
+export async function billMarch(api: Api): Promise<string> {
+  const loc = (await api('POST', '/locations', { postal_address: berlinAddress })).body.id as string;
+  const tariff = await api('POST', '/tariffs', tariffBody(loc));
+  if (tariff.status >= 300) throw new Error(`tariff: ${JSON.stringify(tariff.body)}`);
+  const bill = await api('POST', `/bills/${loc}`, {
+    start_time: '2026-03-01T00:00:00+01:00',
+    end_time: '2026-04-01T00:00:00+02:00',
+    usage: { intervals: quarters(3, 4) },
+  });
+  if (bill.status !== 200) throw new Error(`bill: ${bill.status} ${JSON.stringify(bill.body)}`);
+  return loc;
+}
+
 /** The answer without what differs per request by design (the request id of an error object). */
 export const sameness = (a: Answer) => ({
   status: a.status,

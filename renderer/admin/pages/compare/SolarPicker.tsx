@@ -114,13 +114,7 @@ export function SolarPicker({
                 slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'true-up-rate' } }}
                 sx={{ flex: '1 1 160px', minWidth: 0 }}
               />
-              <SelectField
-                label="True-up month"
-                value={String(metering.true_up_month)}
-                onChange={(v) => set({ true_up_month: Number(v) })}
-                options={MONTH_NAMES.map((m, i) => [String(i + 1), m])}
-                sx={{ flex: '1 1 140px', minWidth: 0 }}
-              />
+              <TrueUpMonth month={metering.true_up_month} onChange={(true_up_month) => set({ true_up_month })} />
             </Stack>
           ) : (
             <SelectField
@@ -139,13 +133,7 @@ export function SolarPicker({
                 options={Object.entries(FROM_WORDS)}
                 sx={{ flex: '1 1 160px', minWidth: 0 }}
               />
-              <SelectField
-                label="True-up month"
-                value={String(metering.true_up_month)}
-                onChange={(v) => set({ true_up_month: Number(v) })}
-                options={MONTH_NAMES.map((m, i) => [String(i + 1), m])}
-                sx={{ flex: '1 1 140px', minWidth: 0 }}
-              />
+              <TrueUpMonth month={metering.true_up_month} onChange={(true_up_month) => set({ true_up_month })} />
             </Stack>
           ) : null}
           <Typography variant="body2" color="text.secondary" data-testid="compare-metering-words">
@@ -160,5 +148,18 @@ export function SolarPicker({
         </Stack>
       ) : null}
     </Stack>
+  );
+}
+
+/** The month the true-up falls in: net metering's surplus payout and carried credits' settlement alike. */
+function TrueUpMonth({ month, onChange }: { month: number; onChange: (month: number) => void }) {
+  return (
+    <SelectField
+      label="True-up month"
+      value={String(month)}
+      onChange={(v) => onChange(Number(v))}
+      options={MONTH_NAMES.map((m, i) => [String(i + 1), m])}
+      sx={{ flex: '1 1 140px', minWidth: 0 }}
+    />
   );
 }
