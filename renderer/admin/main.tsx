@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { motionOptions } from '../shared/motion';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
@@ -14,6 +15,7 @@ const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  ...motionOptions(),
 });
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 

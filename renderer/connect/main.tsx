@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { motionOptions } from '../shared/motion';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { App } from './App';
 
@@ -6,6 +7,7 @@ const theme = createTheme({
   palette: { primary: { main: '#2f5d8a' }, secondary: { main: '#3c8d6b' }, background: { default: '#f4f6f8' } },
   shape: { borderRadius: 10 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  ...motionOptions(),
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright';
 import { shot } from './browser.js';
-import { browserSuite, openApp, pageErrors, VIEWPORTS } from './suite.js';
+import { browserSuite, pageErrors, sharedPages, VIEWPORTS } from './suite.js';
 import { berlinAddress } from '../helpers.js';
 
 const suite = browserSuite({ demo: true });
+const visit = sharedPages(suite);
 
 /** Every page of the admin app, by its route, with something it shows once loaded. */
 const PAGES: [string, string][] = [
@@ -38,20 +39,17 @@ describe('accessibility: axe-core on every page', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const [route, heading] of PAGES) {
       it(`${route} at ${viewport.width}×${viewport.height}: no serious or critical violations`, async () => {
-        const { page, errors } = await openApp(suite, route, viewport);
-        try {
-          await page
-            .getByRole('heading', { level: 1, name: heading })
-            .or(page.getByText(heading).first())
-            .first()
-            .waitFor();
-          await page.waitForLoadState('networkidle').catch(() => undefined);
-          await shot(page, `a11y-${route}-${size}`);
-          expect(await violations(page)).toEqual([]);
-          expect(errors).toEqual([]);
-        } finally {
-          await page.close();
-        }
+        // The pages are visited in one loaded app per size, as the side navigation moves between them.
+        const { page, errors } = await visit(route, viewport);
+        await page
+          .getByRole('heading', { level: 1, name: heading })
+          .or(page.getByText(heading).first())
+          .first()
+          .waitFor();
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await shot(page, `a11y-${route}-${size}`);
+        expect(await violations(page)).toEqual([]);
+        expect(errors).toEqual([]);
       });
     }
   }

@@ -6,7 +6,14 @@ import { findBrowser, MISSING_BROWSER_MESSAGE } from '../browser/find-browser.mj
 export async function launch(): Promise<Browser> {
   const found = await findBrowser();
   if (!found) throw new Error(MISSING_BROWSER_MESSAGE);
-  return chromium.launch({ executablePath: found.executablePath, args: found.args, env: found.env, headless: true });
+  // Reduced motion, as a user may set it: the apps then skip their transitions and ripples
+  // (renderer/shared/motion.ts), which are most of a click's rendering and tell a test nothing.
+  return chromium.launch({
+    executablePath: found.executablePath,
+    args: [...found.args, '--force-prefers-reduced-motion'],
+    env: found.env,
+    headless: true,
+  });
 }
 
 export const SHOTS = '.tmp/screenshots';

@@ -99,4 +99,27 @@ describe('the first screens, in Chromium', () => {
       await page.close();
     }
   });
+
+  it('a system that asks for reduced motion gets no ripples or transitions; one that does not gets them', async () => {
+    const rippled = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await s.browser.newContext({ viewport: SIZES[0], reducedMotion });
+      const page = await context.newPage();
+      await page.goto(`${s.env.info.app_url}/#/overview`);
+      const nav = page.getByRole('navigation', { name: 'Pages' });
+      await nav.getByRole('button', { name: 'Locations', exact: true }).click();
+      await see(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
+      const ripples = await nav.locator('.MuiTouchRipple-root').count();
+      const transition = await page.evaluate(
+        () => getComputedStyle(document.querySelector('.MuiButtonBase-root')!).transitionDuration,
+      );
+      await context.close();
+      return { ripples, transition };
+    };
+    const still = await rippled('reduce');
+    expect(still.ripples).toBe(0);
+    const moving = await rippled('no-preference');
+    expect(moving.ripples).toBeGreaterThan(0);
+    expect(still.transition).toBe('0s');
+    expect(moving.transition).not.toBe('0s');
+  });
 });

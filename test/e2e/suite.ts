@@ -52,3 +52,38 @@ export async function openApp(s: BrowserSuite, hash: string, viewport: { width: 
   await page.goto(`${s.env.info.app_url}/#/${hash}`);
   return { page, errors };
 }
+
+/**
+ * One page of the admin app per window size, shared by a file's tests: each `visit` moves it to
+ * another route the way the side navigation does (the hash changes, the app stays loaded), so a
+ * file that only looks at pages pays for one start of the app per size, not one per page. A
+ * visit's `errors` collects what the page reports from the visit on.
+ */
+export function sharedPages(s: BrowserSuite) {
+  const open = new Map<string, Promise<{ page: Page; sink: { errors: string[] } }>>();
+  afterAll(async () => {
+    for (const p of open.values()) await (await p).page.close().catch(() => undefined);
+  });
+  return async (hash: string, viewport: { width: number; height: number }) => {
+    const key = `${viewport.width}x${viewport.height}`;
+    const known = open.get(key);
+    if (!known) {
+      const started = openApp(s, hash, viewport).then(({ page, errors }) => {
+        // The page's own list keeps filling; each visit gets a fresh list fed from it.
+        const sink = { errors };
+        page.on('pageerror', (e) => sink.errors !== errors && sink.errors.push(`pageerror: ${e.message}`));
+        page.on('console', (m) => {
+          if (m.type() === 'error' && sink.errors !== errors) sink.errors.push(`console: ${m.text()}`);
+        });
+        return { page, sink };
+      });
+      open.set(key, started);
+      const { page, sink } = await started;
+      return { page, errors: sink.errors };
+    }
+    const { page, sink } = await known;
+    sink.errors = [];
+    await page.goto(`${s.env.info.app_url}/#/${hash}`);
+    return { page, errors: sink.errors };
+  };
+}

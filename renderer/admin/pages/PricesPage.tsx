@@ -68,12 +68,13 @@ const intervals = (n: number) => `${n} interval${n === 1 ? '' : 's'}`;
 export function PricesPage() {
   const { api, liveMode, navigate } = useApp();
   const { locations, id: locationId, location: listed, anyTariff } = usePageLocation();
-  // A location with no tariff at all is not asked for prices: the next step is shown instead.
-  const noTariff = listed?.tariff_elements.length === 0;
   const [direction, setDirection] = useState<TariffDirection>('IMPORT');
   const [picked, setStart] = useState<string | null>(null);
   const [days, setDays] = useState(2);
   const location = useLocation(locationId);
+  // A location with no tariff at all is not asked for prices: the next step is shown instead. The
+  // location's own record decides, so prices are never asked before the list has told.
+  const noTariff = (location.data ?? listed)?.tariff_elements.length === 0;
   const zone = location.data?.timezone ?? 'UTC';
   // Until a date is picked, the window starts on the service clock's today at the location.
   const today = useServiceToday(location.data?.timezone);
