@@ -24,6 +24,7 @@ export const Prefix = {
   energyCost: 'ecs',
   marketSource: 'mrs',
   priceAudit: 'tra',
+  deviceState: 'dsr',
 } as const;
 export type PrefixName = keyof typeof Prefix;
 

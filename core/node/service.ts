@@ -7,6 +7,8 @@ import { DeviceService } from './services/devices.js';
 import { MeterService } from './services/meters/service.js';
 import { CostReportService } from './services/cost-reports.js';
 import { BillService } from './services/bills.js';
+import { currentSolver } from './battery-solver.js';
+import { BatteryScheduleService } from './services/battery-schedule.js';
 import { TariffService } from './services/tariffs.js';
 import { ProviderService } from './services/providers.js';
 import { MarketService } from './market/service.js';
@@ -64,6 +66,7 @@ export interface Service {
   meters: MeterService;
   costReports: CostReportService;
   bills: BillService;
+  batterySchedules: BatteryScheduleService;
   tariffs: TariffService;
   providers: ProviderService;
   market: MarketService;
@@ -152,7 +155,8 @@ export function createService(opts: ServiceOptions): Service {
   const devices = new DeviceService(db, store, clock, ids, events);
   const meters = new MeterService(db, clock, ids, locations, devices);
   const costReports = new CostReportService(db, clock, ids, locations, devices, meters, prices);
-  const bills = new BillService(locations, prices, meters);
+  const bills = new BillService(locations, prices, meters, devices, currentSolver);
+  const batterySchedules = new BatteryScheduleService(locations, prices, devices, currentSolver);
   const work = new HeavyWork(() => ({ bills, prices, market, costReports }), {
     dataDir: opts.dataDir,
     ...(opts.pool ? { pool: opts.pool, offloadBytes: opts.pool.offloadBytes } : {}),
@@ -173,6 +177,7 @@ export function createService(opts: ServiceOptions): Service {
     meters,
     costReports,
     bills,
+    batterySchedules,
     tariffs,
     providers,
     market,

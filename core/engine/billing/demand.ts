@@ -264,3 +264,77 @@ function touPeaks(
   });
   return peaks;
 }
+
+/** The cells one demand charge reads, and its kW blocks: what a battery plan shaves. */
+export interface DemandGroup {
+  cells: Int32Array;
+  rate: readonly DemandTier[];
+}
+
+/**
+ * The demand charges of each month as groups of cells, read by the same rules as
+ * `demandByMonth`: a flat charge over the cells of the month within the tariff's contract, a
+ * time-of-use charge over the cells its period meets. A ratchet's floor is not planned for (it
+ * depends on other months' peaks); `ratchets` says whether any tariff has one.
+ */
+export function demandGroups(
+  zone: string,
+  months: readonly number[],
+  starts: Float64Array,
+  ends: Float64Array,
+  components: readonly CompiledComponent[],
+  monthNumbers: readonly number[],
+): { groups: DemandGroup[]; ratchets: boolean } {
+  const groups: DemandGroup[] = [];
+  let ratchets = false;
+  const nMonths = months.length - 1;
+  const monthOf = new Int32Array(starts.length);
+  let m = 0;
+  for (let k = 0; k < starts.length; k++) {
+    while (m < nMonths - 1 && starts[k]! >= months[m + 1]!) m++;
+    monthOf[k] = m;
+  }
+  for (const c of components) {
+    const demand = c.source.charges?.demand;
+    if (!demand) continue;
+    if (demand.ratchet) ratchets = true;
+    const periods = demand.periods ?? [];
+    const inPeriod: number[][] = Array.from({ length: nMonths * periods.length }, () => []);
+    if (periods.length && starts.length) {
+      let j = 0;
+      sweepShares(
+        {
+          zone,
+          from: months[0]!,
+          to: months[nMonths]!,
+          direction: 'IMPORT',
+          components: [periodTariff(c, demand, zone)],
+        },
+        (a, b, value) => {
+          const p = value - 1;
+          if (!(p >= 0 && p < periods.length)) return;
+          while (j < starts.length && ends[j]! <= a) j++;
+          for (let k = j; k < starts.length && starts[k]! < b; k++) {
+            const list = inPeriod[monthOf[k]! * periods.length + p]!;
+            if (list[list.length - 1] !== k) list.push(k);
+          }
+        },
+      );
+    }
+    for (let i = 0; i < nMonths; i++) {
+      const lo = Math.max(months[i]!, c.start);
+      const hi = Math.min(months[i + 1]!, c.end);
+      if (!(hi > lo)) continue;
+      const entry = demand.flat?.find((f) => holdsMonth(f.months, monthNumbers[i]!));
+      if (entry) {
+        const cells: number[] = [];
+        for (let k = 0; k < starts.length; k++) if (ends[k]! > lo && starts[k]! < hi) cells.push(k);
+        groups.push({ cells: Int32Array.from(cells), rate: entry.rate });
+      }
+      periods.forEach((p, pi) => {
+        groups.push({ cells: Int32Array.from(inPeriod[i * periods.length + pi]!), rate: p.rate });
+      });
+    }
+  }
+  return { groups, ratchets };
+}

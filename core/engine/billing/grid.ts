@@ -16,9 +16,16 @@ export interface Grid {
  * hours of solar evenly. A series may have overlapping intervals (several meters): they add.
  * Energy stays whole micro-kWh and each interval's cells sum to exactly its energy: a cell gets
  * `round(k·(y−a)/d) − round(k·(x−a)/d)`, the rounding of the cumulative share. Only `[from, to)`
- * is kept.
+ * is kept. With `keepEmpty` every cell of `[from, to)` is kept (a battery may charge in a cell
+ * no usage reaches).
  */
-export function toGrid(series: readonly UsageSeries[], from: number, to: number, cuts: ArrayLike<number>): Grid {
+export function toGrid(
+  series: readonly UsageSeries[],
+  from: number,
+  to: number,
+  cuts: ArrayLike<number>,
+  keepEmpty = false,
+): Grid {
   const cutList = collectCuts(series, from, to, cuts);
   const nCells = cutList.length - 1;
   const sums = series.map(() => new Float64Array(Math.max(0, nCells)));
@@ -48,7 +55,7 @@ export function toGrid(series: readonly UsageSeries[], from: number, to: number,
   let n = 0;
   for (const v of sums)
     for (let k = 0; k < nCells; k++)
-      if (v[k] !== 0 && keep[k] === 0) {
+      if ((keepEmpty || v[k] !== 0) && keep[k] === 0) {
         keep[k] = 1;
         n++;
       }

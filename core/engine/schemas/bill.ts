@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coded, idOf, Timestamp } from './common.js';
 import { Candidates, COST_LIMITS, GenerationIntervals, Usage } from './cost.js';
+import { BatteryOutcome, BatteryRequest, CarRequest } from './battery.js';
 
 /**
  * `POST /bills/{location_id}` (docs/bills.md): the whole bill of a household over whole local
@@ -149,6 +150,17 @@ export const BillRequest = z
       .max(BILL_LIMITS.maxAlternatives)
       .optional()
       .meta({ description: 'Candidate sets, each billed on the same usage; the answer gains one bill per set.' }),
+    battery: BatteryRequest.optional().meta({
+      description:
+        'A home battery, dispatched on the bill’s tariffs (and on each alternative’s own); the answer gains battery. Not with BUY_ALL_SELL_ALL.',
+    }),
+    car: CarRequest.optional().meta({
+      description: 'An electric car charged every night: its energy is usage, and the battery is dispatched after it.',
+    }),
+    include_dispatch: z
+      .boolean()
+      .optional()
+      .meta({ description: 'With battery: give battery.dispatch, every interval of the window.' }),
   })
   .meta({ id: 'BillRequest' });
 export type BillRequest = z.output<typeof BillRequest>;
@@ -206,6 +218,9 @@ export const BillMonth = z
       'NET_METERING: the running surplus after the month; in the true-up month, what the true-up pays; 0 otherwise,',
     ),
     total: money('What the month costs the customer; negative when the customer is paid.'),
+    battery_charged_kwh: kwh('With battery: energy into the battery, AC side,').optional(),
+    battery_discharged_kwh: kwh('With battery: energy out of the battery, AC side,').optional(),
+    car_kwh: kwh('With car: the car’s charging,').optional(),
   })
   .meta({ id: 'BillMonth' });
 export type BillMonth = z.infer<typeof BillMonth>;
@@ -213,6 +228,7 @@ export type BillMonth = z.infer<typeof BillMonth>;
 const billFields = {
   total: money(),
   months: z.array(BillMonth),
+  battery: BatteryOutcome.optional().meta({ description: 'With battery: what it did and saved on these tariffs.' }),
 };
 
 export const BillAlternative = z.object(billFields).meta({ id: 'BillAlternative' });

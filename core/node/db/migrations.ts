@@ -390,4 +390,22 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       END;
     `,
   },
+  {
+    version: 15,
+    name: 'device states, as devices report them',
+    // A device's reported states (state of charge and the rest), read latest first by the
+    // time measured; they go with their device. Written so it can run again on a folder that has it.
+    sql: `
+      CREATE TABLE IF NOT EXISTS device_states (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        device_id TEXT NOT NULL,
+        account_id TEXT NOT NULL,
+        live_mode INTEGER NOT NULL,
+        time_ms INTEGER NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS device_states_latest ON device_states(account_id, live_mode, device_id, time_ms);
+    `,
+  },
 ];

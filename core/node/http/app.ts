@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Service } from '../service.js';
 import { parseWith } from '../../engine/api/validate.js';
+import { readySolver } from '../battery-solver.js';
 import { metaContracts } from '../../engine/api/routes/meta.js';
 import { eventSchemas } from '../../engine/webhooks/schemas.js';
 import { implement, type Route } from './route.js';
@@ -147,6 +148,10 @@ export function buildApi(svc: Service, opts: ApiOptions = {}): FastifyInstance {
   app.removeContentTypeParser('text/plain');
   jsonBodies(app);
   app.decorate('routeTable', [] as string[]);
+  // Battery plans run on a WebAssembly solver: loaded before the first request is served.
+  app.addHook('onReady', async () => {
+    await readySolver();
+  });
   app.addHook('onRoute', (r) => {
     for (const m of [r.method].flat()) if (m !== 'OPTIONS' && m !== 'HEAD') app.routeTable.push(`${m} ${r.url}`);
   });

@@ -9,6 +9,7 @@ import { PriceService } from '../services/prices/service.js';
 import { DeviceService } from '../services/devices.js';
 import { MeterService } from '../services/meters/service.js';
 import { BillService } from '../services/bills.js';
+import { currentSolver } from '../battery-solver.js';
 import { CostReportService } from '../services/cost-reports.js';
 import type { HeavyServices } from './heavy.js';
 
@@ -22,7 +23,7 @@ function build(db: Db, clock: ServiceClock): HeavyServices {
   const devices = new DeviceService(db, store, clock, ids, events);
   const meters = new MeterService(db, clock, ids, locations, devices);
   const costReports = new CostReportService(db, clock, ids, locations, devices, meters, prices);
-  return { bills: new BillService(locations, prices, meters), prices, market, costReports };
+  return { bills: new BillService(locations, prices, meters, devices, currentSolver), prices, market, costReports };
 }
 
 /**

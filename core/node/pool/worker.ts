@@ -2,10 +2,13 @@ import { workerData } from 'node:worker_threads';
 import { ApiError } from '../../engine/errors.js';
 import { runHeavy } from './heavy.js';
 import { openReader } from './reader.js';
+import { readySolver } from '../battery-solver.js';
 import type { WorkerAnswer, WorkerData, WorkerTask } from './messages.js';
 
 // A pool worker (piscina): heavy requests from their bytes, on a read-only connection. It never writes.
 const data = workerData as WorkerData;
+// The battery solver (WebAssembly) is loaded before the worker takes its first task.
+await readySolver();
 let reader: ReturnType<typeof openReader> | undefined;
 
 export default function work(msg: WorkerTask): WorkerAnswer {

@@ -8,7 +8,10 @@ import type { CandidateLayer } from './prices/candidates.js';
 import { usageSeries } from './prices/usage.js';
 import { fitToYear, isTwelveMonths } from '../../engine/usage/year-fit.js';
 import { ApiError, Codes, invalid } from '../../engine/errors.js';
-import { computeBill, type BillMonthResult, type BillResult } from '../../engine/billing/bill.js';
+import type { BillMonthResult } from '../../engine/billing/bill.js';
+import { computeFlexibleBill, type FlexibleResult } from '../../engine/billing/flexible.js';
+import type { DeviceService } from './devices.js';
+import { batteryParams, carParams, type SolverSource } from './battery-params.js';
 import type { UsageSeries } from '../../engine/pricing/cost.js';
 import type { CompiledComponent } from '../../engine/pricing/compile.js';
 import { formatter, formOf } from '../../engine/pricing/format.js';
@@ -55,6 +58,8 @@ export class BillService {
     private readonly locations: LocationService,
     private readonly prices: PriceService,
     private readonly meters: MeterService,
+    private readonly devices: DeviceService,
+    private readonly solver: SolverSource,
   ) {}
 
   create(scope: Scope, locationId: string, req: BillRequest): Bill {
@@ -69,15 +74,23 @@ export class BillService {
     if (Math.round(months) > BILL_LIMITS.maxMonths)
       throw invalid(Codes.windowTooLong, `A bill may cover at most ${BILL_LIMITS.maxMonths} local months.`);
     const metering = meteringOf(req.metering);
+    if (req.battery && metering.mode === 'BUY_ALL_SELL_ALL')
+      throw invalid(
+        'battery_metering_invalid',
+        'battery: under BUY_ALL_SELL_ALL all usage is bought and all generation sold, so a battery behind the meter changes nothing the bill counts; use NET_BILLING or NET_METERING.',
+      );
+    const battery = req.battery ? batteryParams(scope, this.devices, req.battery) : undefined;
+    const car = req.car ? carParams(req.car) : undefined;
+    const solver = battery?.params.strategy === 'OPTIMAL' ? this.solver() : undefined;
     const { usage, generation, recorded } = this.flows(scope, loc, req, from, to);
     const base: CandidateLayer = { candidates: req.candidates, path: 'candidates' };
-    const billOf = (layers: CandidateLayer[]): BillResult => {
+    const billOf = (layers: CandidateLayer[]): FlexibleResult => {
       // Refused before any market series is read: a refusal stores nothing.
       if (metering.mode === 'NET_METERING')
         refuseMarketLinked(this.prices.billingComponents(scope, loc, 'IMPORT', layers, true), from, to, layers);
       const imp = this.prices.billing(scope, loc, 'IMPORT', layers, { from, to }, true);
       const exp = this.prices.billing(scope, loc, 'EXPORT', layers, { from, to }, false);
-      return computeBill({
+      return computeFlexibleBill({
         zone,
         from,
         to,
@@ -89,9 +102,26 @@ export class BillService {
         importMarket: imp.market,
         exports: exp.components,
         exportMarket: exp.market,
+        battery: battery?.params,
+        car,
+        solver,
       });
     };
     const fmt = formatter(formOf(req.end_time));
+    const json = (b: FlexibleResult) => ({
+      total: b.total / 1e6,
+      months: b.months.map((m, i) => ({
+        ...monthJson(m, fmt),
+        ...(b.battery
+          ? {
+              battery_charged_kwh: round6(b.battery.monthCharged[i]!),
+              battery_discharged_kwh: round6(b.battery.monthDischarged[i]!),
+            }
+          : {}),
+        ...(b.carKwh ? { car_kwh: round6(b.carKwh[i]!) } : {}),
+      })),
+      ...(b.battery ? { battery: batteryJson(b, fmt, req.include_dispatch === true, battery!.warnings) } : {}),
+    });
     const main = billOf([base]);
     const bill: Bill = {
       object: 'bill',
@@ -100,14 +130,12 @@ export class BillService {
       start_time: fmt(from),
       end_time: fmt(to),
       metering,
-      total: main.total / 1e6,
-      months: main.months.map((m) => monthJson(m, fmt)),
+      ...json(main),
     };
     if (req.alternatives)
-      bill.alternatives = req.alternatives.map((set, k) => {
-        const b = billOf([base, { candidates: set, path: `alternatives[${k}]` }]);
-        return { total: b.total / 1e6, months: b.months.map((m) => monthJson(m, fmt)) };
-      });
+      bill.alternatives = req.alternatives.map((set, k) =>
+        json(billOf([base, { candidates: set, path: `alternatives[${k}]` }])),
+      );
     return bill;
   }
 
@@ -141,38 +169,7 @@ export class BillService {
     const usage = year && req.usage.profile !== undefined ? fitToYear(laid, req.usage.kwh_per_year ?? 0) : laid;
     const g = req.generation;
     if (!g) return { usage, generation: undefined, recorded: false };
-    if (g.profile !== undefined) {
-      if (g.intervals)
-        throw invalid(
-          'generation_conflict',
-          'generation: give either intervals or profile with kwh_per_year, not both.',
-        );
-      if (g.kwh_per_year === undefined)
-        throw invalid('kwh_per_year_missing', 'generation.kwh_per_year is required with a profile.');
-      if (!loc.geo_location)
-        throw invalid('generation_invalid', 'generation.profile: the location has no coordinates to place the sun.');
-      const { lat, lng } = loc.geo_location;
-      const pv = layPv(zone, lat, lng, from, to, g.kwh_per_year);
-      return { usage, generation: year ? fitToYear(pv, g.kwh_per_year) : pv, recorded: false };
-    }
-    try {
-      return {
-        usage,
-        generation: usageSeries(
-          { usage: { intervals: g.intervals, kwh_per_year: g.kwh_per_year } },
-          zone,
-          from,
-          to,
-          'generation',
-        ),
-        recorded: false,
-      };
-    } catch (e) {
-      // The same checks as usage's, named for the field they are about.
-      if (e instanceof ApiError && e.code.startsWith('usage_'))
-        throw new ApiError(e.status, e.type, e.code.replace('usage_', 'generation_'), e.message);
-      throw e;
-    }
+    return { usage, generation: layGeneration(loc, g, from, to, year), recorded: false };
   }
 
   /** A direction's records of the location: per local month its own meter's, else its devices'. */
@@ -182,6 +179,45 @@ export class BillService {
       DateTime.fromMillis(Math.max(t, from), { zone: loc.timezone }).startOf('month').toMillis();
     const metered = new Set(rows.filter((r) => r.device_id === '').map((r) => monthOf(r.start_ms)));
     return seriesOfRows(rows.filter((r) => (r.device_id === '') === metered.has(monthOf(r.start_ms))));
+  }
+}
+
+/**
+ * Generation as a request gives it, intervals or the PV profile laid at the location: the same
+ * checks as usage's, named for the field they are about. `year`: the window is twelve local
+ * months, which a profile's kWh per year fits exactly.
+ */
+export function layGeneration(
+  loc: Location,
+  g: NonNullable<BillRequest['generation']>,
+  from: number,
+  to: number,
+  year: boolean,
+): UsageSeries {
+  const zone = loc.timezone;
+  if (g.profile !== undefined) {
+    if (g.intervals)
+      throw invalid('generation_conflict', 'generation: give either intervals or profile with kwh_per_year, not both.');
+    if (g.kwh_per_year === undefined)
+      throw invalid('kwh_per_year_missing', 'generation.kwh_per_year is required with a profile.');
+    if (!loc.geo_location)
+      throw invalid('generation_invalid', 'generation.profile: the location has no coordinates to place the sun.');
+    const { lat, lng } = loc.geo_location;
+    const pv = layPv(zone, lat, lng, from, to, g.kwh_per_year);
+    return year ? fitToYear(pv, g.kwh_per_year) : pv;
+  }
+  try {
+    return usageSeries(
+      { usage: { intervals: g.intervals, kwh_per_year: g.kwh_per_year } },
+      zone,
+      from,
+      to,
+      'generation',
+    );
+  } catch (e) {
+    if (e instanceof ApiError && e.code.startsWith('usage_'))
+      throw new ApiError(e.status, e.type, e.code.replace('usage_', 'generation_'), e.message);
+    throw e;
   }
 }
 
@@ -204,6 +240,34 @@ function refuseMarketLinked(
 }
 
 const six = (micro: number) => micro / 1e6;
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6 + 0;
+
+function batteryJson(b: FlexibleResult, fmt: (t: number) => string, dispatch: boolean, extra: readonly string[]) {
+  const r = b.battery!;
+  const c = r.cells;
+  return {
+    strategy: r.strategy,
+    charged_kwh: round6(r.chargedKwh),
+    discharged_kwh: round6(r.dischargedKwh),
+    cycles: round6(r.cycles),
+    saving: six(r.saving),
+    total_without: six(r.totalWithout),
+    warnings: [...extra, ...r.warnings],
+    ...(dispatch
+      ? {
+          dispatch: Array.from(c.starts, (start, k) => ({
+            start_time: fmt(start),
+            end_time: fmt(c.ends[k]!),
+            charge_kwh: round6(c.charge[k]!),
+            discharge_kwh: round6(c.discharge[k]!),
+            soc_kwh: round6(c.soc[k]!),
+            import_kwh: round6(c.importKwh[k]!),
+            export_kwh: round6(c.exportKwh[k]!),
+          })),
+        }
+      : {}),
+  };
+}
 
 function monthJson(m: BillMonthResult, fmt: (t: number) => string) {
   return {

@@ -61,9 +61,14 @@ export abstract class ReferencedObjects<Stored extends Referenced, Answer extend
         ...current,
         reference_id: patch.reference_id === undefined ? current.reference_id : patch.reference_id,
       };
-      this.table.replace(scope, next);
-      return this.recorded(scope, 'updated', next);
+      return this.replaceRecorded(scope, next);
     })();
+  }
+
+  /** Stores a changed object and records `<kind>.updated`; runs inside the caller's transaction. */
+  protected replaceRecorded(scope: Scope, next: Stored): Answer {
+    this.table.replace(scope, next);
+    return this.recorded(scope, 'updated', next);
   }
 
   /** Deletes it after `first` (what goes with it), all in one transaction. */

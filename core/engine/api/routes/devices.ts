@@ -2,7 +2,15 @@ import { contracts } from '../contract.js';
 import { Accepted } from '../../wire-profile.js';
 import { z } from 'zod';
 import { idOf } from '../../schemas/common.js';
-import { Device, DeviceCreate, DeviceList, DeviceListQuery, DeviceUpdate } from '../../schemas/customer.js';
+import {
+  Device,
+  DeviceCreate,
+  DeviceList,
+  DeviceListQuery,
+  DeviceState,
+  DeviceStateWrite,
+  DeviceUpdate,
+} from '../../schemas/customer.js';
 
 const ById = z.strictObject({ id: idOf('device') });
 
@@ -50,5 +58,22 @@ export const deviceContracts = contracts({
     response: z.union([Device, Accepted]),
     responseDescription: 'The deleted device (wire profile spec).',
     alternateStatus: { status: 202, description: 'Accepted, without the object (wire profile published).' },
+  },
+  'devices.state.put': {
+    method: 'PUT',
+    path: '/devices/:id/state',
+    summary: 'Report a device’s state (state of charge), Tariff Desk’s extension',
+    tag: 'Devices',
+    params: ById,
+    body: DeviceStateWrite,
+    response: DeviceState,
+  },
+  'devices.state.get': {
+    method: 'GET',
+    path: '/devices/:id/state',
+    summary: 'The latest reported state of a device, Tariff Desk’s extension',
+    tag: 'Devices',
+    params: ById,
+    response: DeviceState,
   },
 });

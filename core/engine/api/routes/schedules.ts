@@ -9,6 +9,7 @@ import {
   ScheduleLimit,
   ScheduleLimitRequest,
 } from '../../schemas/schedule-request.js';
+import { BatterySchedule, BatteryScheduleRequest } from '../../schemas/battery-schedule.js';
 
 const params = z.strictObject({ id: idOf('location') });
 
@@ -39,5 +40,14 @@ export const scheduleContracts = contracts({
     params,
     body: ScheduleAmountRequest,
     response: ScheduleAmount,
+  },
+  'schedules.battery': {
+    method: 'POST',
+    path: '/schedules/battery/:id',
+    summary: 'A battery’s plan over a window on the location’s tariffs, Tariff Desk’s extension',
+    tag: 'Schedules',
+    params,
+    body: BatteryScheduleRequest,
+    response: BatterySchedule,
   },
 });

@@ -8,4 +8,6 @@ export const deviceRoutes = implement(deviceContracts, {
   'devices.retrieve': ({ svc, scope, params }) => svc.devices.get(scope, params.id),
   'devices.update': ({ svc, scope, params, body }) => svc.devices.update(scope, params.id, body),
   'devices.delete': ({ svc, scope, params, reply }) => deleted(svc, scope, reply, svc.devices.delete(scope, params.id)),
+  'devices.state.put': ({ svc, scope, params, body }) => svc.devices.reportState(scope, params.id, body),
+  'devices.state.get': ({ svc, scope, params }) => svc.devices.latestState(scope, params.id),
 });
