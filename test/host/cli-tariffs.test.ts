@@ -90,6 +90,24 @@ describe('tariff-desk tariffs import', () => {
     expect(t.schedule).toHaveLength(2);
   });
 
+  it('--end ends the supply tariff the import overlaps where the import starts; without it the host refuses', async () => {
+    const [current] = (await stored()).filter((t: { type: string }) => t.type === 'COMMODITY');
+    const args = [example('api-answer'), '--location', loc, '--from', '2026-07-01', '--to', '2027-07-01'];
+    const refused = run(...args);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('(commodity_overlap)');
+    const bad = run(...args, '--end', 'loc_nope');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('(end_tariff_id_invalid)');
+    const r = run(...args, '--end', current.id, '--format', 'json');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const answer = JSON.parse(r.stdout);
+    expect(answer.tariff.contract_start_date).toBe('2026-07-01T00:00:00-07:00');
+    const ended = (await api('GET', `/tariffs/${current.id}`)).body;
+    expect(ended.contract_end_date).toBe(answer.tariff.contract_start_date);
+  });
+
   it('the table after storing names the tariff and its warnings', async () => {
     const r = run(example('tiered'), '--location', loc, '--type', 'non_commodity', '--name', 'Blocks');
     expect(r.status).toBe(0);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ContractDate, idOf, TariffDirection, TariffType } from './common.js';
-import { Tariff, TariffCreate } from './tariff.js';
+import { endTariffField, Tariff, TariffCreate } from './tariff.js';
 import { UrdbRateField } from './urdb.js';
 import { ImportWarning } from './tariff-origin.js';
 
@@ -23,6 +23,7 @@ export const TariffImportRequest = z
       .meta({ description: 'Default: the utility and the name of the rate.' }),
     contract_start_date: ContractDate.optional().meta({ description: 'Default: the rate’s startdate.' }),
     contract_end_date: ContractDate.optional().meta({ description: 'Default: the rate’s enddate.' }),
+    ...endTariffField,
   })
   .meta({ id: 'TariffImportRequest' });
 export type TariffImportRequest = z.infer<typeof TariffImportRequest>;

@@ -81,6 +81,22 @@ export const TariffCreate = z
   .meta({ id: 'TariffCreate' });
 export type TariffCreate = z.infer<typeof TariffCreate>;
 
+/** Ending the overlapping supply tariff where a new one starts (docs/api.md); our extension. */
+export const endTariffField = {
+  end_tariff_id: idOf('tariff', 'end_tariff_id').optional().meta({
+    description:
+      'The COMMODITY tariff of the same location and direction whose contract overlaps this one: its contract is ended at this one’s contract_start_date, in the same transaction (400 end_tariff_id_invalid when it is unknown, not the overlapping one, or would end at or before its own start). Tariff Desk’s extension beyond the reference.',
+  }),
+};
+
+/** The body of POST /tariffs: a tariff, and optionally the one it takes over from. */
+export const TariffCreateRequest = z
+  .strictObject({ location_id: idOf('location'), ...writable, ...endTariffField })
+  .superRefine(requireFixedRates)
+  .superRefine(refuseExportCharges)
+  .meta({ id: 'TariffCreateRequest' });
+export type TariffCreateRequest = z.infer<typeof TariffCreateRequest>;
+
 /**
  * A stored tariff's writable fields as a patch leaves them: the create rules, except that an
  * open-ended contract (only the connect flow stores one) may stay open-ended.

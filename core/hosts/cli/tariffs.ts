@@ -28,6 +28,8 @@ Options:
   --type T                COMMODITY (default) or NON_COMMODITY
   --direction D           IMPORT (default), EXPORT or LOCAL
   --name NAME             the tariff's name (default: the utility and the rate's name)
+  --end TARIFF_ID         the location's supply tariff this one overlaps: end it where this one
+                          starts, instead of being refused with commodity_overlap
   --format F              table (default) or json (the answer)
   --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key
@@ -43,6 +45,7 @@ const OPTIONS = {
   type: { type: 'string' },
   direction: { type: 'string' },
   name: { type: 'string' },
+  end: { type: 'string' },
   format: { type: 'string' },
 } as const;
 
@@ -87,6 +90,7 @@ async function importCommand(args: string[], dataDir: string): Promise<number> {
     ...(v.name !== undefined ? { display_name: v.name } : {}),
     ...(v.from !== undefined ? { contract_start_date: v.from } : {}),
     ...(v.to !== undefined ? { contract_end_date: v.to } : {}),
+    ...(v.end !== undefined ? { end_tariff_id: v.end } : {}),
   };
   // Checked by the route's own schema first, so a bad document or option is named before anything is sent.
   const checked: TariffImportRequest = parseWith(api['tariffs.import'].body, body, 'body');

@@ -130,6 +130,8 @@ export class TariffService {
     input: Omit<TariffCreate, 'contract_end_date'> & { contract_end_date: string | null },
     origin: TariffOrigin = { connection_type: 'MANUAL', is_linked: false },
     replacing: string[] = [],
+    /** The overlapping COMMODITY tariff to end where this one starts (end_tariff_id, docs/api.md). */
+    endTariffId?: string,
   ): Tariff {
     return this.db.transaction(() => {
       this.locations.find(scope, input.location_id);
@@ -169,6 +171,7 @@ export class TariffService {
         time_created: isoSeconds(this.clock.now()),
         account_id: scope.accountId,
       };
+      if (endTariffId !== undefined) this.endAtStartOf(scope, t, endTariffId);
       this.check(scope, t, replacing);
       for (const id of replacing) this.store.tariffs.delete(scope, id);
       this.store.tariffs.insert(scope, t);
@@ -177,6 +180,36 @@ export class TariffService {
       this.events.record(scope, 'tariff.created', t.id, out);
       return out;
     })();
+  }
+
+  /**
+   * Ends the supply tariff a new one takes over from at the new one's start (inside create's
+   * transaction, so a refusal after it leaves the old contract as it was). Only the tariff that
+   * overlaps is accepted, so the field can never shorten an unrelated contract.
+   */
+  private endAtStartOf(scope: Scope, t: StoredTariff, endId: string) {
+    const refuse = (why: string) => invalid('end_tariff_id_invalid', `end_tariff_id: ${why}`);
+    const old = this.store.tariffs.get(scope, endId);
+    if (!old || old.location_id !== t.location_id) throw refuse(`no tariff ${endId} at location ${t.location_id}.`);
+    const zone = this.locations.find(scope, t.location_id).timezone;
+    const start = contractInstant(t.contract_start_date, zone);
+    const window: [number, number] = [start, contractInstant(t.contract_end_date, zone)];
+    const oldWindow: [number, number] = [
+      contractInstant(old.contract_start_date, zone),
+      contractInstant(old.contract_end_date, zone),
+    ];
+    if (
+      t.type !== 'COMMODITY' ||
+      old.type !== 'COMMODITY' ||
+      (old.direction ?? 'IMPORT') !== (t.direction ?? 'IMPORT') ||
+      !windowsOverlap(window, oldWindow)
+    )
+      throw refuse(`${endId} is not a COMMODITY tariff of the same direction whose contract overlaps this one.`);
+    if (!(start > oldWindow[0]))
+      throw refuse(
+        `${endId} starts ${old.contract_start_date.slice(0, 10)}, so ending it at ${t.contract_start_date.slice(0, 10)} would end it before it starts.`,
+      );
+    this.update(scope, endId, { contract_end_date: t.contract_start_date });
   }
 
   /** Records when a tariff's rates last changed (the price object's `last_updated`). */

@@ -2,7 +2,7 @@ import { contracts } from '../contract.js';
 import { Accepted } from '../../wire-profile.js';
 import { z } from 'zod';
 import { idOf } from '../../schemas/common.js';
-import { Tariff, TariffCreate, TariffList, TariffListQuery, TariffUpdate } from '../../schemas/tariff.js';
+import { Tariff, TariffCreateRequest, TariffList, TariffListQuery, TariffUpdate } from '../../schemas/tariff.js';
 import { TariffImport, TariffImportQuery, TariffImportRequest } from '../../schemas/tariff-import.js';
 
 const ById = z.strictObject({ id: idOf('tariff') });
@@ -11,15 +11,16 @@ export const tariffContracts = contracts({
   'tariffs.create': {
     method: 'POST',
     path: '/tariffs',
-    summary: 'Create a tariff (connection_type MANUAL)',
+    summary: 'Create a tariff (connection_type MANUAL); end_tariff_id ends the overlapping one where it starts',
     tag: 'Tariffs',
-    body: TariffCreate,
+    body: TariffCreateRequest,
     response: Tariff,
   },
   'tariffs.import': {
     method: 'POST',
     path: '/tariffs/import',
-    summary: 'Create a tariff from a rate document (URDB); with dry_run, answer it and store nothing',
+    summary:
+      'Create a tariff from a rate document (URDB); with dry_run, answer it and store nothing; end_tariff_id ends the overlapping one where it starts',
     tag: 'Tariffs',
     query: TariffImportQuery,
     body: TariffImportRequest,

@@ -8,9 +8,12 @@ import { tariffFromUrdb } from '../../../engine/tariffs/urdb.js';
 import { urdbOrigin } from '../../../engine/tariffs/urdb-origin.js';
 
 export const tariffRoutes = implement(tariffContracts, {
-  'tariffs.create': ({ svc, scope, body }) => svc.tariffs.create(scope, body),
+  'tariffs.create': ({ svc, scope, body }) => {
+    const { end_tariff_id, ...tariff } = body;
+    return svc.tariffs.create(scope, tariff, undefined, [], end_tariff_id);
+  },
   'tariffs.import': ({ svc, scope, query, body, reply }) => {
-    const { location_id, format: _urdb, rate, ...choices } = body;
+    const { location_id, format: _urdb, rate, end_tariff_id, ...choices } = body;
     const location = svc.locations.find(scope, location_id);
     const today = DateTime.fromJSDate(svc.clock.now(), { zone: location.timezone }).toISODate()!;
     const draft = tariffFromUrdb(rate, {
@@ -28,7 +31,7 @@ export const tariffRoutes = implement(tariffContracts, {
       'body',
     );
     if (query.dry_run) return { object: 'tariff_import' as const, tariff, warnings: draft.warnings };
-    const stored = svc.tariffs.create(scope, tariff);
+    const stored = svc.tariffs.create(scope, tariff, undefined, [], end_tariff_id);
     reply.code(201);
     return { object: 'tariff_import' as const, tariff: stored, warnings: draft.warnings };
   },
