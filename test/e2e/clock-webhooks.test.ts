@@ -78,8 +78,23 @@ describe('the shifted clock and webhooks, in Chromium', () => {
         await see(popover.getByTestId('clock-popover-webhooks')).toHaveText(
           "Webhook signatures (webhook-timestamp, Flatpeak-Timestamp) carry the real time they are sent, so a receiver's five-minute check passes; the events in them keep this clock's time (time_created).",
         );
+        // A move past a bearer's lifetime expires it, and the control says so.
+        await see(popover.getByTestId('clock-popover-bearers')).toContainText(
+          "A move past a bearer token's lifetime (an hour unless set otherwise) expires it",
+        );
         await topShot(page, `clock-webhooks-popover-${viewport.width}x${viewport.height}`);
+        await page.keyboard.press('Escape');
       }
+      // Endpoints are listed by name: the one made with a description is named by it, one named here by its name.
+      const list = page.getByRole('navigation', { name: 'Endpoints' });
+      await see(list.getByRole('button', { name: /^Backend/ })).toHaveCount(1);
+      const named = `Staging ${size}`;
+      await page.getByLabel('Name', { exact: true }).fill(named);
+      await page.getByLabel('Receiver URL', { exact: true }).fill(`${rx.url}/staging`);
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await see(list.getByRole('button', { name: new RegExp(`^${named}`) })).toContainText(`${rx.url}/staging`);
+      await see(page.getByRole('heading', { level: 2, name: named })).toHaveCount(1);
+      await topShot(page, `webhooks-named-${viewport.width}x${viewport.height}`);
       expect(errors).toEqual([]);
       await page.close();
     }, 480_000);

@@ -323,4 +323,34 @@ describe('the Schedules page, in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS))
+    it(`at ${viewport.width}x${viewport.height} (${size}): a move of the service clock moves the window to the service's new tonight, without a reload`, async () => {
+      const { page, errors } = await openApp(s, 'overview', viewport);
+      const tonightOf = (day: string, next: string) => ({
+        start_time: `${day}T18:00:00+10:00`,
+        end_time: `${next}T07:00:00+10:00`,
+      });
+      const first = await scheduleRequest(page, 'amount', () =>
+        page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Schedules' }).click(),
+      );
+      expect(first.body.data[0]).toMatchObject(tonightOf('2026-05-19', '2026-05-20'));
+      try {
+        // A day on: the page learns of the move from the clock it polls, and asks for the next night.
+        const moved = await scheduleRequest(page, 'amount', () =>
+          s.env.client.call('clock.set', { body: { mode: 'frozen', now: '2026-05-20T02:00:00Z' } }),
+        );
+        expect(moved.body.data[0]).toMatchObject(tonightOf('2026-05-20', '2026-05-21'));
+        await topShot(page, `schedules-clock-moved-${viewport.width}x${viewport.height}`);
+      } finally {
+        // Back to real time (the suite's, which stands at its noon in Sydney), and the window with it.
+        const back = await scheduleRequest(page, 'amount', () =>
+          s.env.client.call('clock.set', { body: { mode: 'real' } }),
+        );
+        expect(back.body.data[0]).toMatchObject(tonightOf('2026-05-19', '2026-05-20'));
+      }
+      // The day's move outlives the page's bearer: its one refused call is the app logging in again.
+      expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+      await page.close();
+    }, 240_000);
 });

@@ -171,6 +171,13 @@ export const WebhookFile = z
       .max(2000)
       .nullable(),
     catcher: z.boolean(),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "The endpoint's name; workspaces written before names existed have none (it is derived)." }),
     enabled_events: z
       .array(z.string().regex(/^(\*|[a-z_]+(\.[a-z_]+)+)$/, 'must be an event type such as tariff.created, or *'))
       .min(1)

@@ -65,10 +65,15 @@ export const CatcherRule = z
   .meta({ id: 'CatcherRule' });
 export type CatcherRule = z.infer<typeof CatcherRule>;
 
+/** Names are this service's own: the reference's endpoints have none. */
+const EXTENSION = 'Tariff Desk’s extension beyond the reference.';
+const endpointName = z.string().trim().min(1, 'must not be empty').max(100);
+
 export const WebhookEndpoint = z
   .object({
     ...resource('webhookEndpoint', 'webhook_endpoint'),
     url: z.string(),
+    name: z.string().meta({ description: `The endpoint's name, shown in lists. ${EXTENSION}` }),
     enabled_events: z.array(z.string()),
     description: z.string(),
     disabled: z.boolean(),
@@ -112,6 +117,9 @@ export const WebhookEndpointCreate = z
       .optional()
       .meta({ description: 'http(s) address to deliver to; omit with catcher: true.' }),
     catcher: z.boolean().optional().meta({ description: 'Deliver to the built-in catcher.' }),
+    name: endpointName.optional().meta({
+      description: `The endpoint's name, shown in lists; when absent, its description, or "Catcher", or the URL's host. ${EXTENSION}`,
+    }),
     enabled_events: eventTypes.default(['*']),
     description: z.string().max(500).default(''),
     disabled: z.boolean().default(false),
@@ -135,6 +143,7 @@ export const WebhookEndpointUpdate = z
       .url({ protocol: /^https?$/ })
       .max(2000)
       .optional(),
+    name: endpointName.optional().meta({ description: `A new name for the endpoint. ${EXTENSION}` }),
     enabled_events: eventTypes.optional(),
     description: z.string().max(500).optional(),
     disabled: z.boolean().optional(),

@@ -106,6 +106,8 @@ function listenPlanOf(v: ListenValues) {
     api['webhooks.create'].body,
     {
       url,
+      // Named so the Webhooks page shows whose it is while listen runs (it is removed at the end).
+      name: `tariff-desk listen → ${url}`.slice(0, 100),
       description: 'tariff-desk listen',
       enabled_events: v.events ? v.events.split(',') : ['*'],
       ...(v.secret !== undefined ? { secret: v.secret } : {}),

@@ -408,4 +408,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX IF NOT EXISTS device_states_latest ON device_states(account_id, live_mode, device_id, time_ms);
     `,
   },
+  {
+    version: 16,
+    name: 'webhook endpoints are named (their description, "Catcher", or the host of their URL)',
+    // The same rule as endpointName() in webhooks/endpoints.ts, for endpoints stored before names
+    // existed. Only endpoints without a name are touched, so it can run again.
+    sql: `
+      UPDATE webhook_endpoints SET body = json_set(body, '$.name',
+        CASE
+          WHEN trim(coalesce(json_extract(body, '$.description'), '')) <> ''
+            THEN substr(trim(json_extract(body, '$.description')), 1, 100)
+          WHEN json_extract(body, '$.catcher') THEN 'Catcher'
+          ELSE (
+            WITH u(rest) AS (SELECT substr(json_extract(body, '$.url'), instr(json_extract(body, '$.url'), '://') + 3))
+            SELECT CASE WHEN instr(rest, '/') > 0 THEN substr(rest, 1, instr(rest, '/') - 1) ELSE rest END FROM u
+          )
+        END)
+      WHERE json_type(body, '$.name') IS NULL;
+    `,
+  },
 ];

@@ -18,6 +18,21 @@ const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 /** The catcher's rule until a tester sets one (and for endpoints stored before rules existed). */
 const ANSWER_OK: CatcherRule = { kind: 'ok' };
 
+/**
+ * The name an endpoint gets when it is created without one, and that endpoints stored before names
+ * existed are given (migration 15 writes the same): its description, "Catcher", or the URL's host.
+ */
+export function endpointName(e: Pick<WebhookEndpoint, 'catcher' | 'description' | 'url'>): string {
+  const d = e.description.trim();
+  if (d) return d.slice(0, 100);
+  if (e.catcher) return 'Catcher';
+  try {
+    return new URL(e.url).host || e.url;
+  } catch {
+    return e.url || 'Endpoint';
+  }
+}
+
 /** Webhook endpoints: their URL or catcher, secrets and rotation, faults, catcher rule, and disabling. */
 export class EndpointStore {
   readonly table: DocumentTable<WebhookEndpoint>;
@@ -44,8 +59,13 @@ export class EndpointStore {
   present(e: WebhookEndpoint): WebhookEndpoint {
     // Endpoints stored before catcher rules existed carry none: they answer normally.
     return e.catcher
-      ? { ...e, url: this.catcherUrl(e.id), catcher_rule: (e.catcher_rule as CatcherRule | undefined) ?? ANSWER_OK }
-      : { ...e, catcher_rule: null };
+      ? {
+          ...e,
+          name: (e.name as string | undefined) ?? endpointName(e),
+          url: this.catcherUrl(e.id),
+          catcher_rule: (e.catcher_rule as CatcherRule | undefined) ?? ANSWER_OK,
+        }
+      : { ...e, catcher_rule: null, name: (e.name as string | undefined) ?? endpointName(e) };
   }
 
   create(scope: Scope, input: z.output<typeof WebhookEndpointCreate>): WebhookEndpoint {
@@ -56,6 +76,8 @@ export class EndpointStore {
       object: 'webhook_endpoint',
       live_mode: scope.liveMode,
       url: input.catcher ? this.catcherUrl(id) : input.url!,
+      name:
+        input.name ?? endpointName({ catcher: !!input.catcher, description: input.description, url: input.url ?? '' }),
       enabled_events: input.enabled_events,
       description: input.description,
       disabled: input.disabled,
@@ -114,6 +136,7 @@ export class EndpointStore {
     const next: WebhookEndpoint = {
       ...cur,
       ...(patch.url !== undefined && !cur.catcher ? { url: patch.url } : {}),
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.enabled_events ? { enabled_events: patch.enabled_events } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.retry_schedule ? { retry_schedule: patch.retry_schedule } : {}),

@@ -200,6 +200,7 @@ export function readWorld(svc: Service, scope: Scope): Workspace {
       id: e.id,
       url: e.catcher ? null : e.url,
       catcher: e.catcher,
+      name: e.name,
       enabled_events: e.enabled_events,
       description: e.description,
       disabled: e.disabled,

@@ -8,6 +8,7 @@ import { ApiError, invalid } from '../../engine/errors.js';
 import { contractInstant, contractDateTime } from '../../engine/schedule/contract.js';
 import { EXPIRING_NOTICE_MS } from '../services/lifecycle.js';
 import { newSecret } from '../webhooks/signing.js';
+import { endpointName } from '../webhooks/endpoints.js';
 import { microKwhOf } from '../../engine/meters/records.js';
 import { clearWorld, type StoredTariff } from '../db/store.js';
 import { clockSettingOf, parseWorkspace, type Workspace } from './model.js';
@@ -206,6 +207,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
         object: 'webhook_endpoint',
         live_mode: scope.liveMode,
         url: w.url ?? `${svc.webhooks.apiUrl}/catcher/${w.id}`,
+        name: w.name ?? endpointName({ catcher: w.catcher, description: w.description, url: w.url ?? '' }),
         enabled_events: w.enabled_events,
         description: w.description,
         disabled: w.disabled,

@@ -231,6 +231,10 @@ export function ClockControl() {
             {c.mode === 'real' ? '' : '.'} Move it to see contracts end, retries go out and tokens expire; moving it
             forward fires what falls due on the way.
           </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="clock-popover-bearers">
+            A move past a bearer token&apos;s lifetime (an hour unless set otherwise) expires it: a backend holding one
+            must log in again (this app and the command line do so by themselves).
+          </Typography>
           {c.mode !== 'real' ? (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="clock-popover-webhooks">
               {SIGNATURES_IN_REAL_TIME}

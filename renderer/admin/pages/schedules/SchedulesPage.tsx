@@ -9,7 +9,7 @@ import { NoTariff } from '../../components/page-location';
 import { PriceChart } from '../../components/PriceChart';
 import { useSettled } from '../../components/records';
 import { chartOf } from '../../price-answer';
-import { useServiceNow } from '../../service-time';
+import { useServiceClock, useServiceNow } from '../../service-time';
 import { CurlBox } from './CurlBox';
 import { ScheduleForm } from './ScheduleForm';
 import { StoreSession } from './StoreSession';
@@ -67,6 +67,10 @@ export function SchedulesPage() {
   const zone = location.data?.timezone;
   const currency = location.data?.currency_code ?? '';
   const now = useServiceNow();
+  // A move of the service clock (or a return to real time) changes this; its minute ticks do not.
+  const clock = useServiceClock();
+  const clockKey = clock ? `${clock.mode}:${clock.mode === 'frozen' ? clock.now : clock.offset_seconds}` : undefined;
+  const seenClock = useRef(clockKey);
 
   // The form, for the location's zone: tonight there, once the zone and the service's now are known.
   const [form, setForm] = useState(() => lastForms.get(liveMode) ?? null);
@@ -81,12 +85,15 @@ export function SchedulesPage() {
     const ended = (f: { params: Params }) => Date.parse(instantOf(f.params.to, zone) ?? '') <= now;
     const kept = restored.current;
     restored.current = false;
+    // After a move of the clock the window is the service's new now, tonight there, without a reload.
+    const moved = seenClock.current !== undefined && clockKey !== undefined && seenClock.current !== clockKey;
+    if (clockKey !== undefined) seenClock.current = clockKey;
     setForm((f) => {
-      if (f?.zone === zone && !(kept && ended(f))) return f;
+      if (f?.zone === zone && !moved && !(kept && ended(f))) return f;
       const base = { ...DEFAULT_PARAMS, ...f?.params };
       return { zone, params: { ...base, ...tonight(now, zone, minutesNeeded(base)) } };
     });
-  }, [zone, now]);
+  }, [zone, now, clockKey]);
   // A mode asked in the address (the Overview's "cheapest hours tonight") is taken once, as the page opens.
   const askedMode = MODES.find((m) => m.id === route.params.get('mode'))?.id;
   const modeTaken = useRef(false);

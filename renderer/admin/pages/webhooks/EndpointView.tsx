@@ -68,7 +68,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
   });
   const e = ep.data;
   if (!e) return <ErrorAlert error={ep.error} />;
-  const name = e.description || e.url;
+  const name = e.name;
   const askDelete = async () => {
     const ok = await confirm({
       title: `Delete endpoint “${name}”?`,
@@ -87,7 +87,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            {e.description || 'Endpoint'}
+            {e.name}
           </Typography>
           <FormControlLabel
             control={<Switch checked={!e.disabled} onChange={(ev) => patch.mutate({ disabled: !ev.target.checked })} />}

@@ -23,6 +23,7 @@ export function WebhooksPage() {
   const asked = route.params.get('id');
   const selected = asked && !gone.has(asked) ? asked : shown[0]?.id;
   const [url, setUrl] = useState('');
+  const [name, setName] = useState('');
   const { notify } = useFeedback();
   const remove = useMutation({
     mutationFn: (e: Endpoint) => api.call('webhooks.delete', { params: { id: e.id } }),
@@ -36,7 +37,7 @@ export function WebhooksPage() {
     onSuccess: (e) => {
       for (const key of ['webhook', 'deliveries', 'caught']) qc.removeQueries({ queryKey: [key, liveMode, e.id] });
       void qc.invalidateQueries({ queryKey: ['webhooks'] });
-      notify({ message: `Deleted endpoint “${e.description || e.url}”` });
+      notify({ message: `Deleted endpoint “${e.name}”` });
     },
     onError: (err, e) => {
       setGone((g) => new Set([...g].filter((x) => x !== e.id)));
@@ -47,12 +48,14 @@ export function WebhooksPage() {
   const create = useMutation({
     mutationFn: (catcher: boolean) =>
       api.call('webhooks.create', {
-        body: catcher ? { catcher: true, description: 'Catcher' } : { url, description: 'Receiver' },
+        // An empty name is left to the service: "Catcher", or the receiver URL's host.
+        body: { ...(catcher ? { catcher: true } : { url }), ...(name.trim() ? { name: name.trim() } : {}) },
       }),
     onSuccess: (e, catcher) => {
       void qc.invalidateQueries({ queryKey: ['webhooks'] });
       // The URL is taken: an empty field (and a disabled button) so a second click adds no twin.
       if (!catcher) setUrl('');
+      setName('');
       navigate(`webhooks?id=${e.id}`);
     },
   });
@@ -67,6 +70,14 @@ export function WebhooksPage() {
         <Grid size={{ xs: 12, lg: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={1}>
+              <ValueField
+                size="small"
+                label="Name"
+                placeholder="e.g. Staging receiver"
+                helperText="Shown in the list; the URL's host (or Catcher) when empty"
+                value={name}
+                onValue={setName}
+              />
               <ValueField
                 size="small"
                 label="Receiver URL"
@@ -94,9 +105,10 @@ export function WebhooksPage() {
               {shown.map((e) => (
                 <ListItemButton key={e.id} selected={e.id === selected} onClick={() => navigate(`webhooks?id=${e.id}`)}>
                   <ListItemText
-                    primary={e.description || e.url}
+                    primary={e.name}
                     secondary={
                       <>
+                        {e.catcher ? '' : `${e.url} · `}
                         {e.catcher ? `catcher · answers ${presetLabel(e.catcher_rule)} · ` : ''}
                         {e.disabled ? `disabled (${e.disabled_reason})` : 'enabled'}
                       </>
