@@ -20,7 +20,7 @@ const ANSWER_OK: CatcherRule = { kind: 'ok' };
 
 /**
  * The name an endpoint gets when it is created without one, and that endpoints stored before names
- * existed are given (migration 15 writes the same): its description, "Catcher", or the URL's host.
+ * existed are given (migration 16 writes the same): its description, "Catcher", or the URL's host.
  */
 export function endpointName(e: Pick<WebhookEndpoint, 'catcher' | 'description' | 'url'>): string {
   const d = e.description.trim();
