@@ -33,6 +33,11 @@ Options:
   --credits-from F        SAME_MONTH (default) or NEXT_MONTH (with CARRIED)
   --true-up-month N       1–12, the month carried credit or the net metering surplus is paid out (default 12)
   --true-up-rate R        NET_METERING: what each surplus kWh left at the true-up is paid (default 0)
+  --battery K=V,…         a home battery: capacity=KWH,power=KW[,efficiency=0.9][,reserve=%]
+                          [,initial=%][,final=%][,export=true][,grid-charging=false][,device=dev_…]
+  --strategy S            the battery's OPTIMAL (default) or SELF_CONSUMPTION
+  --car K=V,…             an electric car: power=KW,kwh=KWH_PER_DAY,plug-in=18:00:00,ready-by=07:00:00
+                          [,strategy=CHEAPEST|ON_ARRIVAL]
   --format F              table (default), json (the answer) or csv (one row per month)
   --api-url URL           the running host's API (default: the host running on --data-dir, else http://127.0.0.1:7071)
   --data-dir DIR          the host's data folder, for its test key
@@ -54,7 +59,74 @@ const OPTIONS = {
   'credits-from': { type: 'string' },
   'true-up-month': { type: 'string' },
   format: { type: 'string' },
+  battery: { type: 'string' },
+  strategy: { type: 'string' },
+  car: { type: 'string' },
 } as const;
+
+/** `k=v,k=v` as an object; the request's schema checks the values. */
+function pairs(text: string, option: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    const i = part.indexOf('=');
+    if (i <= 0) throw new Error(`--${option}: write key=value pairs separated by commas (got "${part}")`);
+    out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return out;
+}
+
+const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+const bool = (v: string | undefined) => (v === undefined ? undefined : v === 'true');
+const defined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+const BATTERY_KEYS = [
+  'capacity',
+  'power',
+  'efficiency',
+  'reserve',
+  'initial',
+  'final',
+  'export',
+  'grid-charging',
+  'device',
+];
+const CAR_KEYS = ['power', 'kwh', 'plug-in', 'ready-by', 'strategy'];
+
+function known(p: Record<string, string>, keys: string[], option: string): Record<string, string> {
+  const unknown = Object.keys(p).find((k) => !keys.includes(k));
+  if (unknown) throw new Error(`--${option}: unknown key "${unknown}" (known: ${keys.join(', ')})`);
+  return p;
+}
+
+/** `--battery` and `--strategy` as the request's battery. */
+export function batteryOption(text: string, strategy: string | undefined): Record<string, unknown> {
+  const p = known(pairs(text, 'battery'), BATTERY_KEYS, 'battery');
+  return defined({
+    capacity_kwh: num(p.capacity),
+    power_kw: num(p.power),
+    round_trip_efficiency: num(p.efficiency),
+    reserve_percent: num(p.reserve),
+    initial_soc_percent: num(p.initial),
+    final_soc_percent: num(p.final),
+    export: bool(p.export),
+    grid_charging: bool(p['grid-charging']),
+    device_id: p.device,
+    strategy: strategy?.toUpperCase(),
+  });
+}
+
+/** `--car` as the request's car. */
+export function carOption(text: string): Record<string, unknown> {
+  const p = known(pairs(text, 'car'), CAR_KEYS, 'car');
+  return defined({
+    power_kw: num(p.power),
+    kwh_per_day: num(p.kwh),
+    plug_in: p['plug-in'],
+    ready_by: p['ready-by'],
+    strategy: p.strategy?.toUpperCase(),
+  });
+}
 
 /** A month edge: YYYY-MM as the local month's start, else as `costs` reads a window edge. */
 function monthEdge(text: string, zone: string, name: string): number {
@@ -192,6 +264,17 @@ export function billTable(bill: Bill, zone: string): string {
     `Total ${money(shown)} ${cur}` +
       (shown !== minor(bill.total) ? ` (exact ${bill.total.toFixed(6)} ${cur}; rows are rounded as on a bill)` : ''),
     ...(demand.length ? ['', 'Demand charges:', ...demand] : []),
+    ...(bill.battery
+      ? [
+          '',
+          `Battery (${bill.battery.strategy}): saves ${money(minor(bill.battery.saving))} ${cur} against ${money(minor(bill.battery.total_without))} ${cur} without it; ` +
+            `charged ${bill.battery.charged_kwh.toFixed(3)} kWh, discharged ${bill.battery.discharged_kwh.toFixed(3)} kWh, ${bill.battery.cycles.toFixed(2)} cycles`,
+          ...bill.battery.warnings.map((w) => `  ${w}`),
+        ]
+      : []),
+    ...(bill.months.some((m) => m.car_kwh !== undefined)
+      ? [`Car: ${sum((m) => m.car_kwh ?? 0).toFixed(3)} kWh charged in the window (in the usage above)`]
+      : []),
     ...(unpriced > 0
       ? [`${unpriced.toFixed(3)} kWh had no price at their time and were costed or credited 0 (--format json)`]
       : []),
@@ -246,6 +329,7 @@ async function bill(args: string[], defaultDataDir: string): Promise<number> {
   const { values: v, positionals } = parsed;
   const format = v.format ?? 'table';
   if (!['table', 'json', 'csv'].includes(format)) throw new Error('--format must be table, json or csv');
+  if (v.strategy !== undefined && v.battery === undefined) throw new Error('--strategy goes with --battery');
   if (v.generation !== undefined && v.pv !== undefined)
     throw new Error('give the generation as --generation FILE.csv or --pv KWH_PER_YEAR, not both');
   if ((v.generation !== undefined || v.pv !== undefined) && v.usage === undefined)
@@ -282,6 +366,8 @@ async function bill(args: string[], defaultDataDir: string): Promise<number> {
       ...(usage ? { usage: { intervals: usageBody(clip(usage, from, to)) } } : {}),
       ...(generation ? { generation: { intervals: usageBody(clip(generation, from, to)) } } : {}),
       ...(pv !== undefined ? { generation: { profile: 'PV', kwh_per_year: pv } } : {}),
+      ...(v.battery !== undefined ? { battery: batteryOption(v.battery, v.strategy) } : {}),
+      ...(v.car !== undefined ? { car: carOption(v.car) } : {}),
       metering: {
         ...((v.metering ?? v.mode) ? { mode: (v.metering ?? v.mode)!.toUpperCase() } : {}),
         ...(v['true-up-rate'] !== undefined ? { true_up_rate: Number(v['true-up-rate']) } : {}),
