@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
 import type { Request } from 'playwright';
+import { DateTime } from 'luxon';
 import { shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 import { locationOf } from './compare-helpers.js';
@@ -18,7 +19,7 @@ describe('Compare keeps its work, in Chromium', () => {
   for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
     const at = `${size.width}x${size.height}`;
     it(
-      `candidates and usage survive leaving the page and a reload; Cancel adds nothing (${at})`,
+      `candidates and usage survive leaving the page and a reload; Cancel adds nothing; carried credit's true-up is the window's last month (${at})`,
       { timeout: 480_000 },
       async () => {
         const london = await locationOf(s, 'demo-london');
@@ -73,6 +74,23 @@ describe('Compare keeps its work, in Chromium', () => {
         expect(kept).toMatchObject({ version: 1, usage: { kwh_per_year: 3100 } });
         expect(kept.options).toHaveLength(1);
         await shot(page, `compare-keeps-${at}`);
+
+        // Carried credits: the true-up month is the window's last, so credit earned in it is paid in it.
+        const solar = page.getByRole('region', { name: 'Household solar' });
+        await solar.getByRole('combobox', { name: 'Solar' }).click();
+        await page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click();
+        await solar.getByRole('combobox', { name: 'Export credit' }).click();
+        const [carried] = await Promise.all([
+          page.waitForResponse(
+            (r) => priced(r.request()) && r.request().postDataJSON().metering?.credits === 'CARRIED',
+          ),
+          page.getByRole('option', { name: 'Carried to a yearly true-up' }).click(),
+        ]);
+        expect(carried.status()).toBe(200);
+        const body = carried.request().postDataJSON();
+        const last = DateTime.fromISO(body.end_time, { setZone: true }).minus({ days: 1 }).month;
+        expect(body.metering.true_up_month).toBe(last);
+        await see(page.getByTestId('true-up-outside')).toBeHidden();
         expect(errors).toEqual([]);
         await page.close();
       },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { keptKey, readKept, writeKept, type CompareKept } from '../../renderer/admin/pages/compare/kept.js';
+import {
+  keptKey,
+  lastMonthOf,
+  monthsIn,
+  readKept,
+  writeKept,
+  type CompareKept,
+} from '../../renderer/admin/pages/compare/kept.js';
 import { DEFAULT_METERING } from '../../renderer/admin/pages/compare/solar.js';
 import type { Schedule } from '../../core/engine/schemas/schedule.js';
 
@@ -64,5 +71,11 @@ describe('compare kept work', () => {
     stored.options.push({ ...stored.options[0], key: 'c2', candidate: { type: 'NOPE' } });
     const back = readKept(JSON.stringify(stored));
     expect(back?.options.map((o) => o.key)).toEqual(['c1']);
+  });
+
+  it('names the window’s last month and its months, for the true-up default', () => {
+    expect(lastMonthOf('2027-12-01', 'Europe/London')).toBe(11);
+    expect(monthsIn('2026-12-01', '2027-12-01', 'Europe/London')).toEqual([12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(monthsIn('2026-09-01', '2026-11-01', 'Europe/Berlin')).toEqual([9, 10]);
   });
 });

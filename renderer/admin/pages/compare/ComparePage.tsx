@@ -27,10 +27,18 @@ import { useSettled } from '../../components/records';
 import { ProfileNote } from './ProfileNote';
 import { WindowPicker } from './WindowPicker';
 import { SolarPicker } from './SolarPicker';
-import { DEFAULT_METERING, generationOf, meteringRequest, NO_SOLAR, solarKey, type SolarChoice } from './solar';
+import {
+  DEFAULT_METERING,
+  generationOf,
+  meteringRequest,
+  MONTH_NAMES,
+  NO_SOLAR,
+  solarKey,
+  type SolarChoice,
+} from './solar';
 import type { Metering } from '../../../../core/engine/schemas/bill';
 import { monthsOf, type CompareWindow } from './window';
-import { keptKey, readKept, writeKept, type CompareKept } from './kept';
+import { keptKey, lastMonthOf, monthsIn, readKept, writeKept, type CompareKept } from './kept';
 
 /** How long an answer is taken as still true: the same request within it is answered from the cache. */
 export const ANSWER_STALE_MS = 5 * 60_000;
@@ -82,7 +90,10 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
   const [solar, setSolar] = useState<SolarChoice>(kept?.solar ?? NO_SOLAR);
   // Typing a year's generation asks once, when typing pauses, as the usage does.
   const solarPriced = useSettled(solar, USAGE_DEBOUNCE_MS);
-  const [metering, setMetering] = useState<Metering>(kept?.metering ?? DEFAULT_METERING);
+  const [picked, setMetering] = useState<Metering>(kept?.metering ?? DEFAULT_METERING);
+  // The true-up month follows the window's last month (so credit earned in the window is paid in
+  // it) until one is picked by hand.
+  const [trueUpByHand, setTrueUpByHand] = useState(kept?.true_up_by_hand ?? false);
   const location = useLocation(locationId);
   const tariffs = useLocationTariffs(locationId);
   const zone = location.data?.timezone ?? 'UTC';
@@ -96,7 +107,8 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       options,
       usage: usage?.kind === 'profile' ? usage : null,
       solar,
-      metering,
+      metering: picked,
+      true_up_by_hand: trueUpByHand,
       window: months,
     });
     try {
@@ -104,13 +116,27 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
     } catch {
       // Storage full or refused: the page works on, only without keeping.
     }
-  }, [liveMode, locationId, options, usage, solar, metering, months]);
+  }, [liveMode, locationId, options, usage, solar, picked, trueUpByHand, months]);
   // The twelve months picked (the coming twelve unless said); with a meter file, the months it covers (up to twelve).
   const year = useMemo(() => {
     if (priced?.kind === 'csv')
       return yearFrom(DateTime.fromMillis(priced.from, { zone }).toISODate()!, zone, priced.to);
     return today ? monthsOf(months, today, zone) : null;
   }, [today, zone, priced, months]);
+  const metering = useMemo(
+    () => (trueUpByHand || !year ? picked : { ...picked, true_up_month: lastMonthOf(year.to, zone) }),
+    [picked, trueUpByHand, year, zone],
+  );
+  const onMetering = (m: Metering) => {
+    if (m.true_up_month !== metering.true_up_month) setTrueUpByHand(true);
+    setMetering(m);
+  };
+  // A true-up in none of the months compared pays nothing out in them: said beside the totals.
+  const trueUpOutside =
+    !!year &&
+    solarPriced.kind !== 'none' &&
+    (metering.mode === 'NET_METERING' || metering.credits === 'CARRIED') &&
+    !monthsIn(year.from, year.to, zone).includes(metering.true_up_month);
   // A meter file is said by its own days ("over 35 days, 15 Sep – 19 Oct"), not by the months it touches.
   const file = priced?.kind === 'csv' ? fileSpan(priced.from, priced.to, zone) : null;
   const noTariff = listed?.tariff_elements.length === 0;
@@ -265,13 +291,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
                 </Stack>
               </Paper>
               <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household solar">
-                <SolarPicker
-                  solar={solar}
-                  onSolar={setSolar}
-                  metering={metering}
-                  onMetering={setMetering}
-                  zone={zone}
-                />
+                <SolarPicker solar={solar} onSolar={setSolar} metering={metering} onMetering={onMetering} zone={zone} />
               </Paper>
               {location.data && year ? (
                 <CandidatePicker
@@ -336,7 +356,18 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
                         head={head}
                         profile={priced?.kind === 'profile'}
                         tiered={tiered}
+                        carriedCredits={
+                          solarPriced.kind !== 'none' &&
+                          metering.mode !== 'NET_METERING' &&
+                          metering.credits === 'CARRIED'
+                        }
                       />
+                    ) : null}
+                    {trueUpOutside ? (
+                      <Typography variant="body2" color="warning.main" data-testid="true-up-outside">
+                        The true-up, at the end of {MONTH_NAMES[metering.true_up_month - 1]}, falls outside the months
+                        compared: credit still carried at their end is not paid out in these totals.
+                      </Typography>
                     ) : null}
                   </Stack>
                 ) : null}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTime } from 'luxon';
 import { TariffCandidate } from '../../../../core/engine/schemas/cost';
 import { Metering } from '../../../../core/engine/schemas/bill';
 import { MAX_CANDIDATES, type CompareOption } from './model';
@@ -16,6 +17,8 @@ export interface CompareKept {
   usage: { profile: string; kwh_per_year: number; auto?: true } | null;
   solar: SolarChoice;
   metering: Metering;
+  /** The true-up month was picked by hand; else it follows the window's last month. */
+  true_up_by_hand?: boolean;
   window: CompareWindow;
 }
 
@@ -52,6 +55,7 @@ const Kept = z.object({
     .nullable(),
   solar: Solar,
   metering: Metering,
+  true_up_by_hand: z.boolean().optional(),
   window: Window,
 });
 
@@ -82,4 +86,16 @@ export function readKept(text: string | null): CompareKept | null {
 export function writeKept(k: CompareKept): string {
   const solar: SolarChoice = k.solar.kind === 'csv' ? { kind: 'none' } : k.solar;
   return JSON.stringify({ version: 1, ...k, solar });
+}
+
+/** The month (1–12) of the last day before `to` (an end date, exclusive), in the zone. */
+export const lastMonthOf = (to: string, zone: string) => DateTime.fromISO(to, { zone }).minus({ days: 1 }).month;
+
+/** The months (1–12) of the span [from, to) of local dates. */
+export function monthsIn(from: string, to: string, zone: string): number[] {
+  const out: number[] = [];
+  const end = DateTime.fromISO(to, { zone });
+  for (let m = DateTime.fromISO(from, { zone }).startOf('month'); m < end && out.length < 12; m = m.plus({ months: 1 }))
+    out.push(m.month);
+  return out;
 }
