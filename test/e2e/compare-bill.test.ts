@@ -205,7 +205,9 @@ describe('Compare bills, in Chromium', () => {
       const stored = page.getByRole('table', { name: 'Totals' }).locator('[data-column="stored"] [data-value]');
       await see(stored).toHaveText(gbp(answer.total).replace('£', '€'));
       const breakdown = page.getByRole('table', { name: 'Bill breakdown' });
-      await see(breakdown.locator('tr[data-part="credit"] td').first()).toHaveText('Export credit');
+      await see(breakdown.locator('tr[data-part="credit"] td').first()).toHaveText(
+        'Export credit applied to bills and paid at the true-up',
+      );
       await see(page.getByRole('table', { name: 'Totals' })).toContainText('kWh sold');
       await topShot(page, `compare-bill-solar-${at}`);
 

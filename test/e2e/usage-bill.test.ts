@@ -117,12 +117,25 @@ describe('the bill on the Usage and cost view, in Chromium', () => {
       const eveningAt = DateTime.fromISO(evening.time!).setZone(ZONE).setLocale('en-GB').toFormat('ccc d LLL, HH:mm');
       await see(line('demand').first()).toContainText(eur(oct!.demand_charge));
       const demandLines = line('demand').first().locator('span[style*="nowrap"]');
+      // Each part's money, as a bill lists it; the flat one is called so.
+      const flatPart = oct!.demand[0]!;
       await see(demandLines).toHaveText([
         `peak ${oct!.peak_kw} kW`,
         peakAt,
-        `Evening peak ${evening.kw} kW`,
+        `flat demand: ${flatPart.billed_kw ?? flatPart.kw} kW → ${eur(flatPart.charge)}`,
+        `Evening peak: ${evening.kw} kW → ${eur(evening.charge)}`,
         eveningAt,
       ]);
+      // The part names and the Total column stay in view with the months scrolled.
+      const head = table.locator('thead th');
+      await table.scrollIntoViewIfNeeded();
+      await table.evaluate((t) => t.parentElement!.scrollTo({ left: 10_000 }));
+      await see(head.first()).toBeInViewport();
+      await see(head.last()).toBeInViewport();
+      expect(await head.last().evaluate((e) => getComputedStyle(e).position)).toBe('sticky');
+      expect(await head.first().evaluate((e) => getComputedStyle(e).position)).toBe('sticky');
+      // The energy chart says it is energy only, and where the rest is.
+      await see(page.getByTestId('cost-energy-only')).toContainText('Energy only');
       expect(oct!.peak_kw).toBeCloseTo(4.8, 6);
       expect(peakAt).toBe('Mon 12 Oct, 03:00');
       await see(line('minimum').first()).toHaveText(oct!.minimum_charge === 0 ? '—' : eur(oct!.minimum_charge));

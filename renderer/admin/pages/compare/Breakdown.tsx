@@ -10,13 +10,29 @@ const ALWAYS: (keyof BillParts)[] = ['energy', 'fixed'];
  * cheaper energy price can lose to a dearer standing charge. A part no column has is left out
  * (energy and the standing charge are always said).
  */
-export function Breakdown({ columns, currency }: { columns: Column[]; currency: string }) {
+export function Breakdown({
+  columns,
+  currency,
+  carriedCredits = false,
+}: {
+  columns: Column[];
+  currency: string;
+  /** Credits are carried to a true-up: the credit row is what was applied to bills and paid out, not what was earned. */
+  carriedCredits?: boolean;
+}) {
   const parts = (Object.keys(PART_WORDS) as (keyof BillParts)[]).filter(
     (k) => ALWAYS.includes(k) || columns.some((c) => c.parts[k] !== 0),
   );
   const carried = columns.some((c) => c.carried > 0);
   const nem = columns.some((c) => c.net_metering);
-  const words = (k: keyof BillParts) => (nem && k === 'credit' ? 'Surplus paid at the true-up' : PART_WORDS[k]);
+  const words = (k: keyof BillParts) =>
+    k !== 'credit'
+      ? PART_WORDS[k]
+      : nem
+        ? 'Surplus paid at the true-up'
+        : carriedCredits
+          ? 'Export credit applied to bills and paid at the true-up'
+          : PART_WORDS[k];
   const kwh = (v: number) => `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`;
   const amount = (k: keyof BillParts, v: number) => (k === 'credit' ? `−${money(v, currency)}` : money(v, currency));
   return (

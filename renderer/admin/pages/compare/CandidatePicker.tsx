@@ -112,7 +112,8 @@ export function CandidatePicker({
     ]);
     setCopy('');
   };
-  // From scratch: a flat rate of the direction compared, to edit at once.
+  // From scratch: a flat rate of the direction compared, to edit at once. It joins the candidates
+  // (and is priced) only when the dialog first saves it; Cancel leaves nothing behind.
   const addNew = () => {
     const o: CompareOption = {
       key: nextKey(),
@@ -120,9 +121,7 @@ export function CandidatePicker({
       source: 'new',
       candidate: { type: 'COMMODITY', direction, ...years, schedule: defaultSchedule() },
     };
-    const next = settleNames([...options, o], reserved);
-    onChange(next);
-    setEditing(next.at(-1)!);
+    setEditing(settleNames([...options, o], reserved).at(-1)!);
   };
 
   return (
@@ -226,7 +225,12 @@ export function CandidatePicker({
           nameProblem={(n) => nameProblem(n, editing.key, options, reserved)}
           onClose={() => setEditing(null)}
           onSave={(e) => {
-            change(options.map((x) => (x.key === editing.key ? applyEdit(x, e) : x)));
+            const known = options.some((x) => x.key === editing.key);
+            change(
+              known
+                ? options.map((x) => (x.key === editing.key ? applyEdit(x, e) : x))
+                : [...options, applyEdit(editing, e)],
+            );
             setEditing(null);
           }}
         />

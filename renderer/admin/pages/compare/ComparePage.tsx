@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Grid, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../context';
@@ -27,9 +27,18 @@ import { useSettled } from '../../components/records';
 import { ProfileNote } from './ProfileNote';
 import { WindowPicker } from './WindowPicker';
 import { SolarPicker } from './SolarPicker';
-import { DEFAULT_METERING, generationOf, meteringRequest, NO_SOLAR, solarKey, type SolarChoice } from './solar';
+import {
+  DEFAULT_METERING,
+  generationOf,
+  meteringRequest,
+  MONTH_NAMES,
+  NO_SOLAR,
+  solarKey,
+  type SolarChoice,
+} from './solar';
 import type { Metering } from '../../../../core/engine/schemas/bill';
 import { monthsOf, type CompareWindow } from './window';
+import { keptKey, lastMonthOf, monthsIn, readKept, writeKept, type CompareKept } from './kept';
 
 /** How long an answer is taken as still true: the same request within it is answered from the cache. */
 export const ANSWER_STALE_MS = 5 * 60_000;
@@ -42,29 +51,92 @@ export const ANSWER_STALE_MS = 5 * 60_000;
  * whole bill, energy with standing, fixed, demand and minimum charges, less export credit.
  */
 export function ComparePage() {
+  const { liveMode } = useApp();
+  const { id } = usePageLocation();
+  // A profile picked by hand goes along to the next location, unless that one has its own picked.
+  const carry = useRef<UsageChoice | null>(null);
+  // One page per mode and location, its state read back from what was kept for them.
+  return <ComparePageOf key={`${liveMode ? 'live' : 'test'}:${id ?? ''}`} carry={carry} />;
+}
+
+/** What was kept for this mode and location, read once as the page opens. */
+function useKept(liveMode: boolean, locationId: string | undefined): CompareKept | null {
+  return useMemo(() => {
+    if (!locationId) return null;
+    try {
+      return readKept(window.localStorage.getItem(keptKey(liveMode, locationId)));
+    } catch {
+      return null;
+    }
+  }, [liveMode, locationId]);
+}
+
+function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
   const { api, liveMode, navigate } = useApp();
   const { id: locationId, location: listed, anyTariff } = usePageLocation();
+  const kept = useKept(liveMode, locationId);
   const [direction, setDirection] = useState<TariffDirection>('IMPORT');
-  const [usage, setUsage] = useState<UsageChoice | null>(null);
+  const [usage, setUsage] = useState<UsageChoice | null>(() =>
+    kept?.usage && !kept.usage.auto
+      ? { kind: 'profile', ...kept.usage }
+      : (carry.current ?? (kept?.usage ? { kind: 'profile', ...kept.usage } : null)),
+  );
+  useEffect(() => {
+    if (usage?.kind === 'profile' && !usage.auto) carry.current = usage;
+  }, [usage, carry]);
   // What is priced: the usage once typing pauses (typing 5000 would otherwise ask for five years).
   const priced = useSettled(usage, USAGE_DEBOUNCE_MS);
-  const [options, setOptions] = useState<CompareOption[]>([]);
-  const [solar, setSolar] = useState<SolarChoice>(NO_SOLAR);
+  const [options, setOptions] = useState<CompareOption[]>(kept?.options ?? []);
+  const [solar, setSolar] = useState<SolarChoice>(kept?.solar ?? NO_SOLAR);
   // Typing a year's generation asks once, when typing pauses, as the usage does.
   const solarPriced = useSettled(solar, USAGE_DEBOUNCE_MS);
-  const [metering, setMetering] = useState<Metering>(DEFAULT_METERING);
+  const [picked, setMetering] = useState<Metering>(kept?.metering ?? DEFAULT_METERING);
+  // The true-up month follows the window's last month (so credit earned in the window is paid in
+  // it) until one is picked by hand.
+  const [trueUpByHand, setTrueUpByHand] = useState(kept?.true_up_by_hand ?? false);
   const location = useLocation(locationId);
   const tariffs = useLocationTariffs(locationId);
   const zone = location.data?.timezone ?? 'UTC';
   const currency = location.data?.currency_code ?? '';
   const today = useServiceToday(location.data?.timezone);
-  const [months, setMonths] = useState<CompareWindow>({ kind: 'next' });
+  const [months, setMonths] = useState<CompareWindow>(kept?.window ?? { kind: 'next' });
+  // The work is kept as it changes, so that leaving the page or a reload loses none of it.
+  useEffect(() => {
+    if (!locationId) return;
+    const text = writeKept({
+      options,
+      usage: usage?.kind === 'profile' ? usage : null,
+      solar,
+      metering: picked,
+      true_up_by_hand: trueUpByHand,
+      window: months,
+    });
+    try {
+      window.localStorage.setItem(keptKey(liveMode, locationId), text);
+    } catch {
+      // Storage full or refused: the page works on, only without keeping.
+    }
+  }, [liveMode, locationId, options, usage, solar, picked, trueUpByHand, months]);
   // The twelve months picked (the coming twelve unless said); with a meter file, the months it covers (up to twelve).
   const year = useMemo(() => {
     if (priced?.kind === 'csv')
       return yearFrom(DateTime.fromMillis(priced.from, { zone }).toISODate()!, zone, priced.to);
     return today ? monthsOf(months, today, zone) : null;
   }, [today, zone, priced, months]);
+  const metering = useMemo(
+    () => (trueUpByHand || !year ? picked : { ...picked, true_up_month: lastMonthOf(year.to, zone) }),
+    [picked, trueUpByHand, year, zone],
+  );
+  const onMetering = (m: Metering) => {
+    if (m.true_up_month !== metering.true_up_month) setTrueUpByHand(true);
+    setMetering(m);
+  };
+  // A true-up in none of the months compared pays nothing out in them: said beside the totals.
+  const trueUpOutside =
+    !!year &&
+    solarPriced.kind !== 'none' &&
+    (metering.mode === 'NET_METERING' || metering.credits === 'CARRIED') &&
+    !monthsIn(year.from, year.to, zone).includes(metering.true_up_month);
   // A meter file is said by its own days ("over 35 days, 15 Sep – 19 Oct"), not by the months it touches.
   const file = priced?.kind === 'csv' ? fileSpan(priced.from, priced.to, zone) : null;
   const noTariff = listed?.tariff_elements.length === 0;
@@ -190,7 +262,6 @@ export function ComparePage() {
                   <LocationSelect
                     value={locationId}
                     onChange={(id) => {
-                      setOptions([]);
                       navigate(`compare?location=${id}`);
                     }}
                     fullWidth
@@ -220,13 +291,7 @@ export function ComparePage() {
                 </Stack>
               </Paper>
               <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household solar">
-                <SolarPicker
-                  solar={solar}
-                  onSolar={setSolar}
-                  metering={metering}
-                  onMetering={setMetering}
-                  zone={zone}
-                />
+                <SolarPicker solar={solar} onSolar={setSolar} metering={metering} onMetering={onMetering} zone={zone} />
               </Paper>
               {location.data && year ? (
                 <CandidatePicker
@@ -291,7 +356,18 @@ export function ComparePage() {
                         head={head}
                         profile={priced?.kind === 'profile'}
                         tiered={tiered}
+                        carriedCredits={
+                          solarPriced.kind !== 'none' &&
+                          metering.mode !== 'NET_METERING' &&
+                          metering.credits === 'CARRIED'
+                        }
                       />
+                    ) : null}
+                    {trueUpOutside ? (
+                      <Typography variant="body2" color="warning.main" data-testid="true-up-outside">
+                        The true-up, at the end of {MONTH_NAMES[metering.true_up_month - 1]}, falls outside the months
+                        compared: credit still carried at their end is not paid out in these totals.
+                      </Typography>
                     ) : null}
                   </Stack>
                 ) : null}

@@ -46,6 +46,7 @@ export function Totals({
   head,
   profile,
   tiered,
+  carriedCredits = false,
 }: {
   /** The columns over the months every column prices in full (`fairOf`). */
   fair: Fair;
@@ -59,6 +60,8 @@ export function Totals({
   profile: boolean;
   /** Whether a compared tariff has consumption tiers (their billing period the note explains). */
   tiered: boolean;
+  /** Export credit is carried to a true-up (the breakdown's credit row says what it holds). */
+  carriedCredits?: boolean;
 }) {
   const { columns } = fair;
   const stored = columns[0];
@@ -138,7 +141,7 @@ export function Totals({
           </TableBody>
         </Table>
       ) : null}
-      {fair.months ? <Breakdown columns={columns} currency={currency} /> : null}
+      {fair.months ? <Breakdown columns={columns} currency={currency} carriedCredits={carriedCredits} /> : null}
       {/* Solar with no export price at some times: those kWh earn nothing, which is a real part of the bill. */}
       {fair.months && columns.some((c) => c.unpriced_export_kwh > 0) ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-unpriced-export">

@@ -44,6 +44,9 @@ export function CostBars({ report, zone, aggregation }: { report: Report; zone: 
           : `${rows.length} ${aggregation === 'DAY' ? 'days' : 'months'}`}
         {kwh > 0 ? ` · ${money(report.total.cost.value / kwh, currency, 4)} per kWh on average` : ''}
       </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="cost-energy-only" sx={{ mb: 1 }}>
+        Energy only: standing, fixed, demand and minimum charges and export credit are in the bill by month below.
+      </Typography>
       <Box role="img" aria-label={`Cost by ${aggregation === 'DAY' ? 'day' : 'month'} chart`} data-bars={rows.length}>
         <ResponsiveContainer width="100%" height={240}>
           <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>

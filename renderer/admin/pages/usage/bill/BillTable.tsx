@@ -22,6 +22,9 @@ interface Line {
   kwh?: boolean;
 }
 
+/** The Total column stays in view while the months scroll under it, as the part names do on the left. */
+const STICKY_END = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+
 const kw = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kW`;
 
 /** A line of a note, kept whole. */
@@ -29,9 +32,14 @@ const Part = ({ children }: { children: ReactNode }) => (
   <span style={{ display: 'block', whiteSpace: 'nowrap' }}>{children}</span>
 );
 
-/** The demand note of a month: its peak and when it happened, and each time-of-use period's own. */
-function demandNote(m: BillMonth, zone: string): ReactNode {
+/**
+ * The demand note of a month: its peak and when it happened, then each demand part's money as a
+ * bill lists it ("flat demand: 4.8 kW → €48.00", "Evening peak: 3 kW → €15.00") and when a
+ * period's peak happened.
+ */
+function demandNote(m: BillMonth, zone: string, cur: string): ReactNode {
   if (!m.peak_time) return 'no draw';
+  const flat = m.demand.filter((d) => d.period === null);
   const periods = m.demand.filter((d) => d.period !== null && d.time);
   // A ratchet bills at least a share of earlier peaks: the floor and the kW billed beside the peak.
   const ratchets = m.demand.filter((d) => d.period === null && (d.ratchet_kw ?? 0) > 0);
@@ -45,10 +53,17 @@ function demandNote(m: BillMonth, zone: string): ReactNode {
           <Part>billed {kw(d.billed_kw ?? d.kw)}</Part>
         </span>
       ))}
-      {periods.map((d) => (
-        <span key={`${d.tariff_id}|${d.period}`} style={{ display: 'block', marginTop: 4 }}>
+      {flat.map((d) => (
+        <span key={`${d.tariff_id}|flat`} style={{ display: 'block', marginTop: 4 }} data-testid="demand-part">
           <Part>
-            {d.period} {kw(d.kw)}
+            flat demand: {kw(d.billed_kw ?? d.kw)} → {money(d.charge, cur)}
+          </Part>
+        </span>
+      ))}
+      {periods.map((d) => (
+        <span key={`${d.tariff_id}|${d.period}`} style={{ display: 'block', marginTop: 4 }} data-testid="demand-part">
+          <Part>
+            {d.period}: {kw(d.kw)} → {money(d.charge, cur)}
           </Part>
           <Part>{peakLabel(d.time!, zone)}</Part>
         </span>
@@ -75,7 +90,7 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
       note: (m) => kwhText(m.import_kwh, 1) + ' drawn',
     },
     { key: 'fixed', label: 'Standing or fixed charge', amount: (m) => m.fixed_charge },
-    { key: 'demand', label: 'Demand', amount: (m) => m.demand_charge, note: (m) => demandNote(m, zone) },
+    { key: 'demand', label: 'Demand', amount: (m) => m.demand_charge, note: (m) => demandNote(m, zone, cur) },
     {
       key: 'minimum',
       label: 'Minimum charge',
@@ -191,6 +206,7 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
         align="right"
         data-value={l.balance ? (last ? l.amount(last) : 0) : sum(l.amount)}
         sx={{
+          ...STICKY_END,
           whiteSpace: 'nowrap',
           fontWeight: 600,
           color: l.aside ? 'text.secondary' : undefined,
@@ -214,7 +230,9 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
                 {monthLabel(m.start_time, zone)}
               </TableCell>
             ))}
-            <TableCell align="right">Total</TableCell>
+            <TableCell align="right" sx={STICKY_END}>
+              Total
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -231,7 +249,7 @@ export function BillTable({ bill, zone }: { bill: Bill; zone: string }) {
                 <strong>{money(m.total, cur)}</strong>
               </TableCell>
             ))}
-            <TableCell align="right" data-value={bill.total} sx={{ whiteSpace: 'nowrap' }}>
+            <TableCell align="right" data-value={bill.total} sx={{ ...STICKY_END, whiteSpace: 'nowrap' }}>
               <strong>{money(bill.total, cur)}</strong>
             </TableCell>
           </TableRow>

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  keptKey,
+  lastMonthOf,
+  monthsIn,
+  readKept,
+  writeKept,
+  type CompareKept,
+} from '../../renderer/admin/pages/compare/kept.js';
+import { DEFAULT_METERING } from '../../renderer/admin/pages/compare/solar.js';
+import type { Schedule } from '../../core/engine/schemas/schedule.js';
+
+/** Compare keeps an analyst's work per mode and location, and reads back only what it wrote. */
+const flat = (fixed: number): Schedule => [
+  {
+    months: ['All'],
+    days_and_hours: [{ days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed }] }] }],
+  },
+];
+const work: CompareKept = {
+  options: [
+    {
+      key: 'c1',
+      name: 'Flat 0.3',
+      source: 'new',
+      candidate: {
+        type: 'COMMODITY',
+        direction: 'IMPORT',
+        contract_start_date: '2027-01-01',
+        contract_end_date: '2028-01-01',
+        schedule: flat(0.3),
+      },
+    },
+  ],
+  usage: { profile: 'H0', kwh_per_year: 4200 },
+  solar: { kind: 'profile', kwh_per_year: 3000 },
+  metering: { ...DEFAULT_METERING, credits: 'CARRIED', true_up_month: 11 },
+  window: { kind: 'calendar', year: 2027 },
+};
+
+describe('compare kept work', () => {
+  it('keys test and live apart, and locations apart', () => {
+    expect(keptKey(false, 'loc1')).toBe('tariff-desk:compare:test:loc1');
+    expect(keptKey(true, 'loc1')).toBe('tariff-desk:compare:live:loc1');
+  });
+
+  it('reads back what it wrote', () => {
+    expect(readKept(writeKept(work))).toEqual(work);
+  });
+
+  it('keeps no meter file: a file of solar comes back as no solar', () => {
+    const text = writeKept({
+      ...work,
+      solar: { kind: 'csv', name: 'pv.csv', intervals: [{ start: 0, end: 1, kwh: 1 }], total_kwh: 1, from: 0, to: 1 },
+    });
+    expect(readKept(text)?.solar).toEqual({ kind: 'none' });
+  });
+
+  it('drops what is missing, not JSON, or not of this version', () => {
+    expect(readKept(null)).toBeNull();
+    expect(readKept('{')).toBeNull();
+    expect(readKept(JSON.stringify({ ...JSON.parse(writeKept(work)), version: 2 }))).toBeNull();
+    expect(
+      readKept(JSON.stringify({ ...JSON.parse(writeKept(work)), window: { kind: 'from', month: '2027-13' } })),
+    ).toBeNull();
+    expect(readKept(JSON.stringify({ ...JSON.parse(writeKept(work)), metering: { mode: 'SOMETHING' } }))).toBeNull();
+  });
+
+  it('drops a candidate the API would refuse, and keeps the rest', () => {
+    const stored = JSON.parse(writeKept(work));
+    stored.options.push({ ...stored.options[0], key: 'c2', candidate: { type: 'NOPE' } });
+    const back = readKept(JSON.stringify(stored));
+    expect(back?.options.map((o) => o.key)).toEqual(['c1']);
+  });
+
+  it('names the window’s last month and its months, for the true-up default', () => {
+    expect(lastMonthOf('2027-12-01', 'Europe/London')).toBe(11);
+    expect(monthsIn('2026-12-01', '2027-12-01', 'Europe/London')).toEqual([12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(monthsIn('2026-09-01', '2026-11-01', 'Europe/Berlin')).toEqual([9, 10]);
+  });
+});
