@@ -324,4 +324,54 @@ describe('tariff-desk bill', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/metering\.credits/);
   });
+
+  it('--battery and --car: the battery’s saving and energies under the table, as the API answers them', async () => {
+    const args = [locationId, '--usage', join(dir, 'usage.csv'), '--generation', join(dir, 'solar.csv')];
+    const battery = ['--battery', 'capacity=10,power=5,efficiency=0.81', '--strategy', 'self_consumption'];
+    const car = ['--car', 'power=7,kwh=10,plug-in=18:00:00,ready-by=07:00:00'];
+    const r = run(...args, ...battery, ...car, '--format', 'json');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const bill = JSON.parse(r.stdout);
+    const { api } = await loggedIn(host.info);
+    const direct = await api('POST', `/bills/${locationId}`, {
+      start_time: bill.start_time,
+      end_time: bill.end_time,
+      usage: {
+        intervals: rows
+          .filter((h) => h.use > 0)
+          .map((h) => ({
+            start_time: h.local.toUTC().toISO(),
+            end_time: h.local.plus({ hours: 1 }).toUTC().toISO(),
+            kwh: h.use,
+          })),
+      },
+      generation: {
+        intervals: rows
+          .filter((h) => h.gen !== 0)
+          .map((h) => ({
+            start_time: h.local.toUTC().toISO(),
+            end_time: h.local.plus({ hours: 1 }).toUTC().toISO(),
+            kwh: h.gen,
+          })),
+      },
+      battery: { capacity_kwh: 10, power_kw: 5, round_trip_efficiency: 0.81, strategy: 'SELF_CONSUMPTION' },
+      car: { power_kw: 7, kwh_per_day: 10, plug_in: '18:00:00', ready_by: '07:00:00' },
+    });
+    expect(direct.status).toBe(200);
+    expect(bill.battery.strategy).toBe('SELF_CONSUMPTION');
+    expect(bill.battery.saving).toBeCloseTo(direct.body.battery.saving, 6);
+    expect(bill.total).toBeCloseTo(direct.body.total, 6);
+    expect(bill.months[0].car_kwh).toBeCloseTo(direct.body.months[0].car_kwh, 6);
+    const t = run(...args, ...battery, ...car);
+    expect(t.status).toBe(0);
+    expect(t.stdout).toMatch(/Battery \(SELF_CONSUMPTION\): saves [\d.,]+ EUR/);
+    expect(t.stdout).toMatch(/Car: [\d.]+ kWh charged/);
+    const bad = run(...args, '--battery', 'capacity=10,watts=5');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('unknown key "watts"');
+    const refused = run(...args, '--battery', 'capacity=-1,power=5');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/capacity_kwh/);
+  });
 });
