@@ -1,0 +1,51 @@
+// The battery's dispatch model (issue 45): pure data in, pure data out.
+export type BatteryStrategy = 'OPTIMAL' | 'SELF_CONSUMPTION';
+
+export interface BatteryParams {
+  capacityKwh: number;
+  powerKw: number;
+  roundTripEfficiency: number;
+  reserveKwh: number;
+  initialKwh: number;
+  finalKwh: number;
+  gridCharging: boolean;
+  export: boolean;
+  strategy: BatteryStrategy;
+}
+
+/** n cells in time order; prices per kWh in major currency units (import = the first block's price). */
+export interface DispatchProblem {
+  hours: Float64Array;
+  usageKwh: Float64Array;
+  generationKwh: Float64Array;
+  importPrice: Float64Array;
+  exportPrice: Float64Array;
+  /** Consumption tiers: cost += sum_b delta_b * max(0, sum_{t in cells} import_t - fromKwh_b). delta_b = that block's price minus the previous block's. */
+  tiers?: { cells: Int32Array; blocks: { fromKwh: number; delta: number }[] }[];
+  /** Demand charges: kW = max over cells of import_t / hours_t; cost = blocks like blockCharge in billing/demand.ts. */
+  demand?: { cells: Int32Array; blocks: { toKw: number | null; price: number }[] }[];
+}
+
+export interface DispatchResult {
+  charge: Float64Array;
+  discharge: Float64Array;
+  /** kWh at each cell's end. */
+  soc: Float64Array;
+  importKwh: Float64Array;
+  exportKwh: Float64Array;
+  /** The objective's value: energy cost minus export credit plus tiers and demand, on the given prices. */
+  cost: number;
+  warnings: string[];
+}
+
+/** The swappable solver: CPLEX LP text in, column values by name out (throws when no optimum). */
+export interface LpSolver {
+  solve(
+    lp: string,
+    options?: Record<string, string | number | boolean>,
+  ): { objective: number; columns: Map<string, number> };
+}
+
+// The functions beside their types, so either module may be imported.
+export { dispatchBattery, dispatchCost } from './dispatch.js';
+export { loadSolver } from './solver.js';
