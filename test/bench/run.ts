@@ -12,6 +12,7 @@ import { benchMeters } from './meters.js';
 import { benchBills } from './bills.js';
 import { benchVersions } from './versions.js';
 import { benchHeavy } from './heavy.js';
+import { benchBattery } from './battery.js';
 
 const which = process.argv[2];
 const benches: [string, () => Promise<void>][] = [
@@ -28,6 +29,7 @@ const benches: [string, () => Promise<void>][] = [
   ['bills', benchBills],
   ['versions', benchVersions],
   ['heavy', benchHeavy],
+  ['battery', benchBattery],
 ];
 for (const [name, run] of benches) {
   if (which && which !== name) continue;

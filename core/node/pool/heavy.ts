@@ -50,6 +50,15 @@ const OPS = {
     body: billContracts['bills.create'].body,
     computes: (s: HeavyServices, t: HeavyTask, body: never): unknown =>
       s.bills.create(t.scope, t.params.location_id!, body),
+    // A battery's plan grows with the window, not the body: a small body naming one goes to a worker.
+    long: (bytes: Uint8Array): boolean => {
+      try {
+        const b = parseJsonBytes(bytes) as { battery?: unknown } | undefined;
+        return typeof b === 'object' && b !== null && b.battery !== undefined;
+      } catch {
+        return false;
+      }
+    },
   },
   'costs.retrieve': {
     body: costContracts['costs.retrieve'].body,
