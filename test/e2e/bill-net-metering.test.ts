@@ -125,7 +125,9 @@ describe('net metering and ratchets in the app, in Chromium', () => {
         (b) => b.metering.true_up_rate === 0.04,
         () => solar.getByTestId('true-up-rate').fill('0.04'),
       );
-      expect(body.metering).toEqual({ mode: 'NET_METERING', true_up_month: 12, true_up_rate: 0.04 });
+      // The true-up defaults to the window's last local month, so credit earned in it is paid in it.
+      const lastMonth = DateTime.fromISO(body.end_time, { setZone: true }).minus({ milliseconds: 1 }).month;
+      expect(body.metering).toEqual({ mode: 'NET_METERING', true_up_month: lastMonth, true_up_rate: 0.04 });
       await see(page.getByTestId('compare-metering-words')).toContainText('a surplus is banked as kWh');
       const again = await s.env.api('POST', `/bills/${locationId}`, body);
       expect(again.status).toBe(200);
