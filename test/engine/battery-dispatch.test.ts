@@ -5,7 +5,7 @@ import {
   type BatteryParams,
   type DispatchProblem,
   type LpSolver,
-} from '../../core/engine/battery/types.js';
+} from '../../core/engine/battery/index.js';
 import { infeasibility, referenceCost } from './battery-reference.js';
 
 const F = (a: number[]) => Float64Array.from(a);

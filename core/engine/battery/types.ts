@@ -45,7 +45,3 @@ export interface LpSolver {
     options?: Record<string, string | number | boolean>,
   ): { objective: number; columns: Map<string, number> };
 }
-
-// The functions beside their types, so either module may be imported.
-export { dispatchBattery, dispatchCost } from './dispatch.js';
-export { loadSolver } from './solver.js';

@@ -46,11 +46,9 @@ export const BatteryRequest = z
       description:
         'State of charge at the window’s start, from the reserve to 100. Default: the reserve; a battery schedule with device_id starts from the device’s last reported state.',
     }),
-    final_soc_percent: percent('final_soc_percent_invalid')
-      .optional()
-      .meta({
-        description: 'OPTIMAL: the window ends with at least this, from the reserve to 100. Default: the initial.',
-      }),
+    final_soc_percent: percent('final_soc_percent_invalid').optional().meta({
+      description: 'OPTIMAL: the window ends with at least this, from the reserve to 100. Default: the initial.',
+    }),
     grid_charging: z
       .boolean()
       .optional()
