@@ -38,15 +38,18 @@ function rng(seed: number) {
   };
 }
 
+/** Three hours at rising prices, the dearest with the most usage: the 3-hour arbitrage. */
+const threeHours = (): DispatchProblem => ({
+  hours: F([1, 1, 1]),
+  usageKwh: F([1, 1, 5]),
+  generationKwh: F([0, 0, 0]),
+  importPrice: F([0.1, 0.2, 0.5]),
+  exportPrice: F([0, 0, 0]),
+});
+
 describe('battery dispatch, worked cases', () => {
   it('3-hour arbitrage: charges in the cheap hours, discharges in the dear one', () => {
-    const p: DispatchProblem = {
-      hours: F([1, 1, 1]),
-      usageKwh: F([1, 1, 5]),
-      generationKwh: F([0, 0, 0]),
-      importPrice: F([0.1, 0.2, 0.5]),
-      exportPrice: F([0, 0, 0]),
-    };
+    const p = threeHours();
     const r = dispatchBattery(p, battery(), solver);
     // 5 kWh out needs 5/0.9 stored, 5/0.81 in: 5 in the cheapest hour, the rest in the next.
     expect(r.charge[0]).toBeCloseTo(5, 6);
@@ -202,13 +205,7 @@ describe('battery dispatch against the reference', () => {
   });
 
   it('the reference catches an engine that applies the efficiency once per cycle', () => {
-    const p: DispatchProblem = {
-      hours: F([1, 1, 1]),
-      usageKwh: F([1, 1, 5]),
-      generationKwh: F([0, 0, 0]),
-      importPrice: F([0.1, 0.2, 0.5]),
-      exportPrice: F([0, 0, 0]),
-    };
+    const p = threeHours();
     const b = battery();
     // The mutant: each direction at rt, not √rt.
     const mutant = dispatchBattery(p, { ...b, roundTripEfficiency: b.roundTripEfficiency ** 2 }, solver);
