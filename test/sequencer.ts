@@ -5,10 +5,19 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The longest files start first, so that no long file is left to run alone at the end while the
  * other workers sit idle. Vitest knows the durations of a previous run on this machine; a fresh
- * clone has none, so there the folders whose files wait on browsers, processes and installs go
- * first, larger files before smaller ones.
+ * clone has none, so there the folders whose files wait on browsers, processes and installs (and
+ * the bill engine's reference comparisons) go first, larger files before smaller ones.
  */
-const SLOW_FIRST = ['test/package/', 'test/e2e/', 'test/reliability/', 'test/host/', 'test/workspace/', 'test/clock/'];
+const SLOW_FIRST = [
+  'test/package/',
+  // The bill engine's comparisons with its minute-by-minute reference: CPU-bound for minutes.
+  'test/engine/bills',
+  'test/e2e/',
+  'test/reliability/',
+  'test/host/',
+  'test/workspace/',
+  'test/clock/',
+];
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
