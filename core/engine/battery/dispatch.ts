@@ -1,7 +1,15 @@
 // Battery dispatch: SELF_CONSUMPTION by rule, OPTIMAL by a (mixed-integer) linear programme. See docs/batteries.md.
+import { LpBuilder } from './lp.js';
 import type { BatteryParams, DispatchProblem, DispatchResult, LpSolver } from './types.js';
 
-export type { BatteryParams, BatteryStrategy, DispatchProblem, DispatchResult, LpSolver } from './types.js';
+export type {
+  BatteryParams,
+  BatteryStrategy,
+  DispatchProblem,
+  DispatchResult,
+  LinearProgram,
+  LpSolver,
+} from './types.js';
 export { loadSolver } from './solver.js';
 
 /** Cell by cell: a surplus charges, a deficit discharges; never from or to the grid. */
@@ -25,12 +33,6 @@ function selfConsumption(p: DispatchProblem, b: BatteryParams): { charge: Float6
     }
   }
   return { charge, discharge };
-}
-
-/** A coefficient and a name as an LP term, with its own sign. */
-function term(coef: number, name: string): string {
-  if (coef === 0) return '';
-  return coef < 0 ? ` - ${-coef} ${name}` : ` + ${coef} ${name}`;
 }
 
 interface Plan {
@@ -65,7 +67,13 @@ function planCharges(p: DispatchProblem, warnings: string[]): Plan {
   return { tiers, demand };
 }
 
-const TIGHT = { primal_feasibility_tolerance: 1e-9, dual_feasibility_tolerance: 1e-9 };
+/**
+ * The tie-break: each kWh through the battery costs this much more in the programme, so of equally
+ * cheap dispatches the one that moves the least energy wins (at a flat price the battery stays
+ * idle). It can cost at most this much per kWh moved against the true optimum: over a year of a
+ * home battery, well under a cent.
+ */
+export const THROUGHPUT_COST = 1e-6;
 
 function optimal(
   p: DispatchProblem,
@@ -76,96 +84,86 @@ function optimal(
   const n = p.hours.length;
   const k = Math.sqrt(b.roundTripEfficiency);
   const plan = planCharges(p, warnings);
-  const obj: string[] = [];
-  const tieObj: string[] = [];
-  const rows: string[] = [];
-  const bounds: string[] = [];
-  const bins: string[] = [];
-  let r = 0;
+  const lp = new LpBuilder();
+  // Per cell: charge c, discharge d, export e and the state of charge s at the cell's end.
+  const c = new Int32Array(n);
+  const d = new Int32Array(n);
+  const e = new Int32Array(n);
+  let prev = -1;
   for (let t = 0; t < n; t++) {
     const u = p.usageKwh[t]!;
     const g = p.generationKwh[t]!;
-    const h = p.hours[t]!;
     const pi = p.importPrice[t]!;
     const pe = p.exportPrice[t]!;
     const surplus = Math.max(g - u, 0);
-    const lim = b.powerKw * h;
+    const lim = b.powerKw * p.hours[t]!;
     const cMax = b.gridCharging ? lim : Math.min(lim, surplus);
     const eMax = b.export ? g + lim : surplus;
     // import = u - g + c - d + e, so only export is a variable: the cost is pi*(c - d) + (pi - pe)*e + constant.
-    obj.push(term(pi, `c${t}`), term(-pi, `d${t}`), term(pi - pe, `e${t}`));
-    tieObj.push(` + c${t} + d${t}`);
-    rows.push(`r${r++}: c${t} - d${t} + e${t} >= ${g - u}`);
-    const prev = t === 0 ? '' : ` - s${t - 1}`;
-    rows.push(`r${r++}: s${t}${prev}${term(-k, `c${t}`)}${term(1 / k, `d${t}`)} = ${t === 0 ? b.initialKwh : 0}`);
-    bounds.push(`0 <= c${t} <= ${cMax}`, `0 <= d${t} <= ${lim}`, `0 <= e${t} <= ${eMax}`);
+    // A column that can only be 0 is left out (-1): the programme stays as small as the cell allows.
+    c[t] = cMax > 0 ? lp.col(pi + THROUGHPUT_COST, 0, cMax) : -1;
+    d[t] = lim > 0 ? lp.col(-pi + THROUGHPUT_COST, 0, lim) : -1;
+    e[t] = eMax > 0 ? lp.col(pi - pe, 0, eMax) : -1;
     const lo = t === n - 1 ? Math.max(b.reserveKwh, b.finalKwh) : b.reserveKwh;
-    bounds.push(`${lo} <= s${t} <= ${b.capacityKwh}`);
+    const s = lp.col(0, lo, b.capacityKwh);
+    // Export covers what the home and battery do not take: c - d + e >= g - u.
+    lp.row(g - u, Infinity, [c[t]!, d[t]!, e[t]!], [1, -1, 1]);
+    // s_t - s_{t-1} - k c + d / k = 0 (the first cell starts from the initial state).
+    if (prev < 0) lp.row(b.initialKwh, b.initialKwh, [s, c[t]!, d[t]!], [1, -k, 1 / k]);
+    else lp.row(0, 0, [s, prev, c[t]!, d[t]!], [1, -1, -k, 1 / k]);
+    prev = s;
     // "Never both": a binary only where a plain LP could gain by doing both (see docs/batteries.md).
     if (pe > pi && eMax > 0) {
+      const z = lp.binary();
       const iMax = u + lim;
-      rows.push(`r${r++}: e${t} - ${eMax} z${t} <= 0`);
-      rows.push(`r${r++}: c${t} - d${t} + e${t} + ${iMax} z${t} <= ${iMax - u + g}`);
-      bins.push(`z${t}`);
+      lp.row(-Infinity, 0, [e[t]!, z], [1, -eMax]);
+      lp.row(-Infinity, iMax - u + g, [c[t]!, d[t]!, e[t]!, z], [1, -1, 1, iMax]);
     }
     if ((pi < 0 || pe < 0) && cMax > 0 && lim > 0) {
-      rows.push(`r${r++}: c${t} - ${cMax} y${t} <= 0`);
-      rows.push(`r${r++}: d${t} + ${lim} y${t} <= ${lim}`);
-      bins.push(`y${t}`);
+      const y = lp.binary();
+      lp.row(-Infinity, 0, [c[t]!, y], [1, -cMax]);
+      lp.row(-Infinity, lim, [d[t]!, y], [1, lim]);
     }
   }
-  plan.tiers.forEach((grp, gi) => {
+  for (const grp of plan.tiers) {
+    if (!grp.blocks.length) continue;
     let base = 0;
-    const flow: string[] = [];
+    const cols: number[] = [];
+    const coefs: number[] = [];
     for (const t of grp.cells) {
       base += p.usageKwh[t]! - p.generationKwh[t]!;
-      flow.push(` - c${t} + d${t} - e${t}`);
+      cols.push(c[t]!, d[t]!, e[t]!);
+      coefs.push(-1, 1, -1);
     }
-    const fj = flow.join('');
-    grp.blocks.forEach((bl, bi) => {
-      const x = `x${gi}_${bi}`;
-      obj.push(term(bl.delta, x));
-      rows.push(`r${r++}: ${x}${fj} >= ${base - bl.fromKwh}`);
-    });
-  });
-  plan.demand.forEach((grp, gi) => {
-    const ys = grp.blocks.map((_, bi) => `q${gi}_${bi}`);
-    grp.blocks.forEach((bl, bi) => {
-      obj.push(term(bl.price, ys[bi]!));
-      if (Number.isFinite(bl.width)) bounds.push(`0 <= ${ys[bi]} <= ${bl.width}`);
-    });
+    // x_b >= the group's import past the block's start.
+    for (const bl of grp.blocks) {
+      const x = lp.col(bl.delta, 0, Infinity);
+      lp.row(base - bl.fromKwh, Infinity, [x, ...cols], [1, ...coefs]);
+    }
+  }
+  for (const grp of plan.demand) {
+    const qs = grp.blocks.map((bl) => lp.col(bl.price, 0, bl.width));
     for (const t of grp.cells) {
       const h = p.hours[t]!;
-      const kw = ys.map((y) => term(h, y)).join('');
-      rows.push(
-        `r${r++}: ${kw.replace(/^ \+ /, '')} - c${t} + d${t} - e${t} >= ${p.usageKwh[t]! - p.generationKwh[t]!}`,
+      lp.row(
+        p.usageKwh[t]! - p.generationKwh[t]!,
+        Infinity,
+        [...qs, c[t]!, d[t]!, e[t]!],
+        [...qs.map(() => h), -1, 1, -1],
       );
     }
-  });
-  const objText = obj.join('').replace(/^ \+ /, '') || '0 c0';
-  const tail = `subject to\n${rows.join('\n')}\n`;
-  const tailB = `bounds\n${bounds.join('\n')}\n${bins.length ? `binary\n${bins.join(' ')}\n` : ''}end\n`;
-  const opts = bins.length
-    ? { ...TIGHT, mip_rel_gap: 1e-9, mip_abs_gap: 1e-9, mip_feasibility_tolerance: 1e-9 }
-    : TIGHT;
-  const first = solver.solve(`minimize\nobj: ${objText}\n${tail}${tailB}`, opts);
-  // Second pass: the cheapest cost held (within a hair), the least energy through the battery.
-  const tol = 1e-9 * Math.max(1, Math.abs(first.objective));
-  const costRow = `rc: ${objText} <= ${first.objective + tol}`;
-  let cols = first.columns;
-  try {
-    cols = solver.solve(
-      `minimize\nobj: ${tieObj.join('').replace(/^ \+ /, '')}\n${tail}${costRow}\n${tailB}`,
-      opts,
-    ).columns;
-  } catch {
-    warnings.push('battery_tie_break_skipped: the second pass found no answer; the first optimum is kept');
   }
+  const model = lp.build();
+  // Presolve off: on this chain of cells HiGHS's presolve costs more than it saves.
+  const options: Record<string, string | number> = model.binaries.length
+    ? { mip_rel_gap: 1e-9, mip_abs_gap: 1e-9 }
+    : { presolve: 'off' };
+  const { values } = solver.solve(model, options);
   const charge = new Float64Array(n);
   const discharge = new Float64Array(n);
   for (let t = 0; t < n; t++) {
-    charge[t] = cols.get(`c${t}`) ?? 0;
-    discharge[t] = cols.get(`d${t}`) ?? 0;
+    charge[t] = c[t]! < 0 ? 0 : values[c[t]!]!;
+    discharge[t] = d[t]! < 0 ? 0 : values[d[t]!]!;
   }
   return { charge, discharge };
 }

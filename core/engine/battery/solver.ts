@@ -1,18 +1,47 @@
-// The only place core/engine loads a solver: WASM HiGHS, loaded once and cached.
+// The only place core/engine loads a solver: WASM HiGHS, loaded once and cached. The model goes
+// in as arrays (no LP text to write and parse) and the answer comes back as one typed array.
 import highsLoader from 'highs';
 import type { LpSolver } from './types.js';
+
+/** HiGHS's model status for a proven optimum. */
+const OPTIMAL = 7;
 
 let cached: Promise<LpSolver> | undefined;
 
 export function loadSolver(): Promise<LpSolver> {
   cached ??= highsLoader().then((h) => ({
     solve(lp, options) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const sol = h.solve(lp, options as any);
-      if (sol.Status !== 'Optimal') throw new Error(`battery_solver_failed: ${sol.Status}`);
-      const columns = new Map<string, number>();
-      for (const [name, col] of Object.entries(sol.Columns)) columns.set(name, (col as { Primal: number }).Primal);
-      return { objective: sol.ObjectiveValue, columns };
+      const numRows = lp.rowLower.length;
+      const inf = (x: Float64Array) => x.map((v) => (v === Infinity ? h.infinity : v === -Infinity ? -h.infinity : v));
+      let integrality: Int32Array | undefined;
+      if (lp.binaries.length) {
+        integrality = new Int32Array(lp.numCols);
+        for (const j of lp.binaries) integrality[j] = 1;
+      }
+      return h.withModel((model) => {
+        model.passModel({
+          numCols: lp.numCols,
+          numRows,
+          colCost: lp.colCost,
+          colLower: inf(lp.colLower),
+          colUpper: inf(lp.colUpper),
+          rowLower: inf(lp.rowLower),
+          rowUpper: inf(lp.rowUpper),
+          matrix: {
+            format: 'csr',
+            numRows,
+            numCols: lp.numCols,
+            starts: lp.rowStarts,
+            indices: lp.rowIndex,
+            values: lp.rowValue,
+          },
+          ...(integrality ? { integrality } : {}),
+        });
+        model.options.set({ output_flag: false, ...options });
+        const run = model.run();
+        if (run.modelStatus !== OPTIMAL) throw new Error(`battery_solver_failed: model status ${run.modelStatus}`);
+        return { objective: model.getObjectiveValue(), values: Float64Array.from(model.getSolution().colValue) };
+      });
     },
   }));
   return cached;

@@ -1,4 +1,7 @@
 // The battery's dispatch model (issue 45): pure data in, pure data out.
+import type { LinearProgram } from './lp.js';
+
+export type { LinearProgram } from './lp.js';
 export type BatteryStrategy = 'OPTIMAL' | 'SELF_CONSUMPTION';
 
 export interface BatteryParams {
@@ -38,10 +41,11 @@ export interface DispatchResult {
   warnings: string[];
 }
 
-/** The swappable solver: CPLEX LP text in, column values by name out (throws when no optimum). */
+/** The swappable solver: a linear programme (with binaries, if any) in, column values out. */
 export interface LpSolver {
+  /** The optimum (minimised); throws `battery_solver_failed` when none is found. */
   solve(
-    lp: string,
+    lp: LinearProgram,
     options?: Record<string, string | number | boolean>,
-  ): { objective: number; columns: Map<string, number> };
+  ): { objective: number; values: Float64Array };
 }
