@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The project's test command: the build, then side by side the static checks (type check, lint,
-// format) and every suite, then the engine suites again under a second process time zone; ends
-// with where the time went and one line `N passed, N failed` for CI.
+// format), every suite, and the engine suites again under a second process time zone; ends with
+// where the time went and one line `N passed, N failed` for CI.
 //
 // Why side by side: the browser and command-line suites spend much of their time waiting (on a
-// page, a spawned process, a socket), so the static checks fill that idle CPU. They run under
-// `nice`, so the suites, whose pages and processes have time limits, are served first.
+// page, a spawned process, a socket), so the other work fills that idle CPU. The second zone's
+// run is niced: it is short and fits in the gaps.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -96,8 +96,9 @@ process.stdout.write(
 // The suites run what users run: dist/ first.
 await check('build (esbuild + Vite)', process.execPath, ['build/compile.mjs']);
 
-// The static checks beside the suites, niced: two chains, so that neither waits on the other.
-const quiet = { buffered: true, nice: true };
+// The static checks beside the suites, at the same priority (niced, they were starved and ended
+// last): two chains, so that neither waits on the other.
+const quiet = { buffered: true };
 const staticChecks = Promise.all([
   check('typecheck (tsc -b, one project per runtime)', 'npx', ['tsc', '-b'], quiet),
   (async () => {

@@ -9,7 +9,7 @@ import {
 
 const YEAR_HOURS = 8760;
 
-function problem(cellsPerHour: number): DispatchProblem {
+export function problem(cellsPerHour: number): DispatchProblem {
   const n = YEAR_HOURS * cellsPerHour;
   const h = 1 / cellsPerHour;
   const hours = new Float64Array(n).fill(h);
@@ -41,7 +41,7 @@ function problem(cellsPerHour: number): DispatchProblem {
   return { hours, usageKwh: usage, generationKwh: gen, importPrice: imp, exportPrice: exp, demand };
 }
 
-const battery: BatteryParams = {
+export const battery: BatteryParams = {
   capacityKwh: 13.5,
   powerKw: 5,
   roundTripEfficiency: 0.9,
