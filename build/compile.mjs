@@ -23,7 +23,9 @@ async function node() {
     bundle: true,
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // Pure-JS dependencies are bundled: a host's start then reads a few files instead of resolving
+    // and compiling hundreds of modules. Native, WebAssembly and worker-spawning ones stay installed.
+    external: ['better-sqlite3', 'highs', 'piscina', 'electron', 'typescript', 'vite', 'esbuild'],
     sourcemap: 'linked',
     logLevel: 'warning',
     legalComments: 'none',
@@ -32,6 +34,10 @@ async function node() {
     build({
       ...common,
       format: 'esm',
+      // Bundled CommonJS calls require(): ESM has none of its own.
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
       entryPoints: {
         cli: 'core/hosts/cli/bin.ts',
         // The headless host's service thread (core/hosts/host-thread.ts starts it).

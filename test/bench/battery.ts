@@ -1,5 +1,14 @@
-// `npm run bench battery`: the battery engine over a year, beside the plain-LP floor. Prints; asserts nothing.
+// `npm run bench battery`: the battery engine over a year, beside the plain-LP floor, then whole
+// bills with a battery through a served host, where they run in the worker pool. Prints; asserts nothing.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import highsLoader from 'highs';
+import { spawnServe } from '../host/cli.js';
+import { berlinAddress } from '../helpers.js';
+import { session } from './common.js';
+import { request } from './lib.js';
+import { exportTariff, importTariff, METERING, yearOfQuarters } from './bills.js';
 import {
   dispatchBattery,
   loadSolver,
@@ -80,6 +89,69 @@ async function plainFloor(p: DispatchProblem): Promise<number> {
   return performance.now() - t0;
 }
 
+/** The bench's year of quarter hours summed to hours. */
+function hoursOf(quarters: { start_time: string; end_time: string; kwh: number }[]) {
+  const out: typeof quarters = [];
+  for (let i = 0; i + 3 < quarters.length; i += 4) {
+    const kwh = quarters.slice(i, i + 4).reduce((a, q) => a + q.kwh, 0);
+    out.push({ start_time: quarters[i]!.start_time, end_time: quarters[i + 3]!.end_time, kwh: Number(kwh.toFixed(4)) });
+  }
+  return out;
+}
+
+/**
+ * A year's bill with a 13.5 kWh battery (OPTIMAL) on time-of-day energy with flat and
+ * time-of-use demand charges, through `serve` (the pool at its default size): hours, quarter
+ * hours, and hours with 3 alternatives, each one dispatched on its own tariffs.
+ */
+async function throughApi(): Promise<void> {
+  const host = await spawnServe(mkdtempSync(join(tmpdir(), 'td-battery-')), ['--no-demo']);
+  try {
+    const s = await session(host.info);
+    const loc = (await s.json('POST', '/locations', { postal_address: berlinAddress })).id as string;
+    await s.json('POST', '/tariffs', { location_id: loc, ...importTariff(0.34, 0.22, 'Day and night') });
+    await s.json('POST', '/tariffs', { location_id: loc, ...exportTariff });
+    const quarters = yearOfQuarters();
+    const body = (q: boolean, alternatives = 0) =>
+      JSON.stringify({
+        start_time: '2026-01-01T00:00:00+01:00',
+        end_time: '2027-01-01T00:00:00+01:00',
+        metering: METERING,
+        usage: { intervals: q ? quarters.usage : hoursOf(quarters.usage) },
+        generation: { intervals: q ? quarters.generation : hoursOf(quarters.generation) },
+        battery: { capacity_kwh: 13.5, power_kw: 5 },
+        ...(alternatives
+          ? {
+              alternatives: Array.from({ length: alternatives }, (_, i) => [
+                importTariff(0.3 + i / 100, 0.18, `Alternative ${i + 1}`),
+                exportTariff,
+              ]),
+            }
+          : {}),
+      });
+    const timed = async (name: string, text: string, target: string) => {
+      const t = performance.now();
+      const r = await request(`${s.api}/bills/${loc}`, 'POST', s.auth, text);
+      const ms = performance.now() - t;
+      const saving = r.status === 200 ? (JSON.parse(r.text) as { battery: { saving: number } }).battery.saving : NaN;
+      console.log(`${name}: ${ms.toFixed(0)} ms (${target}), status ${r.status}, saving ${saving.toFixed(2)}`);
+      return ms;
+    };
+    await timed('warm-up, a year of hours', body(false), 'not counted');
+    const one = await timed('bill through the pool, a year of hours', body(false), 'the engine at most 1000');
+    await timed('bill through the pool, a year of quarter hours', body(true), 'the engine at most 5000');
+    const three = await timed(
+      'bill through the pool, a year of hours, 3 alternatives',
+      body(false, 3),
+      'at most 2.5 × one',
+    );
+    console.log(`3 alternatives / one: ${(three / one).toFixed(2)} (target 2.5)`);
+  } finally {
+    host.child.kill('SIGTERM');
+    await host.exited;
+  }
+}
+
 export async function benchBattery(): Promise<void> {
   const solver = await loadSolver();
   const hourly = problem(1);
@@ -100,4 +172,5 @@ export async function benchBattery(): Promise<void> {
   console.log(
     `SELF_CONSUMPTION, a year of quarter hours: ${ms(() => dispatchBattery(quarter, self, undefined), 10).toFixed(1)} ms (target 20)`,
   );
+  await throughApi();
 }

@@ -172,6 +172,44 @@ describe('tariff-desk schedule', () => {
     }
   });
 
+  it('schedule battery plans from a device’s last state as POST /schedules/battery does, as JSON and a table', async () => {
+    const dev = await api('POST', '/devices', {
+      capacity_kwh: 8,
+      power_rating_import_kwh: 4,
+      power_rating_export_kwh: 4,
+    });
+    expect(dev.status).toBe(200);
+    const state = await api('PUT', `/devices/${dev.body.id}/state`, {
+      time: NIGHT.start_time,
+      state_of_charge_percent: 75,
+    });
+    expect(state.status).toBe(200);
+    const args = ['battery', loc, '--device', dev.body.id, '--from', NIGHT.start_time, '--to', NIGHT.end_time];
+    const json = run(host, dir, ...args, '--format', 'json');
+    expect(json.stderr).toBe('');
+    expect(json.status).toBe(0);
+    const answer = JSON.parse(json.stdout);
+    const direct = await api('POST', `/schedules/battery/${loc}`, { ...NIGHT, battery: { device_id: dev.body.id } });
+    expect(direct.status).toBe(200);
+    expect(answer).toEqual(direct.body);
+    // 75 % of the device's 8 kWh, from its reported state.
+    expect(answer.initial_soc_kwh).toBeCloseTo(6, 9);
+    const text = run(host, dir, ...args);
+    expect(text.status).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines[0]).toContain(`Location ${loc}  battery (OPTIMAL)`);
+    expect(lines[1]).toBe('Starts at 6.000 kWh');
+    // A row per cell, in Berlin's local time, then the saving.
+    expect(text.stdout).toContain('2026-03-02 18:00');
+    expect(lines.filter((l) => /^\s*2026-03-0[23] \d\d:\d\d/.test(l))).toHaveLength(answer.data.length);
+    expect(text.stdout).toContain(`with the battery, ${direct.body.cost_without.toFixed(2)} EUR without`);
+    // Asked of the host, a device it does not know is its 404, named.
+    const unknown = run(host, dir, 'battery', loc, '--device', 'dev_unknown');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/\(\w*not_found\)/);
+    expect(run(host, dir, 'battery', loc).stderr).toContain('schedule battery needs --battery');
+  });
+
   it('names what is wrong: no mode or two, a bad number, the service’s codes', () => {
     const none = run(host, dir, loc);
     expect(none.status).toBe(1);

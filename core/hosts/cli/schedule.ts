@@ -3,12 +3,15 @@ import { DateTime } from 'luxon';
 import { commandArgs, edge, withCodes } from './args.js';
 import { CLIENT_OPTIONS, clientOptionsOf, connectClient } from './client.js';
 import { decimalsOf, localTime, table } from './format.js';
+import { batteryOption } from './bill.js';
 import { api } from '../../engine/api/index.js';
 import { parseWith } from '../../engine/api/validate.js';
 import type { ScheduleAmount, ScheduleDuration, ScheduleLimit } from '../../engine/schemas/schedule-request.js';
+import type { BatterySchedule } from '../../engine/schemas/battery-schedule.js';
 
 export const SCHEDULE_USAGE = `Usage: tariff-desk schedule LOCATION_ID (--duration MIN | --limit PRICE | --relative R |
                              --energy KWH --max-power KW) [options]
+       tariff-desk schedule battery LOCATION_ID (--battery K=V,… | --device ID) [options]
 
 When to use energy at a location on a running host (docs/schedules.md): the cheapest (or
 dearest) minutes of a window, the time priced under (or over) a limit, or when a device should
@@ -21,6 +24,11 @@ Mode, one of:
                           with --limit too, a price must meet both
   --energy KWH            the energy a device needs, charged at up to --max-power KW at least
   --max-power KW          cost (POST /schedules/amount/{id})
+  battery                 a home battery's plan at least energy cost (POST /schedules/battery/{id}):
+  --battery K=V,…         capacity=KWH,power=KW[,efficiency=0.9][,reserve=%][,initial=%][,final=%]
+                          [,export=true][,grid-charging=false][,device=ID], as bill takes it
+  --device ID             a battery device: its stored properties and last reported state of
+                          charge fill what --battery does not give
 
 Options:
   --segment S             LOW (default): the cheapest time; HIGH: the dearest (--duration, --limit)
@@ -44,6 +52,8 @@ const OPTIONS = {
   to: { type: 'string' },
   direction: { type: 'string' },
   format: { type: 'string' },
+  battery: { type: 'string' },
+  device: { type: 'string' },
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -138,6 +148,36 @@ export function amountText(a: z.output<typeof ScheduleAmount>): string {
   return lines.join('\n').trimEnd();
 }
 
+/** A battery plan: a row per cell with charge, discharge, state of charge and prices, then the saving. */
+export function batteryText(a: z.output<typeof BatterySchedule>, zone: string): string {
+  const dp = decimalsOf(a.currency_code);
+  const money = (v: number) => `${v.toFixed(dp)} ${a.currency_code}`;
+  const kwh = (v: number) => v.toFixed(3);
+  return [
+    `Location ${a.location_id}  battery (${a.strategy})  ${localTime(a.start_time, zone)} – ${localTime(a.end_time, zone)} ${zone}`,
+    `Starts at ${kwh(a.initial_soc_kwh)} kWh`,
+    '',
+    table(
+      ['From', 'To', 'Charge kWh', 'Discharge kWh', 'State kWh', 'Import', 'Export', `Import ${a.currency_code}/kWh`],
+      a.data.map((c) => [
+        localTime(c.start_time, zone),
+        localTime(c.end_time, zone),
+        kwh(c.charge_kwh),
+        kwh(c.discharge_kwh),
+        kwh(c.soc_kwh),
+        kwh(c.import_kwh),
+        kwh(c.export_kwh),
+        c.import_price.toFixed(5),
+      ]),
+      [false, false, true, true, true, true, true, true],
+    ),
+    '',
+    `Energy cost ${money(a.cost_with)} with the battery, ${money(a.cost_without)} without: ` +
+      `${a.saving >= 0 ? 'saves' : 'loses'} ${money(Math.abs(a.saving))}`,
+    ...a.warnings.map((w) => `  ${w}`),
+  ].join('\n');
+}
+
 /**
  * `tariff-desk schedule LOCATION_ID …`: asks the running host when to use energy (one of the
  * three schedules) and prints the periods as a table or the answer as JSON.
@@ -147,11 +187,18 @@ export async function scheduleCommand(args: string[], defaultDataDir: string): P
 }
 
 async function schedule(args: string[], defaultDataDir: string): Promise<number> {
-  const parsed = commandArgs(args, OPTIONS, SCHEDULE_USAGE, { min: 1, max: 1 });
+  const parsed = commandArgs(args, OPTIONS, SCHEDULE_USAGE, { min: 1, max: 2 });
   if (parsed.exit !== undefined) return parsed.exit;
-  const { values: v, positionals } = parsed;
+  const { values: v } = parsed;
   const format = v.format ?? 'table';
   if (!['table', 'json'].includes(format)) throw new Error('--format must be table or json');
+  const isBattery = parsed.positionals[0] === 'battery';
+  if (parsed.positionals.length !== (isBattery ? 2 : 1))
+    throw new Error(isBattery ? 'schedule battery takes one LOCATION_ID' : 'give one LOCATION_ID');
+  const positionals = isBattery ? parsed.positionals.slice(1) : parsed.positionals;
+  if (isBattery) return batterySchedule(v, positionals[0]!, format, defaultDataDir);
+  if (v.battery !== undefined || v.device !== undefined)
+    throw new Error('--battery and --device go with schedule battery LOCATION_ID');
   const duration = numberOf(v.duration, 'duration');
   const limit = numberOf(v.limit, 'limit');
   const relative = numberOf(v.relative, 'relative');
@@ -213,5 +260,29 @@ async function schedule(args: string[], defaultDataDir: string): Promise<number>
     out = format === 'json' ? JSON.stringify(a, null, 2) : amountText(a);
   }
   process.stdout.write(out + '\n');
+  return 0;
+}
+
+type Values = Extract<ReturnType<typeof commandArgs<typeof OPTIONS>>, { exit: undefined }>['values'];
+
+/** `schedule battery LOCATION_ID`: the plan over the window (default: the service's next 24 hours). */
+async function batterySchedule(v: Values, id: string, format: string, defaultDataDir: string): Promise<number> {
+  if (v.battery === undefined && v.device === undefined)
+    throw new Error('schedule battery needs --battery capacity=KWH,power=KW or --device ID');
+  const battery = {
+    ...(v.battery === undefined ? {} : batteryOption(v.battery, undefined)),
+    ...(v.device === undefined ? {} : { device_id: v.device }),
+  };
+  const params = parseWith(api['schedules.battery'].params, { id }, 'path');
+  const client = await connectClient(clientOptionsOf(v, defaultDataDir));
+  const location = await client.call('locations.retrieve', { params: { id: params.id } });
+  const zone = location.timezone;
+  const start =
+    v.from === undefined ? Date.parse((await client.call('clock.retrieve')).now) : edge(v.from, zone, 'from');
+  const to = v.to === undefined ? start + DAY_MS : edge(v.to, zone, 'to');
+  const iso = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
+  const body = parseWith(api['schedules.battery'].body, { start_time: iso(start), end_time: iso(to), battery }, 'body');
+  const a = await client.call('schedules.battery', { params, body });
+  process.stdout.write((format === 'json' ? JSON.stringify(a, null, 2) : batteryText(a, zone)) + '\n');
   return 0;
 }
