@@ -2,7 +2,8 @@
 // The one build: esbuild bundles the Node side (the core library, the command line, Electron's
 // main process and preload) into dist/node; tsc declares the library entry into dist/types; Vite
 // builds the two renderer apps into dist/renderer.
-// Dependencies stay external: they are installed beside the package (better-sqlite3 is native).
+// Pure-JS dependencies are bundled in; native, WebAssembly and worker-spawning ones (better-sqlite3,
+// highs, piscina) and Electron stay installed beside the package.
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { rmSync, mkdirSync, chmodSync, readFileSync, readdirSync, existsSync, statSync, renameSync } from 'node:fs';
