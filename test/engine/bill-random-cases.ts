@@ -4,7 +4,7 @@ import type { Charges } from '../../core/engine/schemas/charges.js';
 import type { Metering } from '../../core/engine/schemas/bill.js';
 import type { Rate, Schedule } from '../../core/engine/schemas/schedule.js';
 import type { Row } from './bill-reference.js';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { PricingComponent } from '../../core/engine/pricing/types.js';
 import { differences, engineBill, H, MIN, type Case } from './bill-cases.js';
@@ -272,4 +272,13 @@ export function againstReferenceIn(digest: string): (c: Case) => void {
     bills.note(engineBill(c));
     if (!SECOND_ZONE) expect(differences(c)).toEqual([]);
   };
+}
+
+/**
+ * One test per seed, each case's bill against the reference (see `againstReferenceIn`): what the
+ * three files of random cases each declare, on their own share of the seeds and digest.
+ */
+export function referenceCases(digest: string, title: string, seeds: number[], make: (seed: number) => Case): void {
+  const against = againstReferenceIn(digest);
+  it.each(seeds)(title, (seed) => against(make(seed)), SLOW);
 }

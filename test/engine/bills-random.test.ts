@@ -1,13 +1,12 @@
 // The second half of the random bill cases against the slow reference (the first is in bills.test.ts).
-import { describe, it } from 'vitest';
-import { againstReferenceIn, CASES_SECOND, randomCase, SLOW } from './bill-random-cases.js';
-
-const againstReference = againstReferenceIn('bill-random-digest');
+import { describe } from 'vitest';
+import { CASES_SECOND, randomCase, referenceCases } from './bill-random-cases.js';
 
 describe('the bill engine against the slow reference', () => {
-  it.each(CASES_SECOND)(
+  referenceCases(
+    'bill-random-digest',
     'random case %i matches the minute-by-minute reference',
-    (seed) => againstReference(randomCase(seed)),
-    SLOW,
+    CASES_SECOND,
+    randomCase,
   );
 });

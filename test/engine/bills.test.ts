@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { differences, engineBill, money, worked } from './bill-cases.js';
 import {
-  againstReferenceIn,
+  referenceCases,
   CASES,
   CASES_FIRST,
   nemCase,
@@ -11,14 +11,8 @@ import {
   ZONES,
 } from './bill-random-cases.js';
 
-const againstReference = againstReferenceIn('bill-digest');
-
 describe('the bill engine against the slow reference', () => {
-  it.each(CASES_FIRST)(
-    'random case %i matches the minute-by-minute reference',
-    (seed) => againstReference(randomCase(seed)),
-    SLOW,
-  );
+  referenceCases('bill-digest', 'random case %i matches the minute-by-minute reference', CASES_FIRST, randomCase);
 
   it(
     'the net metering cases bank, carry, pay a true-up and meet negative generation',
