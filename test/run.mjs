@@ -5,8 +5,9 @@
 //
 // Why side by side: the browser and command-line suites spend much of their time waiting (on a
 // page, a spawned process, a socket), so the other work fills that idle CPU. The second zone's
-// run is niced: it is short and fits in the gaps.
-import { spawn, spawnSync } from 'node:child_process';
+// run is short (about 40 CPU-s) and runs at the same priority: niced beside a busy run it got a
+// few per cent of a core, and a test of a second alone hit its time limit.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { findBrowser, MISSING_BROWSER_MESSAGE } from './browser/find-browser.mjs';
@@ -23,11 +24,10 @@ const timings = [];
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
 /** Runs a command, its output streamed (`inherit`) or kept to be printed whole when it ends. */
-function run(name, cmd, args, { env = {}, buffered = false, nice = false } = {}) {
+function run(name, cmd, args, { env = {}, buffered = false } = {}) {
   const start = Date.now();
   if (!buffered) process.stdout.write(`\n== ${name}\n`);
-  const [file, argv] = nice && hasNice ? ['nice', ['-n', '10', cmd, ...args]] : [cmd, args];
-  const child = spawn(file, argv, {
+  const child = spawn(cmd, args, {
     stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...env },
   });
@@ -44,7 +44,6 @@ function run(name, cmd, args, { env = {}, buffered = false, nice = false } = {})
     }),
   );
 }
-const hasNice = spawnSync('nice', ['true']).status === 0;
 
 async function check(name, cmd, args, opts) {
   if (await run(name, cmd, args, opts)) passed++;
@@ -78,6 +77,11 @@ async function vitest(name, tz, paths, report, { zoneRun = 'first', workers, ...
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  // Name each failed test in the closing lines, where a reader of only the output's end sees them.
+  for (const file of r.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed')
+        failures.push(`${name} (TZ=${tz}): ${file.name.replace(`${process.cwd()}/`, '')} > ${t.fullName}`);
   if (existsSync(times))
     for (const [file, ms] of JSON.parse(readFileSync(times, 'utf8')))
       files.push([tz === 'UTC' ? file : `${file} (TZ=${tz})`, ms]);
@@ -107,14 +111,13 @@ const staticChecks = Promise.all([
   })(),
 ]);
 // The second zone's reference comparisons give way to digests of the engine's answers
-// (test/engine/support.ts), so that run is short: it goes beside the main one, niced, rather than
-// after it, where it would be the run's tail.
+// (test/engine/support.ts), so that run is short: it goes beside the main one rather than after it,
+// where it would be the run's tail.
 await Promise.all([
   vitest('all suites', 'UTC', [], `${out}/all.json`),
   vitest('engine suites', 'Pacific/Kiritimati', ['test/engine'], `${out}/engine-kiritimati.json`, {
     zoneRun: 'second',
     buffered: true,
-    nice: true,
     workers: 1,
   }),
 ]);
@@ -154,6 +157,6 @@ for (const [name, ms] of slowest) process.stdout.write(`  ${seconds(ms).padStart
 process.stdout.write(`  total wall time: ${seconds(Date.now() - began)} s\n`);
 
 if (browser) process.stdout.write(`\nBrowser suites ran on ${browser.source}.\n`);
-if (failures.length) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
+if (failures.length) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ${f}\n`).join('')}`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);
