@@ -131,6 +131,28 @@ describe('a battery on the bill', () => {
     expect(r.body.alternatives[0].battery.saving).toBeCloseTo(72, 2);
   });
 
+  it('an alternative answers as its tariffs billed on their own, whatever was planned before it', async () => {
+    // The alternatives plan the same cells, each from the last one's basis: the answer is the same
+    // as a request that bills that tariff alone, from nothing.
+    const sets = [[tou], [flat], [tou]];
+    const r = await post(`/bills/${loc}`, {
+      start_time: JUNE,
+      end_time: JULY,
+      usage,
+      candidates: [tou],
+      alternatives: sets,
+      battery,
+    });
+    expect(r.status).toBe(200);
+    for (const [k, set] of sets.entries()) {
+      const alone = await post(`/bills/${loc}`, { start_time: JUNE, end_time: JULY, usage, candidates: set, battery });
+      expect(alone.status).toBe(200);
+      expect(r.body.alternatives[k].total).toBeCloseTo(alone.body.total, 6);
+      expect(r.body.alternatives[k].battery.saving).toBeCloseTo(alone.body.battery.saving, 6);
+    }
+    expect(r.body.alternatives[0].total).toBeCloseTo(r.body.total, 6);
+  });
+
   it('SELF_CONSUMPTION stores the solar surplus and covers the evening with it, by a rule a test can walk', async () => {
     const generation = { intervals: hourly(JUNE, JULY, (hr) => (hr >= 10 && hr < 14 ? 4 : 0)) };
     const exportTariff = {

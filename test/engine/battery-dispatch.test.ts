@@ -5,6 +5,7 @@ import {
   type BatteryParams,
   type DispatchProblem,
   type LpSolver,
+  WarmStart,
 } from '../../core/engine/battery/index.js';
 import { infeasibility, referenceCost } from './battery-reference.js';
 
@@ -159,6 +160,44 @@ function randomCase(rand: () => number, n: number, kind: string): { p: DispatchP
   b.finalKwh = b.reserveKwh;
   return { p, b };
 }
+
+describe('a warm start: alternatives plan the same cells on their own prices', () => {
+  it('each starts from the last basis and still reaches the reference optimum, feasible', () => {
+    const rand = rng(41);
+    const { p, b } = randomCase(rand, 8, 'tou');
+    const warm = new WarmStart();
+    for (let i = 0; i < 6; i++) {
+      // The same cells, usage and battery; only the prices change, as between a bill's tariffs.
+      const priced: DispatchProblem = {
+        ...p,
+        importPrice: F(Array.from(p.importPrice, () => [0.1, 0.2, 0.4][Math.floor(rand() * 3)]!)),
+      };
+      priced.exportPrice = F(Array.from(priced.importPrice, (x) => x / 2));
+      const r = dispatchBattery(priced, b, solver, warm);
+      expect(infeasibility(priced, b, r)).toBeNull();
+      expect(r.cost).toBeCloseTo(referenceCost(priced, b, 0.5), 6);
+      expect(r.cost).toBeCloseTo(dispatchBattery(priced, b, solver).cost, 9);
+    }
+    expect(warm.reused).toBe(5);
+  });
+
+  it('a programme of another shape, or other coefficients, starts from nothing', () => {
+    const warm = new WarmStart();
+    dispatchBattery(threeHours(), battery(), solver, warm);
+    // Another efficiency changes the coefficients (√rt) of the same cells: no reuse.
+    dispatchBattery(threeHours(), battery({ roundTripEfficiency: 0.9 }), solver, warm);
+    expect(warm.reused).toBe(0);
+    const longer = { ...threeHours(), hours: F([1, 1, 1, 1]) };
+    for (const k of ['usageKwh', 'generationKwh', 'importPrice', 'exportPrice'] as const)
+      longer[k] = F([...threeHours()[k], 0.1]);
+    const r = dispatchBattery(longer, battery(), solver, warm);
+    expect(warm.reused).toBe(0);
+    expect(infeasibility(longer, battery(), r)).toBeNull();
+    // The same shape again: reused.
+    dispatchBattery({ ...longer, importPrice: F([0.3, 0.1, 0.2, 0.5]) }, battery(), solver, warm);
+    expect(warm.reused).toBe(1);
+  });
+});
 
 describe('battery dispatch against the reference', () => {
   const kinds = ['flat', 'tou', 'export', 'negative'];

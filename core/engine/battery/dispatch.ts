@@ -1,6 +1,7 @@
 // Battery dispatch: SELF_CONSUMPTION by rule, OPTIMAL by a (mixed-integer) linear programme. See docs/batteries.md.
 import { LpBuilder } from './lp.js';
 import type { BatteryParams, DispatchProblem, DispatchResult, LpSolver } from './types.js';
+import type { WarmStart } from './warm.js';
 
 export type {
   BatteryParams,
@@ -8,9 +9,12 @@ export type {
   DispatchProblem,
   DispatchResult,
   LinearProgram,
+  LpBasis,
+  LpSolution,
   LpSolver,
 } from './types.js';
 export { loadSolver } from './solver.js';
+export { WarmStart } from './warm.js';
 
 /** Cell by cell: a surplus charges, a deficit discharges; never from or to the grid. */
 function selfConsumption(p: DispatchProblem, b: BatteryParams): { charge: Float64Array; discharge: Float64Array } {
@@ -80,6 +84,7 @@ function optimal(
   b: BatteryParams,
   solver: LpSolver,
   warnings: string[],
+  warm: WarmStart | undefined,
 ): { charge: Float64Array; discharge: Float64Array } {
   const n = p.hours.length;
   const k = Math.sqrt(b.roundTripEfficiency);
@@ -158,7 +163,8 @@ function optimal(
   const options: Record<string, string | number> = model.binaries.length
     ? { mip_rel_gap: 1e-9, mip_abs_gap: 1e-9 }
     : { presolve: 'off' };
-  const { values } = solver.solve(model, options);
+  const { values, basis } = solver.solve(model, options, warm?.startFor(model));
+  warm?.keep(model, basis);
   const charge = new Float64Array(n);
   const discharge = new Float64Array(n);
   for (let t = 0; t < n; t++) {
@@ -246,6 +252,8 @@ export function dispatchBattery(
   problem: DispatchProblem,
   battery: BatteryParams,
   solver: LpSolver | undefined,
+  /** Solves of one request that share their cells: each starts where the last one ended. */
+  warm?: WarmStart,
 ): DispatchResult {
   const warnings: string[] = [];
   const n = problem.hours.length;
@@ -255,6 +263,6 @@ export function dispatchBattery(
     return finish(problem, battery, charge, discharge, warnings);
   }
   if (!solver) throw new Error('battery_solver_missing: OPTIMAL needs a solver (loadSolver())');
-  const { charge, discharge } = optimal(problem, battery, solver, warnings);
+  const { charge, discharge } = optimal(problem, battery, solver, warnings, warm);
   return finish(problem, battery, charge, discharge, warnings);
 }

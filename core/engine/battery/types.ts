@@ -41,11 +41,27 @@ export interface DispatchResult {
   warnings: string[];
 }
 
+/**
+ * Which columns and rows a solve ended basic or at a bound: what a programme of the same shape
+ * (only costs changed) starts from, so it takes hundreds of steps instead of tens of thousands.
+ */
+export interface LpBasis {
+  colStatus: Int32Array;
+  rowStatus: Int32Array;
+}
+
+export interface LpSolution {
+  objective: number;
+  values: Float64Array;
+  /** The final basis of a plain LP (none for one with binaries). */
+  basis?: LpBasis;
+}
+
 /** The swappable solver: a linear programme (with binaries, if any) in, column values out. */
 export interface LpSolver {
-  /** The optimum (minimised); throws `battery_solver_failed` when none is found. */
-  solve(
-    lp: LinearProgram,
-    options?: Record<string, string | number | boolean>,
-  ): { objective: number; values: Float64Array };
+  /**
+   * The optimum (minimised); throws `battery_solver_failed` when none is found. `start`, the basis
+   * of an earlier solve of a programme of this shape, is where the search begins.
+   */
+  solve(lp: LinearProgram, options?: Record<string, string | number | boolean>, start?: LpBasis): LpSolution;
 }

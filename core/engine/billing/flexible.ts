@@ -4,7 +4,13 @@ import type { CompiledComponent } from '../pricing/compile.js';
 import { sweepPrices } from '../pricing/engine.js';
 import { periodBounds } from '../pricing/local-days.js';
 import type { MarketSeries } from '../pricing/types.js';
-import { dispatchBattery, type BatteryParams, type DispatchProblem, type LpSolver } from '../battery/index.js';
+import {
+  dispatchBattery,
+  type BatteryParams,
+  type DispatchProblem,
+  type LpSolver,
+  type WarmStart,
+} from '../battery/index.js';
 import { planCar, type CarParams } from '../car/plan.js';
 import { computeBill, type BillInput, type BillResult } from './bill.js';
 import { demandGroups } from './demand.js';
@@ -20,6 +26,8 @@ export interface FlexibleInput extends BillInput {
   battery?: BatteryParams | undefined;
   car?: CarParams | undefined;
   solver?: LpSolver | undefined;
+  /** One request's solves (its alternatives): each starts from the last one's basis. */
+  warm?: WarmStart | undefined;
 }
 
 /** What the battery did: energies in kWh, money in micro-units. */
@@ -321,7 +329,7 @@ export function computeFlexibleBill(input: FlexibleInput): FlexibleResult {
       blocks: g.rate.map((t) => ({ toKw: t.to_kw ?? null, price: t.fixed })),
     })),
   };
-  const run = dispatchBattery(problem, input.battery, input.solver);
+  const run = dispatchBattery(problem, input.battery, input.solver, input.warm);
   for (const w of run.warnings) warnings.add(w);
   const flows = computeBill({
     ...input,

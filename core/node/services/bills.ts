@@ -10,6 +10,7 @@ import { fitToYear, isTwelveMonths } from '../../engine/usage/year-fit.js';
 import { ApiError, Codes, invalid } from '../../engine/errors.js';
 import type { BillMonthResult } from '../../engine/billing/bill.js';
 import { computeFlexibleBill, type FlexibleResult } from '../../engine/billing/flexible.js';
+import { WarmStart } from '../../engine/battery/index.js';
 import type { DeviceService } from './devices.js';
 import { batteryParams, carParams, type SolverSource } from './battery-params.js';
 import type { UsageSeries } from '../../engine/pricing/cost.js';
@@ -82,6 +83,8 @@ export class BillService {
     const battery = req.battery ? batteryParams(scope, this.devices, req.battery) : undefined;
     const car = req.car ? carParams(req.car) : undefined;
     const solver = battery?.params.strategy === 'OPTIMAL' ? this.solver() : undefined;
+    // The alternatives plan the same cells on their own prices: each starts where the last ended.
+    const warm = solver ? new WarmStart() : undefined;
     const { usage, generation, recorded } = this.flows(scope, loc, req, from, to);
     const base: CandidateLayer = { candidates: req.candidates, path: 'candidates' };
     const billOf = (layers: CandidateLayer[]): FlexibleResult => {
@@ -105,6 +108,7 @@ export class BillService {
         battery: battery?.params,
         car,
         solver,
+        warm,
       });
     };
     const fmt = formatter(formOf(req.end_time));
