@@ -7,12 +7,16 @@ import {
   type LpSolver,
   WarmStart,
 } from '../../core/engine/battery/index.js';
-import { infeasibility, referenceCost } from './battery-reference.js';
+import highsLoader from 'highs';
+import { dispatchCost } from '../../core/engine/battery/index.js';
+import { infeasibility, referenceCost, referenceLpCost } from './battery-reference.js';
 
 const F = (a: number[]) => Float64Array.from(a);
 let solver: LpSolver;
+let highs: Awaited<ReturnType<typeof highsLoader>>;
 beforeAll(async () => {
   solver = await loadSolver();
+  highs = await highsLoader();
 });
 
 const battery = (o: Partial<BatteryParams> = {}): BatteryParams => ({
@@ -264,5 +268,114 @@ describe('battery dispatch against the reference', () => {
     const r = dispatchBattery(p, battery(), solver);
     expect(r.warnings.join()).toMatch(/battery_tiers_falling/);
     expect(r.charge.every((x) => x === 0)).toBe(true);
+  });
+});
+
+/**
+ * A case with tiers and demand on cells of mixed lengths (a month's end, a clock change): two
+ * "months" of cells, each with its tiers and a flat demand group, and a time-of-use peak group.
+ */
+function chargedCase(rand: () => number): { p: DispatchProblem; b: BatteryParams } {
+  const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)]!;
+  const n = 16 + Math.floor(rand() * 16);
+  const hours = F(Array.from({ length: n }, () => pick([0.25, 0.5, 1, 1, 1])));
+  const imp = Array.from({ length: n }, () => pick([0.1, 0.15, 0.3, 0.45]));
+  const p: DispatchProblem = {
+    hours,
+    usageKwh: F(Array.from(hours, (h) => h * pick([0, 0.5, 1, 2, 4]))),
+    generationKwh: F(Array.from(hours, (h) => h * pick([0, 0, 0, 1, 3]))),
+    importPrice: F(imp),
+    exportPrice: F(imp.map((x) => x * pick([0, 0.3, 0.8]))),
+  };
+  const half = Math.floor(n / 2);
+  const months = [Array.from({ length: half }, (_, t) => t), Array.from({ length: n - half }, (_, t) => half + t)];
+  const rising = (count: number, from: () => number, step: () => number) => {
+    let at = 0;
+    return Array.from({ length: count }, () => ({ at: (at += from()), step: step() }));
+  };
+  p.tiers = months.map((cells) => ({
+    cells: Int32Array.from(cells),
+    blocks: rising(
+      pick([0, 1, 2]),
+      () => pick([2, 5, 10]),
+      () => pick([0.05, 0.1]),
+    ).map((x) => ({
+      fromKwh: x.at,
+      delta: x.step,
+    })),
+  }));
+  const kwBlocks = () => {
+    const bs = rising(
+      pick([1, 2]),
+      () => pick([1, 2, 3]),
+      () => pick([2, 5]),
+    );
+    let price = 0;
+    return bs.map((x, i) => ({ toKw: i === bs.length - 1 ? null : x.at, price: (price += x.step) }));
+  };
+  p.demand = [
+    ...months.map((cells) => ({ cells: Int32Array.from(cells), blocks: kwBlocks() })),
+    { cells: Int32Array.from(months.flat().filter(() => rand() < 0.3)), blocks: kwBlocks() },
+  ];
+  const capacityKwh = pick([4, 8, 13.5]);
+  const reserveKwh = pick([0, 1]);
+  const b = battery({
+    capacityKwh,
+    powerKw: pick([2, 5]),
+    roundTripEfficiency: pick([0.81, 0.9, 1]),
+    reserveKwh,
+    initialKwh: reserveKwh + rand() * (capacityKwh - reserveKwh),
+    finalKwh: reserveKwh + rand() * (capacityKwh - reserveKwh) * 0.5,
+    gridCharging: rand() < 0.7,
+    export: rand() < 0.5,
+  });
+  return { p, b };
+}
+
+describe('battery dispatch with tiers and demand, against a second formulation', () => {
+  it('the second formulation agrees with the state-of-charge search where both apply', () => {
+    const rand = rng(7);
+    for (let i = 0; i < 10; i++) {
+      const { p, b } = randomCase(rand, 6, 'tou');
+      expect(referenceLpCost(highs, p, b)).toBeCloseTo(referenceCost(p, b, 0.5), 6);
+    }
+  });
+
+  it('seeded random cases with tiers, flat and time-of-use demand, cells of mixed lengths: same optimum, feasible', () => {
+    const rand = rng(2026);
+    for (let i = 0; i < 40; i++) {
+      const { p, b } = chargedCase(rand);
+      const r = dispatchBattery(p, b, solver);
+      expect(infeasibility(p, b, r), `case ${i}`).toBeNull();
+      expect(r.cost, `case ${i}`).toBeCloseTo(dispatchCost(p, r.importKwh, r.exportKwh), 9);
+      const best = referenceLpCost(highs, p, b);
+      // The engine's tie-break costs at most THROUGHPUT_COST a kWh moved; nothing beats the optimum.
+      const moved = r.charge.reduce((a, x) => a + x, 0) + r.discharge.reduce((a, x) => a + x, 0);
+      expect(r.cost, `case ${i}`).toBeGreaterThanOrEqual(best - 1e-7);
+      expect(r.cost - best, `case ${i}`).toBeLessThanOrEqual(2e-6 * moved + 1e-7);
+    }
+  });
+
+  it('the second formulation catches an engine that plans every demand block at the first price, or forgets the peak group', () => {
+    const rand = rng(99);
+    let blocks = 0;
+    let peak = 0;
+    for (let i = 0; i < 20; i++) {
+      const { p, b } = chargedCase(rand);
+      const best = referenceLpCost(highs, p, b);
+      // Each mutant's plan, billed on the true charges, against the true optimum.
+      const worse = (mutant: DispatchProblem) => {
+        const planned = dispatchBattery(mutant, b, solver);
+        return dispatchCost(p, planned.importKwh, planned.exportKwh) - best > 1e-4;
+      };
+      const firstPrice = p.demand!.map((g) => ({
+        cells: g.cells,
+        blocks: [{ toKw: null, price: g.blocks[0]!.price }],
+      }));
+      if (worse({ ...p, demand: firstPrice })) blocks++;
+      if (worse({ ...p, demand: p.demand!.slice(0, 2) })) peak++;
+    }
+    expect(blocks).toBeGreaterThan(0);
+    expect(peak).toBeGreaterThan(5);
   });
 });
