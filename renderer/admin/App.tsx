@@ -129,7 +129,8 @@ export function App() {
                 display: { xs: 'none', xl: 'inline-flex' },
               }}
             />
-            {/* Codes beside the words, for testers; off for a demo. */}
+            {/* Codes beside the words, for testers; off for a demo. Each switch has its label on its left
+                only, so that no label sits between two switches and reads as the next one's. */}
             <FormControlLabel
               control={
                 <Switch
@@ -140,8 +141,9 @@ export function App() {
                 />
               }
               label="API names"
+              labelPlacement="start"
               slotProps={{ typography: { variant: 'body2' } }}
-              sx={{ mr: 0 }}
+              sx={{ mr: 0, ml: 1 }}
             />
             <FormControlLabel
               control={
@@ -153,8 +155,9 @@ export function App() {
                 />
               }
               label="Live mode"
+              labelPlacement="start"
               slotProps={{ typography: { variant: 'body2' } }}
-              sx={{ mr: 0 }}
+              sx={{ mr: 0, ml: 1 }}
             />
           </Toolbar>
         </AppBar>

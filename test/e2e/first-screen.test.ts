@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
 import { pixelsOf } from './png.js';
 import { shot } from './browser.js';
-import { browserSuite, openApp } from './suite.js';
+import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 
 /**
  * What a new user meets first: the Prices and Tariffs pages open on a location that has a tariff
@@ -42,6 +42,53 @@ describe('the first screens, in Chromium', () => {
       await see(page.getByRole('navigation', { name: 'Tariffs' }).getByRole('button').first()).toBeVisible();
       await see(page.getByRole('heading', { name: `No tariff at Am Neuen Markt 1, Potsdam` })).toHaveCount(0);
       expect(page.url()).not.toContain(empty);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('no secret in clear text: the keys and a signing secret are masked until Show, and Copy copies them whole', async () => {
+    const { test_key, live_key, account_id } = s.env.info;
+    const endpoint = await s.env.api('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook', name: 'Masked' });
+    expect(endpoint.status).toBe(200);
+    const secret = endpoint.body.secret as string;
+    for (const size of Object.values(VIEWPORTS)) {
+      const px = `${size.width}x${size.height}`;
+      const { page, errors } = await openApp(s, 'overview', size);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const creds = page.getByRole('table', { name: 'Credentials' });
+      await see(creds).toContainText(account_id);
+      await see(creds.getByLabel('Test key, hidden')).toHaveText(/^\S*•{8}\S{0,4}$/);
+      const body = page.locator('body');
+      for (const key of [test_key, live_key]) await see(body).not.toContainText(key);
+      await shot(page, `first-overview-masked-${px}`);
+      // Each top-bar switch has its label on its left, the side away from the switch before it.
+      for (const name of ['API names', 'Live mode']) {
+        // The switch as drawn (its input is wider than the track, for a larger hit area).
+        const sw = (await page
+          .getByRole('switch', { name })
+          .locator('xpath=ancestor::span[contains(@class, "MuiSwitch-root")]')
+          .boundingBox())!;
+        const label = (await page.getByRole('banner').getByText(name, { exact: true }).boundingBox())!;
+        expect(label.x + label.width, name).toBeLessThanOrEqual(sw.x + 1);
+      }
+      // Show reveals one key; Copy copies it whole while it is hidden.
+      await creds.getByRole('button', { name: 'Show Live key' }).click();
+      await see(creds.getByLabel('Live key', { exact: true })).toHaveText(live_key);
+      await see(body).not.toContainText(test_key);
+      await creds.getByRole('button', { name: 'Copy Test key' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(test_key);
+      await page.getByRole('button', { name: 'Copy the login command' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`${account_id}:${test_key} `);
+      await creds.getByRole('button', { name: 'Hide Live key' }).click();
+      await see(body).not.toContainText(live_key);
+
+      await page.goto(`${s.env.info.app_url}/#/webhooks?id=${endpoint.body.id}`);
+      await see(page.getByLabel('signing secret, hidden')).toBeVisible();
+      await see(body).not.toContainText(secret);
+      await shot(page, `first-webhook-masked-${px}`);
+      await page.getByRole('button', { name: 'Show signing secret' }).click();
+      await see(page.getByLabel('signing secret', { exact: true })).toHaveText(secret);
       expect(errors).toEqual([]);
       await page.close();
     }

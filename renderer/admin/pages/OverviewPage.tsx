@@ -1,7 +1,8 @@
-import { Grid, Paper, Stack, Typography } from '@mui/material';
+import { Grid, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../context';
-import { CopyTable, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
+import { CopyButton, CopyTable, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
+import { masked, Secret } from '../components/secret';
 import { useLocations } from '../components/forms';
 import { ApiName, SessionCompleted, useSessionEvents } from '../components/words';
 import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
@@ -23,11 +24,8 @@ export function OverviewPage() {
     ['Admin app', boot.app_url],
     ['Data folder', boot.data_dir],
   ];
-  const creds: [string, string][] = [
-    ['Account id', boot.account_id],
-    ['Test key', boot.test_key],
-    ['Live key', boot.live_key],
-  ];
+  const key = liveMode ? boot.live_key : boot.test_key;
+  const login = (k: string) => `curl -u ${boot.account_id}:${k} ${boot.api_url}/login`;
   return (
     <>
       <PageHeader
@@ -52,11 +50,35 @@ export function OverviewPage() {
             <Typography variant="subtitle1" component="h3">
               Credentials
             </Typography>
-            <CopyTable label="Credentials" rows={creds} />
+            {/* The keys are masked until asked for: a demo's first screen shows none in clear. */}
+            <Table size="small" aria-label="Credentials">
+              <TableBody>
+                <TableRow>
+                  <TableCell sx={{ width: 160, whiteSpace: 'nowrap' }}>Account id</TableCell>
+                  <TableCell sx={{ width: '100%' }}>
+                    <Mono>{boot.account_id}</Mono>
+                  </TableCell>
+                  <TableCell align="right">
+                    <CopyButton value={boot.account_id} label="Account id" />
+                  </TableCell>
+                </TableRow>
+                {(
+                  [
+                    ['Test key', boot.test_key],
+                    ['Live key', boot.live_key],
+                  ] as const
+                ).map(([label, value]) => (
+                  <TableRow key={label}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{label}</TableCell>
+                    <TableCell colSpan={2}>
+                      <Secret value={value} label={label} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              <Mono>
-                curl -u {boot.account_id}:{liveMode ? boot.live_key : boot.test_key} {boot.api_url}/login
-              </Mono>
+              <Mono>{login(masked(key))}</Mono> <CopyButton value={login(key)} label="the login command" />
             </Typography>
           </Paper>
           <Paper variant="outlined" sx={{ p: 2, mt: 2 }} aria-label="Recent connect sessions">

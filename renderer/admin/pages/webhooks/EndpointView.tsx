@@ -14,8 +14,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApp } from '../../context';
-import { CopyButton, EnumSelect, ErrorAlert, Mono } from '../../components/common';
+import { EnumSelect, ErrorAlert, Mono } from '../../components/common';
 import { useFeedback } from '../../components/confirm';
+import { Secret } from '../../components/secret';
 import {
   type CatcherRule,
   Faults,
@@ -106,7 +107,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
           <Mono>{e.url}</Mono>
         </Typography>
         <Typography variant="body2">
-          Secret <Mono>{e.secret}</Mono> <CopyButton value={e.secret} label="secret" />{' '}
+          Secret <Secret value={e.secret} label="signing secret" />{' '}
           <Button size="small" onClick={() => rotate.mutate()}>
             Rotate
           </Button>
