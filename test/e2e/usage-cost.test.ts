@@ -3,7 +3,7 @@ import { see } from './see.js';
 import type { Page, Request } from 'playwright';
 import { DateTime } from 'luxon';
 import { topShot as shot } from './browser.js';
-import { browserSuite, openApp } from './suite.js';
+import { browserSuite, openApp, sharedPages, VIEWPORTS } from './suite.js';
 
 /**
  * The Usage and cost view on a real host: the demo's week of EV charging at Berlin as a chart,
@@ -47,7 +47,71 @@ async function report(page: Page, test: (r: Request) => boolean, act: () => Prom
   return { request: response.request(), answer: await response.json() };
 }
 
+const visit = sharedPages(s);
+
 describe('the Usage and cost view, in Chromium', () => {
+  it('a home battery on the stored records: its saving and its busiest day, as the API answers them', async () => {
+    const berlin = await locationOf('demo-berlin');
+    for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
+      const at = `${size.width}x${size.height}`;
+      const { page, errors } = await visit(`usage?location=${berlin.id}`, size);
+      await see(page.getByTestId('bill-total')).toBeVisible({ timeout: 30_000 });
+      const part = page.getByRole('region', { name: 'Household battery and car' });
+      const [response] = await Promise.all([
+        page.waitForResponse(
+          (r) =>
+            r.request().method() === 'POST' && /\/bills\/loc_/.test(r.url()) && !!r.request().postDataJSON()?.battery,
+        ),
+        part.getByRole('switch', { name: 'Battery' }).check(),
+      ]);
+      expect(response.status()).toBe(200);
+      const body = response.request().postDataJSON();
+      expect(body.battery).toEqual({ capacity_kwh: 10, power_kw: 5, strategy: 'OPTIMAL', export: false });
+      expect(body.include_dispatch).toBe(true);
+      const bill = await response.json();
+      // The page's figures are the service's for that request, asked again here.
+      const again = await s.env.api('POST', `/bills/${berlin.id}`, body);
+      expect(again.body.battery.saving).toBe(bill.battery.saving);
+      await see(page.getByTestId('bill-total')).toContainText(eur(bill.total));
+      await see(page.getByTestId('bill-battery')).toContainText(
+        `The battery saves ${eur(bill.battery.saving)}: the bill would be ${eur(bill.battery.total_without)} without it.`,
+      );
+      expect(bill.total).toBeCloseTo(bill.battery.total_without - bill.battery.saving, 5);
+
+      // The day view opens on the day the battery moves most, in Berlin's days.
+      const byDay = new Map<string, any[]>();
+      for (const c of bill.battery.dispatch) {
+        const d = DateTime.fromISO(c.start_time).setZone('Europe/Berlin').toISODate()!;
+        byDay.set(d, [...(byDay.get(d) ?? []), c]);
+      }
+      const through = (cells: any[]) => cells.reduce((t, c) => t + c.charge_kwh + c.discharge_kwh, 0);
+      const busiest = [...byDay].reduce((a, b) => (through(b[1]) > through(a[1]) ? b : a));
+      const label = DateTime.fromISO(busiest[0], { zone: 'Europe/Berlin' })
+        .setLocale('en-GB')
+        .toFormat('ccc d LLL yyyy');
+      const chart = page.getByRole('img', { name: `Battery day chart, Stored tariffs, ${label}` });
+      await see(chart).toHaveAttribute('data-cells', String(busiest[1].length));
+      const sum = (k: string) => busiest[1].reduce((t: number, c: any) => t + c[k], 0);
+      await see(chart).toHaveAttribute('data-charged', sum('charge_kwh').toFixed(3));
+      await see(chart).toHaveAttribute('data-discharged', sum('discharge_kwh').toFixed(3));
+      await see(chart).toHaveAttribute('data-prices', 'yes');
+      // Drawn on even slots of Berlin's wall time: a bar for every slot the battery charges or discharges in.
+      const bars = async (k: string) => Number(await chart.getAttribute(`data-${k}-bars`));
+      expect(await bars('charge')).toBeGreaterThan(0);
+      expect(await bars('discharge')).toBeGreaterThan(0);
+      await see(chart.locator('.battery-charge .recharts-rectangle')).toHaveCount(await bars('charge'));
+      await see(chart.locator('.battery-discharge .recharts-rectangle')).toHaveCount(await bars('discharge'));
+      await see(chart.locator('.battery-soc path.recharts-curve')).toHaveCount(1);
+      await page.getByRole('heading', { name: /^Bill by month/ }).scrollIntoViewIfNeeded();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `/tmp/bat-ui-usage-${at}.png` });
+      await chart.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/bat-ui-usage-day-${at}.png` });
+      await noOverflow(page);
+      expect(errors).toEqual([]);
+    }
+  }, 300_000);
+
   it('shows the demo week at Berlin: the records chart, cost by day and by month, the four sessions', async () => {
     const berlin = await locationOf('demo-berlin');
     const context = await s.browser.newContext({ viewport: { width: 1280, height: 800 } });

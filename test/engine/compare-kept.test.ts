@@ -66,6 +66,28 @@ describe('compare kept work', () => {
     expect(readKept(JSON.stringify({ ...JSON.parse(writeKept(work)), metering: { mode: 'SOMETHING' } }))).toBeNull();
   });
 
+  it('keeps the battery and the car, and drops only the one not as written', () => {
+    const withBoth: CompareKept = {
+      ...work,
+      battery: { on: true, capacity_kwh: 13.5, power_kw: 5, strategy: 'SELF_CONSUMPTION', export: false },
+      car: {
+        on: true,
+        power_kw: 7.4,
+        kwh_per_day: 9,
+        plug_in: '19:00:00',
+        ready_by: '06:30:00',
+        strategy: 'ON_ARRIVAL',
+      },
+    };
+    expect(readKept(writeKept(withBoth))).toEqual(withBoth);
+    const stored = JSON.parse(writeKept(withBoth));
+    stored.battery.capacity_kwh = 0;
+    const back = readKept(JSON.stringify(stored));
+    expect(back?.battery).toBeUndefined();
+    expect(back?.car).toEqual(withBoth.car);
+    expect(back?.options).toHaveLength(1);
+  });
+
   it('drops a candidate the API would refuse, and keeps the rest', () => {
     const stored = JSON.parse(writeKept(work));
     stored.options.push({ ...stored.options[0], key: 'c2', candidate: { type: 'NOPE' } });

@@ -14,8 +14,11 @@ export function Breakdown({
   columns,
   currency,
   carriedCredits = false,
+  partial = false,
 }: {
   columns: Column[];
+  /** Some months are left out of the totals (the battery's figures are the whole window's). */
+  partial?: boolean;
   currency: string;
   /** Credits are carried to a true-up: the credit row is what was applied to bills and paid out, not what was earned. */
   carriedCredits?: boolean;
@@ -25,6 +28,8 @@ export function Breakdown({
   );
   const carried = columns.some((c) => c.carried > 0);
   const nem = columns.some((c) => c.net_metering);
+  const battery = columns.some((c) => c.battery);
+  const car = columns.some((c) => c.car_kwh !== undefined);
   const words = (k: keyof BillParts) =>
     k !== 'credit'
       ? PART_WORDS[k]
@@ -95,6 +100,46 @@ export function Breakdown({
               </TableRow>
             </>
           ) : null}
+          {battery ? (
+            <>
+              <TableRow data-part="battery-saving">
+                <TableCell>What the battery saves</TableCell>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align="right" data-value={c.battery?.saving}>
+                    {c.battery ? money(c.battery.saving, currency) : '—'}
+                  </TableCell>
+                ))}
+              </TableRow>
+              <TableRow data-part="battery-without">
+                <TableCell>Total without the battery</TableCell>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align="right" data-value={c.battery?.total_without}>
+                    {c.battery ? money(c.battery.total_without, currency) : '—'}
+                  </TableCell>
+                ))}
+              </TableRow>
+              <TableRow data-part="battery-through">
+                <TableCell>Battery charged / discharged, cycles</TableCell>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align="right" data-value={c.battery?.discharged_kwh}>
+                    {c.battery
+                      ? `${kwh(c.battery.charged_kwh)} / ${kwh(c.battery.discharged_kwh)}, ${c.battery.cycles.toLocaleString('en-GB', { maximumFractionDigits: 1 })}`
+                      : '—'}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </>
+          ) : null}
+          {car ? (
+            <TableRow data-part="car">
+              <TableCell>Car charging (in the energy)</TableCell>
+              {columns.map((c) => (
+                <TableCell key={c.key} align="right" data-value={c.car_kwh}>
+                  {kwh(c.car_kwh ?? 0)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ) : null}
           {carried ? (
             <TableRow data-part="carried">
               <TableCell>Credit carried on, not yet paid out</TableCell>
@@ -107,6 +152,16 @@ export function Breakdown({
           ) : null}
         </TableBody>
       </Table>
+      {battery ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-battery-note">
+          The totals are with the battery: each column dispatches it on its own tariffs. Its saving is that column’s
+          bill without the battery less the bill with it, over the whole window
+          {partial ? ' (months left out of the totals included)' : ''}.
+          {columns.some((c) => c.battery?.warnings.length)
+            ? ` ${[...new Set(columns.flatMap((c) => c.battery?.warnings ?? []))].join(' ')}`
+            : ''}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

@@ -38,6 +38,9 @@ import {
 } from './solar';
 import type { Metering } from '../../../../core/engine/schemas/bill';
 import { monthsOf, type CompareWindow } from './window';
+import { BatteryPicker } from '../../components/battery/BatteryPicker';
+import { BatteryDayView, type DispatchSource } from '../../components/battery/DayView';
+import { flexibleBody, NO_BATTERY, NO_CAR, type BatteryChoice, type CarChoice } from '../../components/battery/model';
 import { keptKey, lastMonthOf, monthsIn, readKept, writeKept, type CompareKept } from './kept';
 
 /** How long an answer is taken as still true: the same request within it is answered from the cache. */
@@ -90,6 +93,13 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
   const [solar, setSolar] = useState<SolarChoice>(kept?.solar ?? NO_SOLAR);
   // Typing a year's generation asks once, when typing pauses, as the usage does.
   const solarPriced = useSettled(solar, USAGE_DEBOUNCE_MS);
+  const [battery, setBattery] = useState<BatteryChoice>(kept?.battery ?? NO_BATTERY);
+  const [car, setCar] = useState<CarChoice>(kept?.car ?? NO_CAR);
+  // Typed sizes ask once typing pauses, as the usage does.
+  const flexible = useSettled(
+    useMemo(() => flexibleBody(battery, car), [battery, car]),
+    USAGE_DEBOUNCE_MS,
+  );
   const [picked, setMetering] = useState<Metering>(kept?.metering ?? DEFAULT_METERING);
   // The true-up month follows the window's last month (so credit earned in the window is paid in
   // it) until one is picked by hand.
@@ -110,13 +120,15 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       metering: picked,
       true_up_by_hand: trueUpByHand,
       window: months,
+      battery,
+      car,
     });
     try {
       window.localStorage.setItem(keptKey(liveMode, locationId), text);
     } catch {
       // Storage full or refused: the page works on, only without keeping.
     }
-  }, [liveMode, locationId, options, usage, solar, picked, trueUpByHand, months]);
+  }, [liveMode, locationId, options, usage, solar, picked, trueUpByHand, months, battery, car]);
   // The twelve months picked (the coming twelve unless said); with a meter file, the months it covers (up to twelve).
   const year = useMemo(() => {
     if (priced?.kind === 'csv')
@@ -160,6 +172,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       solarKey(solarPriced),
       metering,
       candidates,
+      flexible,
     ],
     // The same question has the same answer: going back to an earlier usage or candidate set is not asked again.
     staleTime: ANSWER_STALE_MS,
@@ -176,6 +189,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
           ...(solarPriced.kind === 'none' ? {} : { generation: generationOf(solarPriced, year!.fromMs, year!.toMs) }),
           metering: meteringRequest(metering),
           ...(candidates.length ? { alternatives: candidates.map((c) => [c]) } : {}),
+          ...flexible,
         },
       }),
     }),
@@ -219,6 +233,18 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
     priced?.kind === 'csv' ? { from: priced.from, to: priced.to } : null,
     zone,
   );
+  // Each column's battery dispatch for the day view, with the candidate whose prices it ran on.
+  const dispatches = useMemo((): DispatchSource[] => {
+    if (!columns || !cost.data || !year) return [];
+    const priced = cost.data.options;
+    return columns.flatMap((c) => {
+      const cells = c.battery?.dispatch;
+      if (!cells?.length) return [];
+      const o = priced.find((p) => p.key === c.key);
+      const candidates = o ? [{ ...o.candidate, contract_start_date: year.from, contract_end_date: year.to }] : [];
+      return [{ key: c.key, name: c.name, cells, candidates }];
+    });
+  }, [columns, cost.data, year]);
   const chart = useRef<HTMLDivElement>(null);
   const [pngError, setPngError] = useState<unknown>(null);
   const base = `compare-${locationId}-${direction}-${year?.from ?? ''}`;
@@ -293,6 +319,9 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
               <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household solar">
                 <SolarPicker solar={solar} onSolar={setSolar} metering={metering} onMetering={onMetering} zone={zone} />
               </Paper>
+              <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household battery and car">
+                <BatteryPicker battery={battery} onBattery={setBattery} car={car} onCar={setCar} />
+              </Paper>
               {location.data && year ? (
                 <CandidatePicker
                   key={`${locationId}-${direction}`}
@@ -362,6 +391,9 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
                           metering.credits === 'CARRIED'
                         }
                       />
+                    ) : null}
+                    {locationId && dispatches.length ? (
+                      <BatteryDayView sources={dispatches} locationId={locationId} zone={zone} currency={currency} />
                     ) : null}
                     {trueUpOutside ? (
                       <Typography variant="body2" color="warning.main" data-testid="true-up-outside">

@@ -3,7 +3,7 @@ import { money } from '../../candidate';
 import { columnColour } from './CostChart';
 import { DateTime } from 'luxon';
 import { kwhWords, type Fair } from './model';
-import { apart, candidatesVerdict, verdict } from './verdict';
+import { apart, candidatesVerdict, flexibleWords, verdict } from './verdict';
 import { Breakdown } from './Breakdown';
 
 /** A month of the answer as the notes name it: "Nov 2026". */
@@ -70,7 +70,7 @@ export function Totals({
   // Tiers are said only where a column reaches one: the column would read 0 everywhere else.
   const aboveTier = columns.some((c) => c.above_first_tier_kwh > 0);
   // Never across unequal coverage: with no month priced in full by every column there is nothing to weigh.
-  const said = fair.months ? verdict(columns, currency, span) : null;
+  const said = fair.months ? verdict(columns, currency, span, flexibleWords(columns)) : null;
   const among = fair.months ? candidatesVerdict(columns, currency, span) : null;
   const coverage = coverageNote(fair, zone);
   return (
@@ -141,7 +141,9 @@ export function Totals({
           </TableBody>
         </Table>
       ) : null}
-      {fair.months ? <Breakdown columns={columns} currency={currency} carriedCredits={carriedCredits} /> : null}
+      {fair.months ? (
+        <Breakdown columns={columns} currency={currency} carriedCredits={carriedCredits} partial={!fair.all} />
+      ) : null}
       {/* Solar with no export price at some times: those kWh earn nothing, which is a real part of the bill. */}
       {fair.months && columns.some((c) => c.unpriced_export_kwh > 0) ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="compare-unpriced-export">

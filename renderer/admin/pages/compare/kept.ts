@@ -5,12 +5,14 @@ import { Metering } from '../../../../core/engine/schemas/bill';
 import { MAX_CANDIDATES, type CompareOption } from './model';
 import type { SolarChoice } from './solar';
 import type { CompareWindow } from './window';
+import { KeptBattery, KeptCar, type BatteryChoice, type CarChoice } from '../../components/battery/model';
 
 /**
  * What Compare keeps of an analyst's work, per mode and location, so that a visit to another
  * page or a reload brings it back: the candidates, the usage profile and its kWh per year, the
  * solar, the metering and the window. A meter file (usage or solar) is not kept: a year of
- * intervals is too much for the browser's storage, and the file is at hand to load again.
+ * intervals is too much for the browser's storage, and the file is at hand to load again. The
+ * household's battery and car are kept too, on or off.
  */
 export interface CompareKept {
   options: CompareOption[];
@@ -20,6 +22,9 @@ export interface CompareKept {
   /** The true-up month was picked by hand; else it follows the window's last month. */
   true_up_by_hand?: boolean;
   window: CompareWindow;
+  /** The household's battery and car (kept off and at their first figures when never set). */
+  battery?: BatteryChoice;
+  car?: CarChoice;
 }
 
 /** The storage key: test and live work are apart, as are locations. */
@@ -57,6 +62,9 @@ const Kept = z.object({
   metering: Metering,
   true_up_by_hand: z.boolean().optional(),
   window: Window,
+  // Read apart below: a battery or car that is not as written costs only itself.
+  battery: z.unknown().optional(),
+  car: z.unknown().optional(),
 });
 
 /**
@@ -74,9 +82,11 @@ export function readKept(text: string | null): CompareKept | null {
   }
   const kept = Kept.safeParse(raw);
   if (!kept.success) return null;
-  const { version: _v, ...rest } = kept.data;
+  const { version: _v, battery: b, car: c, ...rest } = kept.data;
   const options = rest.options.filter((o) => TariffCandidate.safeParse(o.candidate).success) as CompareOption[];
-  return { ...rest, options };
+  const battery = KeptBattery.safeParse(b).data;
+  const car = KeptCar.safeParse(c).data;
+  return { ...rest, options, ...(battery ? { battery } : {}), ...(car ? { car } : {}) };
 }
 
 /**

@@ -145,7 +145,14 @@ export interface Column {
   /** Whether the bill is net metered: its credit is the surplus paid at the true-up. */
   net_metering: boolean;
   periods: ColumnPeriod[];
+  /** With a battery: what it did and saved on this column's own tariffs, over the whole window. */
+  battery?: ColumnBattery | undefined;
+  /** With a car: its charging over the whole window, kWh. */
+  car_kwh?: number | undefined;
 }
+
+/** A column's battery as the API answered it (`battery` of the bill or of its alternative). */
+export type ColumnBattery = NonNullable<Answer['battery']>;
 
 const micro = (v: number) => Math.round(v * 1e6) / 1e6;
 
@@ -213,10 +220,26 @@ const periodOf = (m: AnswerMonth, carriedCredits: boolean, netMetering = false):
 
 /** The answer's main bill and its alternatives as columns, in the order asked; the totals are the API's own. */
 export function columnsOf(answer: Answer, storedName: string, options: CompareOption[]): Column[] {
-  const col = (key: string, name: string, b: { total: number; months: AnswerMonth[] }): Column => {
+  const col = (
+    key: string,
+    name: string,
+    b: { total: number; months: AnswerMonth[]; battery?: ColumnBattery },
+  ): Column => {
     const nem = answer.metering.mode === 'NET_METERING';
     const periods = b.months.map((m) => periodOf(m, !nem && answer.metering.credits === 'CARRIED', nem));
-    return { key, name, ...summed(periods), value: b.total, net_metering: nem, periods };
+    const car = b.months.some((m) => m.car_kwh !== undefined)
+      ? micro(b.months.reduce((t, m) => t + (m.car_kwh ?? 0), 0))
+      : undefined;
+    return {
+      key,
+      name,
+      ...summed(periods),
+      value: b.total,
+      net_metering: nem,
+      periods,
+      battery: b.battery,
+      car_kwh: car,
+    };
   };
   return [
     col('stored', storedName, answer),

@@ -24,7 +24,35 @@ export function verdict(
   columns: Column[],
   currency: string,
   span = 'per year',
+  /** What the totals include besides the usage ("the battery and the car"): said after the verdict. */
+  flexible?: string,
 ): { text: string; saves: boolean } | null {
+  const said = weighed(columns, currency, span);
+  // The stored tariffs alone: what the battery does on them is the one conclusion there is.
+  const own = columns[0]?.battery;
+  if (!said && own && columns.length === 1)
+    return {
+      text: `With the battery the stored tariffs cost ${money(columns[0]!.value, currency)} ${span}; the battery saves ${money(own.saving, currency)} on them.`,
+      saves: own.saving > 0,
+    };
+  if (!said || !flexible) return said;
+  return { ...said, text: `${said.text} The comparison includes ${flexible}.` };
+}
+
+/**
+ * What the columns' totals include besides the usage, in words: the battery (dispatched on each
+ * column's own tariffs) and the car's charging; undefined with neither.
+ */
+export function flexibleWords(columns: Column[]): string | undefined {
+  const battery = columns.some((c) => c.battery);
+  const car = columns.some((c) => c.car_kwh !== undefined);
+  if (battery && car) return 'the home battery, run on each tariff’s own prices, and the car’s charging';
+  if (battery) return 'the home battery, run on each tariff’s own prices';
+  if (car) return 'the car’s charging';
+  return undefined;
+}
+
+function weighed(columns: Column[], currency: string, span: string): { text: string; saves: boolean } | null {
   const [stored, ...candidates] = columns;
   if (!stored || !candidates.length) return null;
   const best = candidates.reduce((a, b) => (b.value < a.value ? b : a));

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Stack, TextField, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Box, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../../context';
 import { ErrorAlert, Loading } from '../../../components/common';
@@ -7,6 +7,17 @@ import { SelectField } from '../../../components/forms';
 import { money } from '../../../candidate';
 import { BillTable } from './BillTable';
 import { billWindowOf, MONTH_NAMES, monthLabel } from './months';
+import { useSettled } from '../../../components/records';
+import { USAGE_DEBOUNCE_MS } from '../../../components/UsagePicker';
+import { BatteryPicker } from '../../../components/battery/BatteryPicker';
+import { BatteryDayView } from '../../../components/battery/DayView';
+import {
+  flexibleBody,
+  NO_BATTERY,
+  NO_CAR,
+  type BatteryChoice,
+  type CarChoice,
+} from '../../../components/battery/model';
 
 type Credits = 'PAID_MONTHLY' | 'CARRIED' | 'NET_METERING';
 
@@ -40,9 +51,16 @@ export function BillPart({
   const [credits, setCredits] = useState<Credits>('PAID_MONTHLY');
   const [trueUp, setTrueUp] = useState(12);
   const [rate, setRate] = useState(0);
+  const [battery, setBattery] = useState<BatteryChoice>(NO_BATTERY);
+  const [car, setCar] = useState<CarChoice>(NO_CAR);
+  // Typed sizes ask once typing pauses.
+  const flexible = useSettled(
+    useMemo(() => flexibleBody(battery, car), [battery, car]),
+    USAGE_DEBOUNCE_MS,
+  );
   const w = billWindowOf(window.fromMs, window.toMs, zone);
   const bill = useQuery({
-    queryKey: ['bill', liveMode, locationId, w.start_time, w.end_time, credits, trueUp, rate],
+    queryKey: ['bill', liveMode, locationId, w.start_time, w.end_time, credits, trueUp, rate, flexible],
     queryFn: () =>
       api.call('bills.create', {
         params: { location_id: locationId },
@@ -50,6 +68,7 @@ export function BillPart({
           start_time: w.start_time,
           end_time: w.end_time,
           metering: meteringOf(credits, trueUp, rate),
+          ...flexible,
         },
       }),
     retry: false,
@@ -91,6 +110,9 @@ export function BillPart({
           drawn from the grid, export records as energy sent to it.
         </Typography>
       </Stack>
+      <Box component="section" aria-label="Household battery and car" sx={{ maxWidth: 560 }}>
+        <BatteryPicker battery={battery} onBattery={setBattery} car={car} onCar={setCar} />
+      </Box>
       <Loading show={bill.isFetching} />
       <ErrorAlert error={bill.error} />
       {b ? (
@@ -102,11 +124,29 @@ export function BillPart({
               : `${monthLabel(b.months[0]!.start_time, zone)} – ${monthLabel(lastMonth!.start_time, zone)}`}
             {b.total < 0 ? ' (negative: the customer is paid)' : ''}
           </Typography>
+          {b.battery ? (
+            <Typography data-testid="bill-battery">
+              The battery saves <strong>{money(b.battery.saving, b.currency_code)}</strong>: the bill would be{' '}
+              {money(b.battery.total_without, b.currency_code)} without it. It charges{' '}
+              {b.battery.charged_kwh.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh and gives{' '}
+              {b.battery.discharged_kwh.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh (
+              {b.battery.cycles.toLocaleString('en-GB', { maximumFractionDigits: 1 })} cycles).
+              {b.battery.warnings.length ? ` ${b.battery.warnings.join(' ')}` : ''}
+            </Typography>
+          ) : null}
           <BillTable bill={b} zone={zone} />
           {b.months.some((m) => m.unpriced_kwh > 0) ? (
             <Typography variant="body2" color="text.secondary">
               Some energy fell where no tariff gives a price and was costed or credited 0.
             </Typography>
+          ) : null}
+          {b.battery?.dispatch?.length ? (
+            <BatteryDayView
+              sources={[{ key: 'bill', name: 'Stored tariffs', cells: b.battery.dispatch }]}
+              locationId={locationId}
+              zone={zone}
+              currency={b.currency_code}
+            />
           ) : null}
         </>
       ) : null}

@@ -1,0 +1,76 @@
+import { DateTime } from 'luxon';
+import type { BatteryDayCell } from './DayChart';
+
+/** A local day of a dispatch, as the day picker offers it. */
+export interface DispatchDay {
+  /** The local date, YYYY-MM-DD. */
+  date: string;
+  /** "Tue 3 Nov 2026 · 4.2 kWh through" */
+  label: string;
+  /** The first day the battery moves most energy on. */
+  busiest: boolean;
+}
+
+const through = (c: BatteryDayCell) => c.charge_kwh + c.discharge_kwh;
+
+/** The local days of the dispatch (by each cell's start, in the location's zone), in order. */
+export function daysOf(cells: BatteryDayCell[], zone: string): DispatchDay[] {
+  const byDay = new Map<string, number>();
+  for (const c of cells) {
+    const date = DateTime.fromISO(c.start_time, { setZone: true }).setZone(zone).toISODate()!;
+    byDay.set(date, (byDay.get(date) ?? 0) + through(c));
+  }
+  const most = Math.max(0, ...byDay.values());
+  let marked = false;
+  return [...byDay].map(([date, kwh]) => {
+    const busiest = !marked && most > 0 && kwh === most;
+    if (busiest) marked = true;
+    const words = DateTime.fromISO(date, { zone }).setLocale('en-GB').toFormat('ccc d LLL yyyy');
+    return { date, label: `${words} · ${kwh.toFixed(1)} kWh through`, busiest };
+  });
+}
+
+/**
+ * The cells of one local day [start, end), each with the import price in force at its start
+ * (the price answer's intervals may be cut finer or coarser than the cells).
+ */
+export function dayCells(
+  cells: BatteryDayCell[],
+  span: { start_time: string; end_time: string },
+  prices: { valid_from: string; valid_to: string; price: { value: number } }[],
+): BatteryDayCell[] {
+  const from = Date.parse(span.start_time);
+  const to = Date.parse(span.end_time);
+  const ranges = prices.map((p) => [Date.parse(p.valid_from), Date.parse(p.valid_to), p.price.value] as const);
+  return cells
+    .filter((c) => {
+      const t = Date.parse(c.start_time);
+      return t >= from && t < to;
+    })
+    .map((c) => {
+      const t = Date.parse(c.start_time);
+      const price = ranges.find(([a, b]) => a <= t && t < b)?.[2];
+      return {
+        start_time: c.start_time,
+        end_time: c.end_time,
+        charge_kwh: c.charge_kwh,
+        discharge_kwh: c.discharge_kwh,
+        soc_kwh: c.soc_kwh,
+        ...(price === undefined ? {} : { import_price: price }),
+      };
+    });
+}
+
+/**
+ * The state of charge as the day starts: the cell before's, or the window's start where the day
+ * is its first (the pages ask for a battery that starts empty, at its reserve of 0).
+ */
+export function socBefore(cells: BatteryDayCell[], start_time: string): number {
+  const from = Date.parse(start_time);
+  let soc = 0;
+  for (const c of cells) {
+    if (Date.parse(c.start_time) >= from) break;
+    soc = c.soc_kwh;
+  }
+  return soc;
+}
