@@ -114,7 +114,7 @@ describe('the clock in the top bar and scenarios, in Chromium', () => {
     await page.getByTestId('scenarios').getByLabel('Name').fill('Before the demo');
     await page.getByRole('button', { name: 'Save current' }).click();
     await see(table).toContainText('Before the demo');
-    await see(table.locator('tr', { hasText: 'Before the demo' })).toContainText('4 locations · 6 tariffs · 1 webhook');
+    await see(table.locator('tr', { hasText: 'Before the demo' })).toContainText('5 locations · 8 tariffs · 1 webhook');
     await shot(page, 'settings-scenarios');
 
     // One click (and a confirmation) switches the whole world.
