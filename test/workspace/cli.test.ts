@@ -80,7 +80,7 @@ describe('tariff-desk export and import, no host running', () => {
     expect(im.stderr).toBe('');
     expect(im.status).toBe(0);
     expect(im.stdout).toMatch(
-      /Imported .* 4 locations, 6 tariffs, 1 webhook endpoints, \d+ providers, \d+ grid fees, 2 market points/,
+      /Imported .* 5 locations, 8 tariffs, 1 webhook endpoints, \d+ providers, \d+ grid fees, 2 market points/,
     );
     const w2 = join(temp('ws2'), 'again');
     expect(cli('export', w2, '--data-dir', d2).status).toBe(0);
