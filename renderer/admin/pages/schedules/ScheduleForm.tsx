@@ -31,6 +31,7 @@ export function ScheduleForm({
 }) {
   const devices = useDevices();
   const set = (patch: Partial<Params>) => onChange({ ...params, ...patch });
+  const batteries = (devices.data?.data ?? []).filter(isBattery);
   /** A field of the form bound to its key: a number unless said, sharing a row by `basis`. */
   const field = (key: TextKey, label: string, basis: string, input: object = { step: 'any' }, type = 'number') => (
     <ValueField
@@ -92,8 +93,9 @@ export function ScheduleForm({
             label="Battery"
             value={battery ?? ''}
             onChange={(device) => set({ device })}
-            empty="None with a capacity and a power rating"
-            options={(devices.data?.data ?? []).filter(isBattery).map((d) => [d.id, nameOf(d)] as const)}
+            // An empty choice only where there is none to pick: with one, a battery is always planned.
+            empty={batteries.length ? undefined : 'None with a capacity and a power rating'}
+            options={batteries.map((d) => [d.id, nameOf(d)] as const)}
           />
           <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
             {field('hours', 'Hours from now', '100px', { min: 1, step: 1 })}
