@@ -267,7 +267,7 @@ describe('demo reset after the library it links to was edited', () => {
     );
     const r = await h.call({ method: 'POST', url: '/demo/reset', headers: h.test });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ object: 'demo_reset', locations: 4 });
+    expect(r.body).toMatchObject({ object: 'demo_reset', locations: 5 });
     // The library the demo links to is as shipped again, and the demo's tariffs follow it.
     const nordlicht = (await h.call({ method: 'GET', url: '/providers/prv_nordlichtenergie', headers: h.test })).body;
     const nacht = nordlicht.tariffs.find((t: { id: string }) => t.id === 'ltf_nordlichtnacht');

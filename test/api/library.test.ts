@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { berlinAddress, harness, snapshot, tariffBody, type Harness } from '../helpers.js';
 import { seedDemo } from '../../core/node/demo/seed.js';
+import { DEMO_HOME } from '../../core/engine/demo-home.js';
 
 let h: Harness;
 beforeEach(async () => (h = await harness('2026-06-01T12:00:00Z')));
@@ -232,19 +233,55 @@ describe('demo data', () => {
     const mine = (await h.location()).id;
     const live = (await h.location(h.live)).id;
     const r = await h.call({ method: 'POST', url: '/demo/reset', headers: h.test });
-    expect(r.body).toEqual({ object: 'demo_reset', locations: 4 });
+    expect(r.body).toEqual({ object: 'demo_reset', locations: 5 });
     expect((await h.call({ method: 'GET', url: `/locations/${mine}`, headers: h.test })).status).toBe(404);
     expect((await h.call({ method: 'GET', url: `/locations/${live}`, headers: h.live })).status).toBe(200);
     const refs = (await h.call({ method: 'GET', url: '/locations', headers: h.test })).body.data
       .map((l: any) => l.reference_id)
       .sort();
-    expect(refs).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-sydney']);
+    expect(refs).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-solar-home', 'demo-sydney']);
     expect(
       (await h.call({ method: 'GET', url: '/webhooks', headers: h.test })).body.data.map((w: any) => w.catcher),
     ).toEqual([true]);
     expect((await h.call({ method: 'POST', url: '/demo/reset', headers: h.live })).body.code).toBe(
       'live_mode_not_allowed',
     );
+  });
+
+  it('the demo set has a solar home with its own customer, two tariffs and a battery that reported its state', async () => {
+    await h.call({ method: 'POST', url: '/demo/reset', headers: h.test });
+    const get = async (url: string) => (await h.call({ method: 'GET', url, headers: h.test })).body;
+    const home = (await get('/locations?limit=100')).data.find((l: any) => l.reference_id === DEMO_HOME.location);
+    const customer = (await get('/customers?limit=100')).data.find((c: any) => c.reference_id === DEMO_HOME.customer);
+    expect(customer.locations).toEqual([home.id]);
+    const tariffs = (await get(`/tariffs?location_id=${home.id}`)).data;
+    expect(tariffs.map((t: any) => [t.direction, t.display_name]).sort()).toEqual([
+      ['EXPORT', 'Nordlicht Sonne Einspeisung'],
+      ['IMPORT', 'Nordlicht Nacht'],
+    ]);
+    const battery = (await get('/devices?limit=100')).data.find((d: any) => d.reference_id === DEMO_HOME.battery);
+    expect(battery).toMatchObject(DEMO_HOME.batteryProperties);
+    expect(await get(`/devices/${battery.id}/state`)).toMatchObject({
+      ...DEMO_HOME.state,
+      time: '2026-06-01T12:00:00Z',
+    });
+    // Planned from that state: 35 % of 10 kWh, on the home's day and night prices.
+    const plan = await h.call({
+      method: 'POST',
+      url: `/schedules/battery/${home.id}`,
+      headers: h.test,
+      payload: {
+        start_time: '2026-06-01T12:00:00Z',
+        end_time: '2026-06-02T12:00:00Z',
+        battery: { device_id: battery.id },
+        usage: DEMO_HOME.usage,
+        generation: DEMO_HOME.generation,
+      },
+    });
+    expect(plan.status).toBe(200);
+    expect(plan.body).toMatchObject({ object: 'battery_schedule', initial_soc_kwh: 3.5, currency_code: 'EUR' });
+    expect(plan.body.saving).toBeGreaterThan(0);
+    expect(plan.body.saving).toBeCloseTo(plan.body.cost_without - plan.body.cost_with, 6);
   });
 
   it('POST /demo/reset leaves nothing of the old world behind: no caught messages, no sent lifecycle marks', async () => {

@@ -114,7 +114,7 @@ describe('the clock in the top bar and scenarios, in Chromium', () => {
     await page.getByTestId('scenarios').getByLabel('Name').fill('Before the demo');
     await page.getByRole('button', { name: 'Save current' }).click();
     await see(table).toContainText('Before the demo');
-    await see(table.locator('tr', { hasText: 'Before the demo' })).toContainText('4 locations · 6 tariffs · 1 webhook');
+    await see(table.locator('tr', { hasText: 'Before the demo' })).toContainText('5 locations · 8 tariffs · 1 webhook');
     await shot(page, 'settings-scenarios');
 
     // One click (and a confirmation) switches the whole world.
@@ -124,9 +124,16 @@ describe('the clock in the top bar and scenarios, in Chromium', () => {
     await shot(page, 'settings-scenario-confirm');
     await confirm.getByRole('button', { name: 'Restore' }).click();
     await see(page.getByTestId('scenarios').getByRole('alert')).toContainText(
-      'Restored “Contract ending”: 5 locations, 7 tariffs, 1 webhook',
+      'Restored “Contract ending”: 6 locations, 9 tariffs, 1 webhook',
     );
-    expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-contract-ending', 'demo-london', 'demo-sydney']);
+    expect(await refs()).toEqual([
+      'demo-austin',
+      'demo-berlin',
+      'demo-contract-ending',
+      'demo-london',
+      'demo-solar-home',
+      'demo-sydney',
+    ]);
     await shot(page, 'settings-scenario-restored');
 
     // A day on, from the top bar: the contract is seven days from its end, and the notice goes out.
@@ -150,10 +157,10 @@ describe('the clock in the top bar and scenarios, in Chromium', () => {
       .getByRole('button', { name: 'Restore' })
       .click();
     await see(page.getByTestId('scenarios').getByRole('alert')).toContainText(
-      'Restored “Before the demo”: 4 locations, 6 tariffs, 1 webhook; the clock is at real time',
+      'Restored “Before the demo”: 5 locations, 8 tariffs, 1 webhook; the clock is at real time',
     );
     await see(page.getByRole('button', { name: 'Service clock: real time' })).toBeVisible();
-    expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-sydney']);
+    expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-solar-home', 'demo-sydney']);
     expect((await clock()).mode).toBe('real');
 
     // Saved ones can be deleted (after a confirmation); built-in ones have no delete.
@@ -188,7 +195,7 @@ describe('the clock in the top bar and scenarios, in Chromium', () => {
     await see(confirm).toBeVisible();
     await shot(page, 'settings-workspace-confirm');
     await confirm.getByRole('button', { name: 'Replace' }).click();
-    await see(panel).toContainText('Imported: 4 locations, 6 tariffs, 1 webhook');
+    await see(panel).toContainText('Imported: 5 locations, 8 tariffs, 1 webhook');
     const now = (await api.call('locations.list', { query: { limit: 100 } })).data;
     expect(now.map((l) => l.id).sort()).toEqual(locs.map((l) => l.id).sort());
     await shot(page, 'settings-workspace');

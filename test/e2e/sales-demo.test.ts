@@ -5,7 +5,7 @@ import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 
 /**
  * A sales engineer's demo on the demo data, the service clock at noon in Sydney: the Overview's
- * four steps, the API's codes hidden by one switch, a tiered tariff's prices, and a connect sheet
+ * five steps, the API's codes hidden by one switch, a tiered tariff's prices, and a connect sheet
  * closed before anything was saved.
  */
 const s = browserSuite({ demo: true, now: '2026-05-19T02:00:00Z' });
@@ -111,7 +111,7 @@ describe('a sales demo, in Chromium', () => {
     expect(after).toEqual(before);
   }, 480_000);
 
-  it('the Overview leads the demo: four steps, each one click from it, the service’s keys below', async () => {
+  it('the Overview leads the demo: five steps, each one click from it, the service’s keys below', async () => {
     for (const [size, name] of SIZES) {
       const { page, errors } = await openApp(s, 'overview', size);
       const demo = page.getByRole('region', { name: 'Demo' });
@@ -121,6 +121,7 @@ describe('a sales demo, in Chromium', () => {
         'Connect a new customer',
         'The cheapest hours tonight',
         'A webhook arriving',
+        'A battery on two tariffs',
       ]);
       // The demo comes first; addresses and keys wait below it.
       const devs = page.getByRole('region', { name: 'The service, for developers' });

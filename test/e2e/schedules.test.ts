@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
 import type { Page, Request } from 'playwright';
 import { shot, topShot } from './browser.js';
-import { browserSuite, openApp, VIEWPORTS } from './suite.js';
+import { browserSuite, openApp, sharedPages, VIEWPORTS } from './suite.js';
+import { DEMO_HOME } from '../../core/engine/demo-home.js';
 
 /**
  * The Schedules page on the demo data (offline), the service clock at noon in Sydney: it opens
@@ -28,7 +29,70 @@ async function scheduleRequest(page: Page, mode: string, act: () => Promise<unkn
 const highlightsOf = (answerPeriods: { start_time: string; end_time: string }[]) =>
   answerPeriods.map((p) => `${new Date(p.start_time).toISOString()}/${new Date(p.end_time).toISOString()}`).join(' ');
 
+const eur = (v: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(v);
+const shared = sharedPages(s);
+
 describe('the Schedules page, in Chromium', () => {
+  it('the Overview’s battery step plans the demo home’s battery from its reported state: the saving is the API’s', async () => {
+    const home = await locationOf(DEMO_HOME.location);
+    const battery = (await s.env.api('GET', '/devices?limit=100')).body.data.find(
+      (d: any) => d.reference_id === DEMO_HOME.battery,
+    );
+    const state = (await s.env.api('GET', `/devices/${battery.id}/state`)).body;
+    const now = (await s.env.api('GET', '/clock')).body.now as string;
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const { page, errors } = await shared('overview', viewport);
+      const step = page.getByRole('region', { name: 'A battery on two tariffs' });
+      await see(step).toContainText('Kastanienallee 12, 10435 Berlin');
+      await topShot(page, `overview-battery-${size}`);
+      await page.screenshot({ path: `/tmp/bat-demo-overview-${size}.png`, fullPage: true });
+      const { url, body, answer } = await scheduleRequest(page, 'battery', () =>
+        step.getByRole('button', { name: 'Plan the battery' }).click(),
+      );
+      expect(url).toContain(`/schedules/battery/${home}`);
+      await see(page).toHaveURL(new RegExp(`#/schedules\\?mode=battery&location=${home}$`));
+      await see(page.getByRole('button', { name: /^Battery/ })).toHaveAttribute('aria-pressed', 'true');
+      // The next 24 hours from the service's now (on the hour), from the device's own state: no initial state sent.
+      const end = new Date(Date.parse(now) + 24 * 3_600_000).toISOString().replace('.000', '');
+      expect(body).toEqual({
+        start_time: now,
+        end_time: end,
+        battery: { device_id: battery.id },
+        usage: DEMO_HOME.usage,
+        generation: DEMO_HOME.generation,
+      });
+      // 35 % of the 10 kWh battery, as the device reported.
+      expect(state.state_of_charge_percent).toBe(DEMO_HOME.state.state_of_charge_percent);
+      expect(answer.initial_soc_kwh).toBeCloseTo(
+        (DEMO_HOME.batteryProperties.capacity_kwh * DEMO_HOME.state.state_of_charge_percent) / 100,
+        9,
+      );
+      await see(page.getByTestId('battery-start')).toContainText(`${state.state_of_charge_percent} %`);
+      expect(answer.saving).toBeGreaterThan(0);
+      await see(page.locator('[data-figure="battery-saving"]')).toHaveText(eur(answer.saving));
+      await see(page.locator('[data-figure="battery-cost-without"]')).toHaveText(eur(answer.cost_without));
+      await see(page.locator('[data-figure="battery-cost-with"]')).toHaveText(eur(answer.cost_with));
+      await see(page.getByTestId('battery-sentence')).toHaveText(
+        `The battery saves ${eur(answer.saving)} over these 24 hours.`,
+      );
+      // The chart draws the answer's cells: its charge and discharge totals are the answer's.
+      const chart = page.getByRole('img', { name: 'Battery plan chart' });
+      await see(chart).toHaveAttribute('data-cells', String(answer.data.length));
+      const sum = (k: string) => answer.data.reduce((t: number, c: any) => t + c[k], 0).toFixed(3);
+      await see(chart).toHaveAttribute('data-charged', sum('charge_kwh'));
+      await see(chart).toHaveAttribute('data-discharged', sum('discharge_kwh'));
+      await see(chart.locator('.battery-soc path').first()).toBeVisible();
+      await see(chart.locator('.battery-charge path').first()).toBeVisible();
+      // Asked again from outside, the same plan.
+      const again = await s.env.api('POST', `/schedules/battery/${home}`, body);
+      expect(again.body.saving).toBe(answer.saving);
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `/tmp/bat-demo-schedules-${size}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    }
+  });
+
   it('one click from the overview: "your car charges from 00:00 to 03:00", its cost and saving are the API’s', async () => {
     const sydney = await locationOf('demo-sydney');
     const { page, errors } = await openApp(s, 'overview', { width: 1280, height: 800 });

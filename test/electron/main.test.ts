@@ -206,7 +206,7 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
       const ids = async () =>
         ((await api('GET', '/locations?limit=100')).body.data as { id: string }[]).map((l) => l.id);
       const demo = await ids();
-      expect(demo).toHaveLength(4);
+      expect(demo).toHaveLength(5);
 
       // Export into a new folder.
       const dir = join(mkdtempSync(join(tmpdir(), 'td-electron-ws-')), 'workspace');
@@ -229,7 +229,7 @@ describe('the Electron main process, with Electron replaced by a stand-in', () =
       item('Import workspace…').click();
       await settled(2);
       expect(rec.boxes[1]).toMatchObject({ type: 'warning', message: 'Replace the test data with this workspace?' });
-      expect(await ids()).toHaveLength(3);
+      expect(await ids()).toHaveLength(4);
       expect(rec.reloads).toBe(0);
       // Replace brings the exported world back and reloads the window.
       rec.folders.push(dir);

@@ -48,7 +48,7 @@ describe('npm start without the Electron runtime', () => {
           headers: { authorization: `Bearer ${login.bearer_token}`, origin: info.app_url },
         })
       ).json();
-      expect(locs.data.map((l: any) => l.postal_address.country_code).sort()).toEqual(['AU', 'DE', 'GB', 'US']);
+      expect(locs.data.map((l: any) => l.postal_address.country_code).sort()).toEqual(['AU', 'DE', 'DE', 'GB', 'US']);
       const pre = await fetch(`${info.api_url}/locations`, {
         method: 'OPTIONS',
         headers: {

@@ -8,6 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { startTariffDesk, ServiceError, type TariffDesk, type TariffDeskOptions } from '../../core/index.js';
 import { writeWorkspaceFolder } from '../../core/node/workspace/folder.js';
 import { berlinAddress } from '../helpers.js';
+import { DEMO_HOME } from '../../core/engine/demo-home.js';
 
 const work = mkdtempSync(join(tmpdir(), 'td-kit-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -243,6 +244,29 @@ describe('clock, reset and stop', () => {
       const fresh = await td.client.call('locations.create', { body: { postal_address: berlinAddress } });
       const e = await td.waitForEvent('location.created');
       expect((e.data as { id: string }).id).toBe(fresh.id);
+      // The typed client carries device states and battery schedules: the demo battery's state is back, and plans.
+      const home = (await td.client.call('locations.list', { query: { limit: 100 } })).data.find(
+        (l) => l.reference_id === DEMO_HOME.location,
+      )!;
+      const battery = (await td.client.call('devices.list', { query: { limit: 100 } })).data.find(
+        (d) => d.reference_id === DEMO_HOME.battery,
+      )!;
+      const state = await td.client.call('devices.state.get', { params: { id: battery.id } });
+      expect(state.state_of_charge_percent).toBe(DEMO_HOME.state.state_of_charge_percent);
+      const from = DateTime.fromISO((await td.clock.get()).now);
+      const plan = await td.client.call('schedules.battery', {
+        params: { id: home.id },
+        body: {
+          start_time: from.toISO()!,
+          end_time: from.plus({ hours: 24 }).toISO()!,
+          battery: { device_id: battery.id },
+          usage: { ...DEMO_HOME.usage },
+          generation: { ...DEMO_HOME.generation },
+        },
+      });
+      expect(plan).toMatchObject({ object: 'battery_schedule', location_id: home.id, initial_soc_kwh: 3.5 });
+      expect(plan.data.length).toBeGreaterThan(0);
+      expect(plan.saving).toBeCloseTo(plan.cost_without - plan.cost_with, 6);
     } finally {
       await td.stop();
     }

@@ -9,7 +9,7 @@ import { loggedIn } from '../e2e/host.js';
 import { HOST_FILE } from '../../core/hosts/constants.js';
 
 const ROUNDS = Number(process.env.SEED_ROUNDS ?? 8);
-const DEMO_REFS = ['demo-austin', 'demo-berlin', 'demo-london', 'demo-sydney'];
+const DEMO_REFS = ['demo-austin', 'demo-berlin', 'demo-london', 'demo-solar-home', 'demo-sydney'];
 
 /**
  * Starts `serve` on a new folder and SIGKILLs it `ms` after the spawn, or, with `afterHostFile`,
@@ -64,7 +64,7 @@ async function demoWorld(dir: string) {
   }
 }
 
-const COMPLETE = { refs: DEMO_REFS, tariffs: 6, endpoints: 1, customers: [2], devices: 1, records: 68 };
+const COMPLETE = { refs: DEMO_REFS, tariffs: 8, endpoints: 1, customers: [2, 1], devices: 2, records: 68 };
 
 describe('first-start demo seeding', () => {
   it(`a SIGKILL at ${ROUNDS} moments of a first start leaves the whole demo world once after a restart`, async () => {

@@ -71,7 +71,7 @@ describe('tariff-desk export and import, no host running', () => {
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining(['workspace.json', 'settings.json', 'clock.json', 'market/GB.csv', 'market/regions.json']),
     );
-    expect(Object.keys(files).filter((p) => p.startsWith('locations/'))).toHaveLength(4);
+    expect(Object.keys(files).filter((p) => p.startsWith('locations/'))).toHaveLength(5);
     expect(JSON.parse(files['clock.json']!)).toEqual({ mode: 'frozen', now: '2026-03-01T12:00:00Z' });
 
     // Into a data folder that does not exist yet.
@@ -80,7 +80,7 @@ describe('tariff-desk export and import, no host running', () => {
     expect(im.stderr).toBe('');
     expect(im.status).toBe(0);
     expect(im.stdout).toMatch(
-      /Imported .* 4 locations, 6 tariffs, 1 webhook endpoints, \d+ providers, \d+ grid fees, 2 market points/,
+      /Imported .* 5 locations, 8 tariffs, 1 webhook endpoints, \d+ providers, \d+ grid fees, 2 market points/,
     );
     const w2 = join(temp('ws2'), 'again');
     expect(cli('export', w2, '--data-dir', d2).status).toBe(0);
@@ -168,7 +168,7 @@ describe('tariff-desk export and import beside a running host', () => {
       credentials: { accountId: host.info.account_id, apiKey: host.info.test_key },
     });
     const demo = (await api.call('locations.list')).data.map((l) => l.id);
-    expect(demo).toHaveLength(4);
+    expect(demo).toHaveLength(5);
     const mine = join(temp('mine'), 'w');
     expect(cli('export', mine, '--data-dir', d).status).toBe(0);
     expect(readdirSync(join(mine, 'locations')).sort()).toEqual(demo.map((id) => `${id}.json`).sort());

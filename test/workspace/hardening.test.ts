@@ -218,7 +218,7 @@ describe.skipIf(process.platform === 'win32')('tariff-desk import reads only ins
     symlinkSync(join(w, '.shared', 'providers'), join(w, 'providers'));
     const ok = cli('import', w, '--data-dir', join(temp('data'), 'd'));
     expect(ok.stderr).toBe('');
-    expect(ok.stdout).toMatch(/4 locations, 6 tariffs, .* [1-9]\d* providers/);
+    expect(ok.stdout).toMatch(/5 locations, 8 tariffs, .* [1-9]\d* providers/);
   });
 
   it('a bad field names the file and the field path; a file that is not JSON shows a short escaped excerpt only', async () => {
@@ -308,7 +308,7 @@ describe('POST /workspace/import: one body limit, 64 MiB', () => {
     }
     const direct = cli('import', ws, '--data-dir', data, '--replace');
     expect(direct.stderr).toBe('');
-    expect(direct.stdout).toMatch(/: 4 locations, 6 tariffs/);
+    expect(direct.stdout).toMatch(/: 5 locations, 8 tariffs/);
   });
 
   it('a workspace of 20,000 locations with a tariff each fits, with room to spare, and imports', async () => {

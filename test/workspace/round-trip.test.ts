@@ -169,12 +169,12 @@ describe('a workspace round trip', () => {
     expect(imported).toMatchObject({
       object: 'workspace_import',
       replaced: false,
-      locations: 5,
-      tariffs: 7,
+      locations: 6,
+      tariffs: 9,
       webhook_endpoints: 2,
       market_points: 3,
-      customers: 2,
-      devices: 2,
+      customers: 3,
+      devices: 3,
       meter_records: demoRecords + 2,
       clock: { mode: 'frozen', now: '2026-03-02T09:30:00Z' },
     });
@@ -437,7 +437,7 @@ describe('importing into a non-empty world', () => {
     expect(r.replaced).toBe(true);
     const locs = (await h.api.call('locations.list', { query: { limit: 100 } })).data;
     expect(locs.map((l) => l.id)).not.toContain(demoLoc.id);
-    expect(locs).toHaveLength(5);
+    expect(locs).toHaveLength(6);
     // The old world's events went with it; the import itself records none.
     expect((await h.api.call('events.list', { query: { limit: 100 } })).data).toEqual([]);
   });

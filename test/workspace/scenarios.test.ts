@@ -37,8 +37,8 @@ describe('scenarios through the API', () => {
       description: 'May',
       built_in: false,
       clock: { mode: 'frozen', now: '2026-05-04T08:00:00Z', offset_ms: null },
-      locations: 4,
-      tariffs: 6,
+      locations: 5,
+      tariffs: 8,
       webhook_endpoints: 1,
       time_created: '2026-05-04T08:00:00Z',
     });
@@ -58,8 +58,8 @@ describe('scenarios through the API', () => {
     expect(r).toMatchObject({
       object: 'scenario_restore',
       scenario: { id: saved.id },
-      locations: 4,
-      tariffs: 6,
+      locations: 5,
+      tariffs: 8,
       webhook_endpoints: 1,
       clock: { mode: 'frozen', now: '2026-05-04T08:00:00Z' },
     });
@@ -99,8 +99,15 @@ describe('scenarios through the API', () => {
     const r = await h.api.call('scenarios.restore', { params: { id: 'scn_contractending' } });
     // A built-in keeps the clock; its data are made around it.
     expect(r.clock).toMatchObject({ mode: 'frozen', now: '2026-06-10T10:00:00Z' });
-    expect(r).toMatchObject({ locations: 5, tariffs: 7, webhook_endpoints: 1 });
-    expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-contract-ending', 'demo-london', 'demo-sydney']);
+    expect(r).toMatchObject({ locations: 6, tariffs: 9, webhook_endpoints: 1 });
+    expect(await refs()).toEqual([
+      'demo-austin',
+      'demo-berlin',
+      'demo-contract-ending',
+      'demo-london',
+      'demo-solar-home',
+      'demo-sydney',
+    ]);
     const munich = (await h.api.call('locations.list', { query: { limit: 100 } })).data.find(
       (l) => l.reference_id === 'demo-contract-ending',
     )!;
@@ -134,13 +141,13 @@ describe('scenarios through the API', () => {
     const r = await h.api.call('scenarios.restore', { params: { id: 'scn_demodata' } });
     expect(r).toMatchObject({
       scenario: { name: 'Demo data', built_in: true },
-      locations: 4,
-      tariffs: 6,
-      customers: 1,
-      devices: 1,
+      locations: 5,
+      tariffs: 8,
+      customers: 2,
+      devices: 2,
       meter_records: 68,
     });
-    expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-sydney']);
+    expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-solar-home', 'demo-sydney']);
     // The demo customer owns Berlin and London; the charger's four sessions are at Berlin, the week before today.
     const [customer] = (await h.api.call('customers.list')).data;
     const owned = await Promise.all(

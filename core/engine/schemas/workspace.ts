@@ -17,6 +17,7 @@ import {
   TimeZoneName,
 } from './common.js';
 import { PostalAddress } from './location.js';
+import { Device } from './customer.js';
 import { Schedule } from './schedule.js';
 import { Charges } from './charges.js';
 import { requireFixedRates } from './tariff.js';
@@ -212,12 +213,19 @@ export const CustomerFile = z.strictObject({
 });
 export type CustomerFile = z.infer<typeof CustomerFile>;
 
-/** `devices/<id>.json`: a device without its account and mode. */
+/** `devices/<id>.json`: a device without its account and mode, with its battery properties where it has them. */
 export const DeviceFile = z.strictObject({
   id: idOf('device'),
   reference_id: reference().nullable(),
   last_seen: Timestamp.nullable(),
   time_created: Timestamp,
+  ...Device.pick({
+    capacity_kwh: true,
+    power_rating_import_kwh: true,
+    power_rating_export_kwh: true,
+    round_trip_efficiency: true,
+    reserve_percent: true,
+  }).shape,
 });
 export type DeviceFile = z.infer<typeof DeviceFile>;
 

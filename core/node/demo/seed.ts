@@ -5,6 +5,8 @@ import type { Service } from '../service.js';
 import { dailySchedule } from '../../engine/schedule/structure.js';
 import { microKwhOf } from '../../engine/meters/records.js';
 import { clearWorld } from '../db/store.js';
+import { isoSeconds } from '../../engine/clock.js';
+import { DEMO_HOME } from '../../engine/demo-home.js';
 
 const SEEDED = 'demo_seeded';
 
@@ -43,7 +45,11 @@ const DEMO_ADDRESSES: LocationCreate[] = [
 async function prepareDemo(svc: Service, scope: Scope): Promise<() => void> {
   const prepared: StoredLocation[] = [];
   for (const input of DEMO_ADDRESSES) prepared.push(await svc.locations.prepare(scope, input));
-  return () => writeDemo(svc, scope, prepared);
+  const home = await svc.locations.prepare(scope, {
+    reference_id: DEMO_HOME.location,
+    postal_address: { ...DEMO_HOME.postal_address },
+  });
+  return () => writeDemo(svc, scope, prepared, home);
 }
 
 /**
@@ -62,7 +68,7 @@ const DEMO_PROVIDERS = ['prv_nordlichtenergie', 'prv_octopusenergy', 'prv_prairi
 /** The grid fee the demo stacks on Berlin's supply. */
 const DEMO_GRID_FEE = 'grf_spreenetzberlin';
 
-function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[]): void {
+function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[], home: StoredLocation): void {
   // A tester may have edited or emptied them since: the demo links to them as shipped.
   svc.providers.restoreSeeded(DEMO_PROVIDERS);
   svc.gridFees.restoreSeeded([DEMO_GRID_FEE]);
@@ -72,6 +78,8 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[]): voi
     .startOf('month')
     .toISODate()!;
   const end = DateTime.fromISO(today).plus({ years: 1 }).startOf('month').toISODate()!;
+  // Stored first, so it lists last (lists are newest first) and every other demo default stays.
+  writeSolarHome(svc, scope, home, start, end);
   // A household customer owns the Berlin and London locations.
   const customer = svc.customers.create(scope, { reference_id: DEMO_CUSTOMER });
   const owned = new Set(['demo-berlin', 'demo-london']);
@@ -177,6 +185,39 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[]): voi
       .prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)')
       .run(`${SEEDED}:${scope.accountId}`, '1');
   }
+}
+
+/**
+ * The solar home with a battery, its own customer and location: Nordlicht Nacht's cheap nights
+ * to import, its feed-in to export, and a battery device with its properties and a reported
+ * state of charge. Its yearly usage, its solar and its car are presets the app sends
+ * (core/engine/demo-home.ts): the service stores none of them.
+ */
+function writeSolarHome(svc: Service, scope: Scope, prepared: StoredLocation, start: string, end: string): void {
+  const customer = svc.customers.create(scope, { reference_id: DEMO_HOME.customer });
+  const home = svc.locations.insert(scope, { ...prepared, customer_id: customer.id });
+  const lib = { connection_type: 'LIBRARY' as const, is_linked: true };
+  const library = [
+    ['IMPORT', 'Nordlicht Nacht', 'ltf_nordlichtnacht'],
+    ['EXPORT', 'Nordlicht Sonne Einspeisung', 'ltf_nordlichtsonne'],
+  ] as const;
+  for (const [direction, display_name, id] of library)
+    svc.tariffs.create(
+      scope,
+      {
+        location_id: home.id,
+        type: 'COMMODITY',
+        direction,
+        display_name,
+        provider_id: 'prv_nordlichtenergie',
+        contract_start_date: start,
+        contract_end_date: end,
+        schedule: svc.providers.libraryTariff('prv_nordlichtenergie', id)!.schedule,
+      },
+      lib,
+    );
+  const battery = svc.devices.create(scope, { reference_id: DEMO_HOME.battery, ...DEMO_HOME.batteryProperties });
+  svc.devices.reportState(scope, battery.id, { time: isoSeconds(svc.clock.now()), ...DEMO_HOME.state });
 }
 
 /** The demo customer's and EV charger's references. */

@@ -19,6 +19,7 @@ import type {
 } from '../../engine/schemas/workspace.js';
 import type { MarketRegion, DemoShape } from '../../engine/market/regions.js';
 import { demoDay } from '../../engine/market/demo-series.js';
+import { DEVICE_BATTERY_FIELDS } from '../../engine/schemas/customer.js';
 import { clockFileOf, toFiles, type Workspace } from './model.js';
 import type { MarketPoint, WorkspaceFiles } from './format.js';
 
@@ -217,6 +218,7 @@ export function readWorld(svc: Service, scope: Scope): Workspace {
       reference_id: d.reference_id,
       last_seen: d.last_seen,
       time_created: d.time_created,
+      ...Object.fromEntries(DEVICE_BATTERY_FIELDS.filter((k) => d[k] !== undefined).map((k) => [k, d[k]])),
     })),
     meter_batches: svc.meters.allBatches(scope).map(({ batch, locations }) => ({
       id: batch.id,

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ErrorAlert } from '../../components/common';
 import { addressOf, useLocations } from '../../components/forms';
+import { DEMO_HOME } from '../../../../core/engine/demo-home';
 
 /** One step of the demo: what it shows, and the one button that opens it. */
 function Step({
@@ -45,9 +46,10 @@ function Step({
 }
 
 /**
- * A demo in four steps, each one click from the Overview: a location's prices today, a new
- * customer connecting, the cheapest hours tonight, and a webhook arriving at the built-in
- * catcher. Each button opens its page already set up.
+ * A demo in five steps, each one click from the Overview: a location's prices today, a new
+ * customer connecting, the cheapest hours tonight, a webhook arriving at the built-in catcher,
+ * and the solar home's battery planned on its day and night tariffs. Each button opens its page
+ * already set up.
  */
 export function DemoSteps() {
   const { api, navigate } = useApp();
@@ -55,6 +57,8 @@ export function DemoSteps() {
   const locations = useLocations();
   // The first location with a tariff: its prices are there to show.
   const priced = locations.data?.data.find((l) => l.tariff_elements.length > 0);
+  // The demo's solar home with its battery (the Schedules page picks the home's battery itself).
+  const home = locations.data?.data.find((l) => l.reference_id === DEMO_HOME.location);
   // A webhook arriving: an event sent to the catcher (made now if the account has none), then its inbox.
   const webhook = useMutation({
     mutationFn: async () => {
@@ -73,10 +77,10 @@ export function DemoSteps() {
   return (
     <Stack spacing={1} component="section" aria-label="Demo">
       <Typography variant="h6" component="h2">
-        Show it in four steps
+        Show it in five steps
       </Typography>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
           <Step
             n={1}
             title="Today’s prices at a location"
@@ -88,13 +92,13 @@ export function DemoSteps() {
               : 'What energy costs hour by hour at a location, once it has a tariff.'}
           </Step>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
           <Step n={2} title="Connect a new customer" action="Connect a customer" onClick={() => navigate('connect')}>
             The customer’s own flow, as a mobile app shows it: their address, their provider and tariff. A new location
             is made when they finish.
           </Step>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
           <Step
             n={3}
             title="The cheapest hours tonight"
@@ -105,7 +109,7 @@ export function DemoSteps() {
             charging session in one click.
           </Step>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
           <Step
             n={4}
             title="A webhook arriving"
@@ -115,6 +119,18 @@ export function DemoSteps() {
           >
             An event sent to the built-in catcher: the delivery, its signature checked, and the payload as a receiver
             gets it.
+          </Step>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+          <Step
+            n={5}
+            title="A battery on two tariffs"
+            action="Plan the battery"
+            onClick={() => navigate(home ? `schedules?mode=battery&location=${home.id}` : 'schedules?mode=battery')}
+          >
+            {home
+              ? `The next day of the battery at ${addressOf(home)}: it fills on the cheap night rate and the sun, empties at the day rate, from the state it last reported.`
+              : 'The next day of a home battery on its location’s day and night rates, from the state it last reported.'}
           </Step>
         </Grid>
       </Grid>

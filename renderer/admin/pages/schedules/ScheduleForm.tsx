@@ -5,6 +5,7 @@ import { nameOf, useDevices } from '../customers/queries';
 import { ApiName } from '../../components/words';
 import { DirectionSelect } from '../../components/DirectionSelect';
 import { MODES, type Mode, type Params, type TextKey } from './model';
+import { isBattery } from './battery';
 
 /** Where, when and what: the location, the window, the mode and its figures. */
 export function ScheduleForm({
@@ -15,6 +16,7 @@ export function ScheduleForm({
   currency,
   zone,
   invalid,
+  battery,
 }: {
   locationId: string;
   onLocation(id: string): void;
@@ -24,9 +26,12 @@ export function ScheduleForm({
   zone: string;
   /** The field a problem is about, marked with its message under it. */
   invalid?: { field: TextKey | undefined; message: string } | null;
+  /** Battery mode: the battery planned (the chosen one, else the demo home's). */
+  battery?: string;
 }) {
   const devices = useDevices();
   const set = (patch: Partial<Params>) => onChange({ ...params, ...patch });
+  const batteries = (devices.data?.data ?? []).filter(isBattery);
   /** A field of the form bound to its key: a number unless said, sharing a row by `basis`. */
   const field = (key: TextKey, label: string, basis: string, input: object = { step: 'any' }, type = 'number') => (
     <ValueField
@@ -44,13 +49,17 @@ export function ScheduleForm({
   return (
     <Stack spacing={2}>
       <LocationSelect value={locationId} onChange={onLocation} fullWidth />
-      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
-        {field('from', 'From (local)', '180px', {}, 'datetime-local')}
-        {field('to', 'To (local)', '180px', {}, 'datetime-local')}
-      </Stack>
-      <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
-        Times in {zone}
-      </Typography>
+      {params.mode === 'battery' ? null : (
+        <>
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+            {field('from', 'From (local)', '180px', {}, 'datetime-local')}
+            {field('to', 'To (local)', '180px', {}, 'datetime-local')}
+          </Stack>
+          <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
+            Times in {zone}
+          </Typography>
+        </>
+      )}
       <ToggleButtonGroup
         exclusive
         fullWidth
@@ -78,7 +87,27 @@ export function ScheduleForm({
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {params.mode === 'amount' ? (
+      {params.mode === 'battery' ? (
+        <>
+          <SelectField
+            label="Battery"
+            value={battery ?? ''}
+            onChange={(device) => set({ device })}
+            // An empty choice only where there is none to pick: with one, a battery is always planned.
+            empty={batteries.length ? undefined : 'None with a capacity and a power rating'}
+            options={batteries.map((d) => [d.id, nameOf(d)] as const)}
+          />
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+            {field('hours', 'Hours from now', '100px', { min: 1, step: 1 })}
+            {field('usageKwh', 'Usage (kWh a year)', '120px', { min: 0, step: 100 })}
+            {field('solarKwh', 'Solar (kWh a year)', '120px', { min: 0, step: 100 })}
+          </Stack>
+          <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
+            From the service’s now, on the location’s import and export tariffs, from the battery’s last reported state.
+            Usage and solar are laid on standard household and solar shapes in {zone}.
+          </Typography>
+        </>
+      ) : params.mode === 'amount' ? (
         <>
           <Stack direction="row" sx={{ gap: 2 }}>
             {field('energyKwh', 'Energy (kWh)', '0px', { min: 0, step: 'any' })}
@@ -115,24 +144,28 @@ export function ScheduleForm({
           )}
         </Stack>
       )}
-      {params.mode === 'amount' ? null : (
+      {params.mode === 'amount' || params.mode === 'battery' ? null : (
         <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
           Stored as a session, each chosen period is the device at this power.
         </Typography>
       )}
-      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
-        {params.mode === 'amount' ? null : field('powerKw', 'Device power (kW)', '140px', { min: 0, step: 'any' })}
-        {/* The device the plan is for: its stored session is then the device's. */}
-        <SelectField
-          label="Device"
-          value={params.device}
-          onChange={(device) => set({ device })}
-          empty="None (the location’s meter)"
-          options={(devices.data?.data ?? []).map((d) => [d.id, nameOf(d)] as const)}
-          sx={{ flex: '1 1 200px' }}
-        />
-      </Stack>
-      <DirectionSelect value={params.direction} onChange={(direction) => set({ direction })} />
+      {params.mode === 'battery' ? null : (
+        <>
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+            {params.mode === 'amount' ? null : field('powerKw', 'Device power (kW)', '140px', { min: 0, step: 'any' })}
+            {/* The device the plan is for: its stored session is then the device's. */}
+            <SelectField
+              label="Device"
+              value={params.device}
+              onChange={(device) => set({ device })}
+              empty="None (the location’s meter)"
+              options={(devices.data?.data ?? []).map((d) => [d.id, nameOf(d)] as const)}
+              sx={{ flex: '1 1 200px' }}
+            />
+          </Stack>
+          <DirectionSelect value={params.direction} onChange={(direction) => set({ direction })} />
+        </>
+      )}
     </Stack>
   );
 }

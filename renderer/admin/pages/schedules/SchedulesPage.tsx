@@ -15,6 +15,9 @@ import { ScheduleForm } from './ScheduleForm';
 import { StoreSession } from './StoreSession';
 import { planOf } from './session';
 import { Summary } from './Summary';
+import { BatteryPlan } from './BatteryPlan';
+import { batteryOf, batteryRequestOf } from './battery';
+import { useDevices } from '../customers/queries';
 import {
   chosenOf,
   curlOf,
@@ -105,8 +108,23 @@ export function SchedulesPage() {
   const params = form && form.zone === zone ? form.params : null;
   const setParams = (p: Params) => setForm((f) => (f ? { ...f, params: p } : null));
   const settled = useSettled(params, SETTLE_MS);
-  const request = useMemo(() => (settled && zone ? requestOf(settled, zone) : null), [settled, zone]);
+  const battery = params?.mode === 'battery';
+  const request = useMemo(
+    () => (settled && zone && settled.mode !== 'battery' ? requestOf(settled, zone) : null),
+    [settled, zone],
+  );
   const ready = request && !('problem' in request) ? request : null;
+  // Battery mode: the chosen battery (else the demo home's) from the service's now.
+  const devices = useDevices();
+  const batteryDevice = batteryOf(devices.data?.data ?? [], params?.device ?? '');
+  const batteryRequest = useMemo(
+    () =>
+      settled?.mode === 'battery' && now !== undefined && devices.isSuccess
+        ? batteryRequestOf(settled, now, batteryDevice?.id)
+        : null,
+    [settled, now, devices.isSuccess, batteryDevice?.id],
+  );
+  const batteryBody = batteryRequest && !('problem' in batteryRequest) ? batteryRequest : null;
 
   const schedule = useQuery({
     enabled: !!locationId && !!ready,
@@ -146,9 +164,11 @@ export function SchedulesPage() {
   const invalid =
     request && 'problem' in request
       ? { field: request.field, message: request.problem }
-      : schedule.error instanceof ServiceError && !missing
-        ? fieldProblem(schedule.error.code, schedule.error.message)
-        : null;
+      : batteryRequest && 'problem' in batteryRequest
+        ? { field: batteryRequest.field, message: batteryRequest.problem }
+        : schedule.error instanceof ServiceError && !missing
+          ? fieldProblem(schedule.error.code, schedule.error.message)
+          : null;
 
   return (
     <>
@@ -169,12 +189,26 @@ export function SchedulesPage() {
                 currency={currency}
                 zone={zone}
                 invalid={invalid}
+                battery={batteryDevice?.id}
               />
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, lg: 8 }}>
             <Stack spacing={2}>
-              {missing ? (
+              {battery ? (
+                <>
+                  <BatteryPlan
+                    locationId={locationId}
+                    deviceId={batteryDevice?.id}
+                    body={batteryBody}
+                    problem={batteryRequest && 'problem' in batteryRequest ? batteryRequest.problem : null}
+                    zone={zone}
+                  />
+                  {batteryBody ? (
+                    <CurlBox curl={curlOf(boot.api_url, locationId, { mode: 'battery', body: batteryBody })} />
+                  ) : null}
+                </>
+              ) : missing ? (
                 <NoTariff
                   locationId={locationId}
                   anyTariff={(tariffs.data?.data.length ?? 0) > 0}
@@ -231,7 +265,7 @@ export function SchedulesPage() {
                   </Box>
                 </Paper>
               )}
-              {ready ? <CurlBox curl={curlOf(boot.api_url, locationId, ready)} /> : null}
+              {ready && !battery ? <CurlBox curl={curlOf(boot.api_url, locationId, ready)} /> : null}
             </Stack>
           </Grid>
         </Grid>

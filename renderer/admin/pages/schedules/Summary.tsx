@@ -3,7 +3,7 @@ import { money } from '../../candidate';
 import { averagePrice, chosenOf, clockOf, minutesOf, type Answer } from './model';
 
 /** One figure: a label above its value. */
-function Figure({ label, value, hint, name }: { label: string; value: string; hint?: string; name: string }) {
+export function Figure({ label, value, hint, name }: { label: string; value: string; hint?: string; name: string }) {
   return (
     <Box sx={{ minWidth: 140 }}>
       <Typography variant="caption" color="text.secondary" component="div">

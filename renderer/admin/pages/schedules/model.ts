@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { DEMO_HOME } from '../../../../core/engine/demo-home';
 import type { z } from 'zod';
 import type { TariffDirection } from '../../../../core/engine/schemas/common';
 import type { Tariff } from '../../../../core/engine/schemas/tariff';
@@ -11,12 +12,13 @@ import type {
   ScheduleLimitRequest,
 } from '../../../../core/engine/schemas/schedule-request';
 
-/** The three schedules, as the page names them. */
-export type Mode = 'amount' | 'duration' | 'limit';
+/** The three schedules and a battery's plan, as the page names them. */
+export type Mode = 'amount' | 'duration' | 'limit' | 'battery';
 export const MODES: { id: Mode; label: string; hint: string }[] = [
   { id: 'amount', label: 'Charge an amount', hint: 'When a device takes its energy at least cost' },
   { id: 'duration', label: 'Cheapest hours', hint: 'The cheapest (or dearest) minutes of the window' },
   { id: 'limit', label: 'Under a price', hint: 'All the time at or below (or above) a price' },
+  { id: 'battery', label: 'Battery', hint: 'A home battery’s next hours from its reported state' },
 ];
 
 /** What the form holds, as typed (numbers stay text until a request is made of them). */
@@ -32,8 +34,12 @@ export interface Params {
   segment: 'LOW' | 'HIGH';
   limit: string;
   relative: string;
-  /** The device that charges (an amount's `device_id`), or '' for none. */
+  /** The device that charges (an amount's `device_id`), or '' for none; in Battery mode the battery. */
   device: string;
+  /** Battery mode: hours planned from the service's now, and the home's yearly usage and solar. */
+  hours: string;
+  usageKwh: string;
+  solarKwh: string;
 }
 
 /** An electric car's evening: 21 kWh at 7 kW is three hours of charging. */
@@ -47,6 +53,9 @@ export const DEFAULT_PARAMS: Omit<Params, 'from' | 'to'> = {
   limit: '',
   relative: '0.25',
   device: '',
+  hours: '24',
+  usageKwh: String(DEMO_HOME.usage.kwh_per_year),
+  solarKwh: String(DEMO_HOME.generation.kwh_per_year),
 };
 
 const LOCAL = "yyyy-MM-dd'T'HH:mm";
@@ -165,12 +174,13 @@ export function requestOf(p: Params, zone: string): ScheduleRequest | Problem {
 }
 
 /** The fields of the form a person types into. */
-export type TextKey = 'from' | 'to' | 'energyKwh' | 'powerKw' | 'minutes' | 'limit' | 'relative';
+export type TextKey =
+  'from' | 'to' | 'energyKwh' | 'powerKw' | 'minutes' | 'limit' | 'relative' | 'hours' | 'usageKwh' | 'solarKwh';
 
 /** What stops a request from being sent, in the form's words, and the field to fix. */
 export interface Problem {
   problem: string;
-  field: TextKey;
+  field?: TextKey;
 }
 
 /** The request's fields as the form labels them (the price limit's unit is the location's currency). */
@@ -198,7 +208,7 @@ export function fieldProblem(code: string, message: string): { field: TextKey | 
 }
 
 /** The request as a command to paste into a terminal, with the bearer as `$TOKEN` (GET /login gives one). */
-export function curlOf(apiUrl: string, locationId: string, r: ScheduleRequest): string {
+export function curlOf(apiUrl: string, locationId: string, r: { mode: string; body: unknown }): string {
   const body = JSON.stringify(r.body, null, 2).replace(/'/g, "'\\''");
   return [
     `curl -s -X POST ${apiUrl}/schedules/${r.mode}/${locationId} \\`,
