@@ -31,7 +31,12 @@ describe('the admin app in Chromium, served by the headless host', () => {
   it('overview: addresses and credentials', async () => {
     await go('overview');
     await see(page.getByRole('table', { name: 'Service addresses' })).toContainText(env.info.api_url);
-    await see(page.getByRole('table', { name: 'Credentials' })).toContainText(env.info.test_key);
+    const creds = page.getByRole('table', { name: 'Credentials' });
+    // Keys are masked until Show: the last four characters only, then the whole key.
+    await see(creds).toContainText(env.info.test_key.slice(-4));
+    await see(creds).not.toContainText(env.info.test_key);
+    await creds.getByRole('button', { name: 'Show Test key' }).click();
+    await see(creds).toContainText(env.info.test_key);
     await see(page.getByText('Locations').first()).toBeVisible();
     await shot(page, 'admin-overview');
   });
@@ -209,7 +214,10 @@ describe('the admin app in Chromium, served by the headless host', () => {
     await see(page.getByRole('table', { name: 'Grid fees' })).toContainText('Spreenetz Berlin');
     await shot(page, 'admin-library-gridfees');
     await go('settings');
-    await see(page.getByRole('table', { name: 'Keys' })).toContainText(env.info.live_key);
+    const keys = page.getByRole('table', { name: 'Keys' });
+    await see(keys).not.toContainText(env.info.live_key);
+    await keys.getByRole('button', { name: 'Show Live key' }).click();
+    await see(keys).toContainText(env.info.live_key);
     await shot(page, 'admin-settings');
     await go('tariffs');
     await shot(page, 'admin-tariffs');

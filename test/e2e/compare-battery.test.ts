@@ -205,6 +205,29 @@ describe('Compare with a home battery, in Chromium', () => {
         () => car.getByLabel('Plugs in at').fill('19:30'),
       );
       await topShot(page, `bat-ui-compare-car-${at}`);
+      // Under buy all, sell all a battery changes nothing billed: it is left out of the request
+      // (the car stays), said in its panel, and back with net billing.
+      await page.getByRole('combobox', { name: 'Solar' }).click();
+      await page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click();
+      await page.getByRole('combobox', { name: 'Metering' }).click();
+      const sellAll = await billRequest(
+        page,
+        (b) => b.metering?.mode === 'BUY_ALL_SELL_ALL',
+        () => page.getByRole('option', { name: 'Buy all, sell all' }).click(),
+      );
+      expect(sellAll.body.battery).toBeUndefined();
+      expect(sellAll.body.car).toBeDefined();
+      await see(page.getByRole('status', { name: 'Battery left out' })).toContainText(
+        'Left out under buy all, sell all',
+      );
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible();
+      await see(page.getByRole('alert')).toHaveCount(0);
+      await topShot(page, `bat-ui-compare-sell-all-${at}`);
+      await page.getByRole('combobox', { name: 'Metering' }).click();
+      // Net billing with this solar was asked before (on the way to buy all, sell all): its kept answer shows again.
+      await page.getByRole('option', { name: 'Net billing' }).click();
+      await see(row(page, 'battery-saving')).toBeVisible();
+      await see(page.getByRole('status', { name: 'Battery left out' })).toHaveCount(0);
       // Kept: a reload brings the battery and the car back (the meter file is not kept).
       await page.reload();
       await see(page.getByRole('group', { name: 'Battery' }).getByRole('switch', { name: 'Battery' })).toBeChecked();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mui/material';
+import { Button, Stack, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { CopyButton, Mono } from './common';
 
 /**
@@ -32,5 +32,50 @@ export function Secret({ value, label }: { value: string; label: string }) {
       </Button>
       <CopyButton value={value} label={label} />
     </Stack>
+  );
+}
+
+/**
+ * The account id and its two keys, the keys masked until Show. Overview and Settings both show
+ * this table, so a demo shows no key in clear on either screen.
+ */
+export function KeysTable({
+  label,
+  account_id,
+  test_key,
+  live_key,
+}: {
+  label: string;
+  account_id: string;
+  test_key: string;
+  live_key: string;
+}) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableBody>
+        <TableRow>
+          <TableCell sx={{ width: 160, whiteSpace: 'nowrap' }}>Account id</TableCell>
+          <TableCell sx={{ width: '100%' }}>
+            <Mono>{account_id}</Mono>
+          </TableCell>
+          <TableCell align="right">
+            <CopyButton value={account_id} label="Account id" />
+          </TableCell>
+        </TableRow>
+        {(
+          [
+            ['Test key', test_key],
+            ['Live key', live_key],
+          ] as const
+        ).map(([name, value]) => (
+          <TableRow key={name}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{name}</TableCell>
+            <TableCell colSpan={2}>
+              <Secret value={value} label={name} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

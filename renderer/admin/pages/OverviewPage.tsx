@@ -1,8 +1,8 @@
-import { Grid, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../context';
 import { CopyButton, CopyTable, ErrorAlert, Mono, PageHeader, SmallButton } from '../components/common';
-import { masked, Secret } from '../components/secret';
+import { KeysTable, masked } from '../components/secret';
 import { useLocations } from '../components/forms';
 import { ApiName, SessionCompleted, useSessionEvents } from '../components/words';
 import { WIRE_PROFILE_WORDS } from '../../../core/engine/labels';
@@ -51,32 +51,12 @@ export function OverviewPage() {
               Credentials
             </Typography>
             {/* The keys are masked until asked for: a demo's first screen shows none in clear. */}
-            <Table size="small" aria-label="Credentials">
-              <TableBody>
-                <TableRow>
-                  <TableCell sx={{ width: 160, whiteSpace: 'nowrap' }}>Account id</TableCell>
-                  <TableCell sx={{ width: '100%' }}>
-                    <Mono>{boot.account_id}</Mono>
-                  </TableCell>
-                  <TableCell align="right">
-                    <CopyButton value={boot.account_id} label="Account id" />
-                  </TableCell>
-                </TableRow>
-                {(
-                  [
-                    ['Test key', boot.test_key],
-                    ['Live key', boot.live_key],
-                  ] as const
-                ).map(([label, value]) => (
-                  <TableRow key={label}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{label}</TableCell>
-                    <TableCell colSpan={2}>
-                      <Secret value={value} label={label} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <KeysTable
+              label="Credentials"
+              account_id={boot.account_id}
+              test_key={boot.test_key}
+              live_key={boot.live_key}
+            />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               <Mono>{login(masked(key))}</Mono> <CopyButton value={login(key)} label="the login command" />
             </Typography>

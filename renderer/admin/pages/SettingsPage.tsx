@@ -13,7 +13,8 @@ import {
 import type { WireProfile } from '../../../core/engine/wire-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../context';
-import { CopyTable, ErrorAlert, PageHeader } from '../components/common';
+import { ErrorAlert, PageHeader } from '../components/common';
+import { KeysTable } from '../components/secret';
 import { bindField } from '../components/forms';
 import { useFeedback } from '../components/confirm';
 import { ScenariosPanel } from './ScenariosPanel';
@@ -82,15 +83,7 @@ export function SettingsPage() {
           <Typography variant="h6" component="h2">
             Keys
           </Typography>
-          <CopyTable
-            label="Keys"
-            labelWidth={200}
-            rows={[
-              ['Account', boot.account_id],
-              ['Test key (sk_test_)', boot.test_key],
-              ['Live key (sk_live_)', boot.live_key],
-            ]}
-          />
+          <KeysTable label="Keys" account_id={boot.account_id} test_key={boot.test_key} live_key={boot.live_key} />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">

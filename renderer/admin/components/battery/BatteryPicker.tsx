@@ -40,12 +40,15 @@ export function BatteryPicker({
   onBattery,
   car,
   onCar,
+  batteryLeftOut,
 }: {
   battery: BatteryChoice;
   onBattery(b: BatteryChoice): void;
   /** Without a car the panel offers the battery alone. */
   car?: CarChoice;
   onCar?(c: CarChoice): void;
+  /** Why the battery is left out of what is priced (the choice is kept for when it counts again). */
+  batteryLeftOut?: string | undefined;
 }) {
   const setB = (part: Partial<BatteryChoice>) => onBattery({ ...battery, ...part });
   const setC = (part: Partial<CarChoice>) => car && onCar?.({ ...car, ...part });
@@ -94,6 +97,11 @@ export function BatteryPicker({
             <Typography variant="body2" color="text.secondary" data-testid="battery-words">
               {BATTERY_STRATEGY_WORDS[battery.strategy][1]} 90 % round trip, from and to empty.
             </Typography>
+            {batteryLeftOut ? (
+              <Typography variant="body2" color="warning.main" role="status" aria-label="Battery left out">
+                {batteryLeftOut}
+              </Typography>
+            ) : null}
           </>
         ) : null}
       </Stack>

@@ -13,19 +13,7 @@ import {
 } from 'recharts';
 import { DateTime } from 'luxon';
 import { colourOf, useWidth } from '../PriceChart';
-import { slotsOf } from './slots';
-
-/** One interval of a battery's dispatch as the day view draws it (energy kWh, prices per kWh). */
-export interface BatteryDayCell {
-  start_time: string;
-  end_time: string;
-  charge_kwh: number;
-  discharge_kwh: number;
-  /** State of charge at the interval's end. */
-  soc_kwh: number;
-  import_price?: number;
-  export_price?: number;
-}
+import { slotsOf, type BatteryDayCell } from './slots';
 
 export const CHARGE_COLOUR = colourOf(1);
 export const DISCHARGE_COLOUR = colourOf(2);

@@ -6,7 +6,8 @@ import { useApp } from '../../context';
 import { ErrorAlert } from '../common';
 import { SelectField } from '../forms';
 import type { TariffCandidate } from '../../../../core/engine/schemas/cost';
-import { BatteryDayChart, type BatteryDayCell } from './DayChart';
+import { BatteryDayChart } from './DayChart';
+import type { BatteryDayCell } from './slots';
 import { dayCells, daysOf, socBefore } from './days';
 
 /** One dispatch the day view can show: a column of Compare, or the bill of Usage and cost. */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { BatteryDayCell } from './DayChart';
+import type { BatteryDayCell } from './slots';
 
 /** A local day of a dispatch, as the day picker offers it. */
 export interface DispatchDay {

@@ -1,5 +1,16 @@
 import { DateTime } from 'luxon';
-import type { BatteryDayCell } from './DayChart';
+
+/** One interval of a battery's dispatch as the day view draws it (energy kWh, prices per kWh). */
+export interface BatteryDayCell {
+  start_time: string;
+  end_time: string;
+  charge_kwh: number;
+  discharge_kwh: number;
+  /** State of charge at the interval's end. */
+  soc_kwh: number;
+  import_price?: number;
+  export_price?: number;
+}
 
 /** One even slot of the day view: energy in kWh over the slot, the state of charge at its end. */
 export interface DaySlot {

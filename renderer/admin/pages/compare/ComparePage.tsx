@@ -159,6 +159,17 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       year ? options.map((o) => ({ ...o.candidate, contract_start_date: year.from, contract_end_date: year.to })) : [],
     [options, year],
   );
+  // Under buy all, sell all a battery behind the meter changes nothing billed (the API refuses
+  // one there): it is left out of the request, said in its panel, and kept for another metering.
+  const batteryLeftOut =
+    battery.on && metering.mode === 'BUY_ALL_SELL_ALL'
+      ? 'Left out under buy all, sell all: every kWh used is bought and every kWh made is sold, so a battery behind the meter changes nothing billed. Choose net billing or net metering to see it.'
+      : undefined;
+  const sent = useMemo(() => {
+    if (!batteryLeftOut) return flexible;
+    const { battery: _battery, include_dispatch: _dispatch, ...rest } = flexible as Record<string, unknown>;
+    return rest;
+  }, [flexible, batteryLeftOut]);
   const cost = useQuery({
     enabled: !!location.data && !!year && ready(priced) && !noTariff,
     queryKey: [
@@ -172,7 +183,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       solarKey(solarPriced),
       metering,
       candidates,
-      flexible,
+      sent,
     ],
     // The same question has the same answer: going back to an earlier usage or candidate set is not asked again.
     staleTime: ANSWER_STALE_MS,
@@ -189,7 +200,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
           ...(solarPriced.kind === 'none' ? {} : { generation: generationOf(solarPriced, year!.fromMs, year!.toMs) }),
           metering: meteringRequest(metering),
           ...(candidates.length ? { alternatives: candidates.map((c) => [c]) } : {}),
-          ...flexible,
+          ...sent,
         },
       }),
     }),
@@ -320,7 +331,13 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
                 <SolarPicker solar={solar} onSolar={setSolar} metering={metering} onMetering={onMetering} zone={zone} />
               </Paper>
               <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household battery and car">
-                <BatteryPicker battery={battery} onBattery={setBattery} car={car} onCar={setCar} />
+                <BatteryPicker
+                  battery={battery}
+                  onBattery={setBattery}
+                  car={car}
+                  onCar={setCar}
+                  batteryLeftOut={batteryLeftOut}
+                />
               </Paper>
               {location.data && year ? (
                 <CandidatePicker
