@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether the pages show the API's codes beside their words (`NOT_CONNECTED` beside "Not
- * connected"): on for testers, off for a demo. Kept in this browser's storage, so the app opens
+ * connected"): on for testers, off for a demo. Off until switched on, so a new install's first
+ * screen reads as a product, not a wire format; kept in this browser's storage, so the app opens
  * as it was left; every page follows a change at once.
  */
 const KEY = 'tariff-desk:api-names';
@@ -10,9 +11,9 @@ const listeners = new Set<() => void>();
 
 function read(): boolean {
   try {
-    return window.localStorage.getItem(KEY) !== 'off';
+    return window.localStorage.getItem(KEY) === 'on';
   } catch {
-    return true;
+    return false;
   }
 }
 
@@ -26,7 +27,7 @@ export function setApiNames(on: boolean): void {
   for (const l of listeners) l();
 }
 
-let shown = typeof window === 'undefined' ? true : read();
+let shown = typeof window === 'undefined' ? false : read();
 
 const subscribe = (l: () => void) => {
   listeners.add(l);

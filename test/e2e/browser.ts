@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { mkdirSync } from 'node:fs';
 import { findBrowser, MISSING_BROWSER_MESSAGE } from '../browser/find-browser.mjs';
 
@@ -8,12 +8,54 @@ export async function launch(): Promise<Browser> {
   if (!found) throw new Error(MISSING_BROWSER_MESSAGE);
   // Reduced motion, as a user may set it: the apps then skip their transitions and ripples
   // (renderer/shared/motion.ts), which are most of a click's rendering and tell a test nothing.
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: found.executablePath,
     args: [...found.args, '--force-prefers-reduced-motion'],
     env: found.env,
     headless: true,
   });
+  return asTester(browser);
+}
+
+/** The admin app's "API names" switch, as renderer/admin/api-names.ts keeps it. */
+const API_NAMES_KEY = 'tariff-desk:api-names';
+const plainContexts = new WeakMap<Browser, Browser['newContext']>();
+
+/**
+ * The tests read the API's codes beside the words, as a tester does: every context this browser
+ * opens starts with "API names" switched on (a page that switches it off keeps it off, as a user's
+ * choice is kept). `newInstallContext` opens one as a new install has it.
+ */
+function asTester(browser: Browser): Browser {
+  const plain = browser.newContext.bind(browser);
+  plainContexts.set(browser, plain);
+  browser.newContext = async (options) => {
+    const context = await plain(options);
+    await context.addInitScript((key) => {
+      try {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, 'on');
+      } catch {
+        // an opaque origin has no storage: nothing to set
+      }
+    }, API_NAMES_KEY);
+    return context;
+  };
+  // As Playwright's own: a page in a context of its own, closed with it.
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
+}
+
+/** A context with nothing set in its storage, as a new install's first window. */
+export function newInstallContext(
+  browser: Browser,
+  options?: Parameters<Browser['newContext']>[0],
+): Promise<BrowserContext> {
+  return (plainContexts.get(browser) ?? browser.newContext.bind(browser))(options);
 }
 
 export const SHOTS = '.tmp/screenshots';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
-import { topShot } from './browser.js';
-import { browserSuite, openApp, VIEWPORTS } from './suite.js';
+import { newInstallContext, topShot } from './browser.js';
+import { browserSuite, openApp, pageErrors, VIEWPORTS } from './suite.js';
 
 /**
  * A sales engineer's demo on the demo data, the service clock at noon in Sydney: the Overview's
@@ -173,7 +173,8 @@ describe('a sales demo, in Chromium', () => {
     const berlin = await locationOf('demo-berlin');
     const { page, errors } = await openApp(s, `locations?id=${berlin}`, VIEWPORTS.large);
     const names = page.getByRole('switch', { name: 'API names' });
-    // On by default, for testers: the code beside its words, as an outlined chip (never part of a sentence).
+    // On, as the tests' browser has it (a tester's setting): the code beside its words, as an
+    // outlined chip (never part of a sentence).
     await see(names).toBeChecked();
     const status = page.locator('[data-code="CONNECTED"]').first();
     await see(status).toBeVisible();
@@ -206,5 +207,27 @@ describe('a sales demo, in Chromium', () => {
     await see(page.locator('[data-code="CONNECTED"]').first()).toBeVisible();
     expect(errors).toEqual([]);
     await page.close();
+  }, 480_000);
+
+  it('a new install opens with "API names" off at both sizes; switched on, it stays on after a reload', async () => {
+    const berlin = await locationOf('demo-berlin');
+    for (const [size, name] of SIZES) {
+      const context = await newInstallContext(s.browser, { viewport: size });
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      await page.goto(`${s.env.info.app_url}/#/locations?id=${berlin}`);
+      const names = page.getByRole('switch', { name: 'API names' });
+      await see(names).not.toBeChecked();
+      await see(page.getByRole('main').getByText('Supply (import)').first()).toBeVisible();
+      expect(await page.getByRole('main').textContent()).not.toMatch(/\b(CONNECTED|NOT_CONNECTED|COMMODITY|IMPORT)\b/);
+      await topShot(page, `api-names-new-install-${name}`);
+      await names.click();
+      await see(page.locator('[data-code="CONNECTED"]').first()).toBeVisible();
+      await page.reload();
+      await see(page.getByRole('switch', { name: 'API names' })).toBeChecked();
+      await see(page.locator('[data-code="CONNECTED"]').first()).toBeVisible();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   }, 480_000);
 });
