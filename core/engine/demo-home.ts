@@ -1,5 +1,8 @@
 import type { CarRequest } from './schemas/battery.js';
 
+/** The demo's showcase location: the Overview's first step shows its prices, whatever was used last. */
+export const DEMO_SHOWCASE_LOCATION = 'demo-berlin';
+
 /**
  * The demo's solar home with a battery (docs/batteries.md, The demo home): what the seed stores
  * and what the app sends with it. The service stores no solar system and no car, so the home's

@@ -93,6 +93,13 @@ export function App() {
     setLiveMode: (v) => {
       setLiveMode(v);
       qc.clear();
+      // The route's ids (an endpoint, a location) belong to the other mode's data: the page opens
+      // afresh, in the same render as the mode, so no request asks the new mode for an old id.
+      if (route.params.size) {
+        const fresh = { page: route.page, params: new URLSearchParams() };
+        setRoute(fresh);
+        window.history.replaceState(null, '', '#/' + fresh.page);
+      }
     },
     navigate: (path) => (window.location.hash = '#/' + path),
     route,

@@ -112,6 +112,10 @@ describe('a sales demo, in Chromium', () => {
   }, 480_000);
 
   it('the Overview leads the demo: five steps, each one click from it, the service’s keys below', async () => {
+    const showcase = await locationOf('demo-berlin');
+    const listed = (await s.env.api('GET', '/locations?limit=100')).body.data;
+    // The list is newest first: the showcase is not simply the first location with a tariff.
+    expect(listed.find((l: any) => l.tariff_elements.length > 0).id).not.toBe(showcase);
     for (const [size, name] of SIZES) {
       const { page, errors } = await openApp(s, 'overview', size);
       const demo = page.getByRole('region', { name: 'Demo' });
@@ -131,9 +135,9 @@ describe('a sales demo, in Chromium', () => {
       await see(demo.getByRole('button', { name: 'Send a webhook' })).toBeInViewport();
       await topShot(page, `overview-demo-${name}`);
 
-      // 1. Today's prices at a location with a tariff.
+      // 1. Today's prices at the demo's showcase location (Berlin), not the newest one with a tariff.
       await demo.getByRole('button', { name: 'Show today’s prices' }).click();
-      await see(page).toHaveURL(/#\/prices\?location=loc_/);
+      await see(page).toHaveURL(new RegExp(`#/prices\\?location=${showcase}$`));
       await see(page.getByRole('img', { name: 'Price chart' })).toBeVisible();
       // 2. A new customer's connect session: a new location.
       await page.goBack();
@@ -159,11 +163,65 @@ describe('a sales demo, in Chromium', () => {
       // 4. A webhook arriving at the built-in catcher, its signature checked.
       await page.goBack();
       await demo.getByRole('button', { name: 'Send a webhook' }).click();
-      await see(page).toHaveURL(/#\/webhooks\?id=/);
+      await see(page).toHaveURL(/#\/webhooks\?id=whe_\w+&event=evt_\w+$/);
+      const sent = new URL(page.url().replace('#/', '')).searchParams.get('event')!;
       const inbox = page.getByLabel('Catcher inbox');
       await see(inbox.getByText('signature verifies').first()).toBeVisible({ timeout: 15_000 });
       await see(inbox).toContainText('tariff.created');
+      // The message carrying the event it sent is open, its body in view: no click needed.
+      const open = inbox.getByRole('button', { expanded: true });
+      await see(open).toHaveCount(1);
+      await see(open).toContainText('tariff.created');
+      await see(inbox.locator('.MuiAccordion-root.Mui-expanded')).toContainText(sent);
       await topShot(page, `overview-demo-webhook-${name}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  }, 480_000);
+
+  it('in live mode, step 4 says what it will create before it creates a live catcher endpoint', async () => {
+    const { account_id, live_key, api_url } = s.env.info;
+    const bearer = (
+      await (
+        await fetch(`${api_url}/login`, {
+          headers: { authorization: 'Basic ' + Buffer.from(`${account_id}:${live_key}`).toString('base64') },
+        })
+      ).json()
+    ).bearer_token;
+    const liveEndpoints = async () =>
+      (await (await fetch(`${api_url}/webhooks?limit=100`, { headers: { authorization: `Bearer ${bearer}` } })).json())
+        .data as { id: string; catcher: boolean }[];
+    // Live mode without a catcher, as a live account may be.
+    for (const e of (await liveEndpoints()).filter((e) => e.catcher))
+      await fetch(`${api_url}/webhooks/${e.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } });
+    expect((await liveEndpoints()).filter((e) => e.catcher)).toEqual([]);
+    for (const [size, name] of SIZES) {
+      const { page, errors } = await openApp(s, 'overview', size);
+      await page.getByRole('switch', { name: 'Live mode' }).click();
+      await see(page.getByRole('switch', { name: 'Live mode' })).toBeChecked();
+      const demo = page.getByRole('region', { name: 'Demo' });
+      await demo.getByRole('button', { name: 'Send a webhook' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create a live catcher endpoint?' });
+      await see(dialog).toContainText('creates a live-mode endpoint');
+      await topShot(page, `overview-demo-live-webhook-${name}`);
+      if (name === '1440x900') {
+        // Cancelled: nothing made, the Overview stays.
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await see(dialog).toBeHidden();
+        expect(page.url()).toMatch(/#\/overview$/);
+        expect((await liveEndpoints()).filter((e) => e.catcher)).toEqual([]);
+      } else {
+        await dialog.getByRole('button', { name: 'Create and send' }).click();
+        await see(page).toHaveURL(/#\/webhooks\?id=whe_\w+&event=evt_\w+$/);
+        await see(page.getByLabel('Catcher inbox').getByRole('button', { expanded: true })).toContainText(
+          'tariff.created',
+          { timeout: 15_000 },
+        );
+        expect((await liveEndpoints()).filter((e) => e.catcher)).toHaveLength(1);
+      }
+      // Back to test mode for the files' other tests (the switch is kept by the app).
+      await page.getByRole('switch', { name: 'Live mode' }).click();
+      await see(page.getByRole('switch', { name: 'Live mode' })).not.toBeChecked();
       expect(errors).toEqual([]);
       await page.close();
     }

@@ -6,13 +6,13 @@ import { dailySchedule } from '../../engine/schedule/structure.js';
 import { microKwhOf } from '../../engine/meters/records.js';
 import { clearWorld } from '../db/store.js';
 import { isoSeconds } from '../../engine/clock.js';
-import { DEMO_HOME } from '../../engine/demo-home.js';
+import { DEMO_HOME, DEMO_SHOWCASE_LOCATION } from '../../engine/demo-home.js';
 
 const SEEDED = 'demo_seeded';
 
 const DEMO_ADDRESSES: LocationCreate[] = [
   {
-    reference_id: 'demo-berlin',
+    reference_id: DEMO_SHOWCASE_LOCATION,
     postal_address: { address_line1: 'Invalidenstraße 44', city: 'Berlin', post_code: '10115', country_code: 'DE' },
   },
   {
@@ -82,7 +82,7 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[], home
   writeSolarHome(svc, scope, home, start, end);
   // A household customer owns the Berlin and London locations.
   const customer = svc.customers.create(scope, { reference_id: DEMO_CUSTOMER });
-  const owned = new Set(['demo-berlin', 'demo-london']);
+  const owned = new Set([DEMO_SHOWCASE_LOCATION, 'demo-london']);
   const [berlin, london, austin, sydney] = locations.map((l) =>
     svc.locations.insert(scope, owned.has(l.reference_id ?? '') ? { ...l, customer_id: customer.id } : l),
   ) as [Location, Location, Location, Location];

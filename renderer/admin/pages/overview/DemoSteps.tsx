@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApp } from '../../context';
 import { ErrorAlert } from '../../components/common';
 import { addressOf, useLocations } from '../../components/forms';
-import { DEMO_HOME } from '../../../../core/engine/demo-home';
+import { DEMO_HOME, DEMO_SHOWCASE_LOCATION } from '../../../../core/engine/demo-home';
+import { useFeedback } from '../../components/confirm';
 
 /** One step of the demo: what it shows, and the one button that opens it. */
 function Step({
@@ -52,26 +53,38 @@ function Step({
  * already set up.
  */
 export function DemoSteps() {
-  const { api, navigate } = useApp();
+  const { api, navigate, liveMode } = useApp();
+  const { confirm } = useFeedback();
   const qc = useQueryClient();
   const locations = useLocations();
-  // The first location with a tariff: its prices are there to show.
-  const priced = locations.data?.data.find((l) => l.tariff_elements.length > 0);
+  // The demo's showcase location while it has a tariff (not whichever was used last), else the
+  // first location with one: its prices are there to show.
+  const withTariff = locations.data?.data.filter((l) => l.tariff_elements.length > 0) ?? [];
+  const priced = withTariff.find((l) => l.reference_id === DEMO_SHOWCASE_LOCATION) ?? withTariff[0];
   // The demo's solar home with its battery (the Schedules page picks the home's battery itself).
   const home = locations.data?.data.find((l) => l.reference_id === DEMO_HOME.location);
-  // A webhook arriving: an event sent to the catcher (made now if the account has none), then its inbox.
+  // A webhook arriving: an event sent to the catcher (made now if the account has none), then its
+  // inbox with that event's message open. A live endpoint is made only once the user has said yes.
   const webhook = useMutation({
     mutationFn: async () => {
       const list = await api.call('webhooks.list', { query: { limit: 100 } });
-      const catcher =
-        list.data.find((e) => e.catcher) ??
-        (await api.call('webhooks.create', { body: { catcher: true, description: 'Catcher' } }));
-      await api.call('events.trigger', { body: { type: 'tariff.created' } });
-      return catcher.id;
+      let catcher = list.data.find((e) => e.catcher);
+      if (!catcher && liveMode) {
+        const ok = await confirm({
+          title: 'Create a live catcher endpoint?',
+          body: 'Live mode has no catcher yet. This creates a live-mode endpoint on the built-in catcher, named Catcher, and sends it a live tariff.created event. Both stay in live mode until you delete them.',
+          action: 'Create and send',
+        });
+        if (!ok) return null;
+      }
+      catcher ??= await api.call('webhooks.create', { body: { catcher: true, description: 'Catcher' } });
+      const event = await api.call('events.trigger', { body: { type: 'tariff.created' } });
+      return { endpoint: catcher.id, event: event.id };
     },
-    onSuccess: async (id) => {
+    onSuccess: async (sent) => {
+      if (!sent) return;
       await qc.invalidateQueries();
-      navigate(`webhooks?id=${id}`);
+      navigate(`webhooks?id=${sent.endpoint}&event=${sent.event}`);
     },
   });
   return (

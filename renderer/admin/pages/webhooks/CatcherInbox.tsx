@@ -4,11 +4,15 @@ import { useApp } from '../../context';
 import { TextBlock, headerLines } from '../../components/records';
 import { isSignatureHeader } from '../../../../core/engine/webhooks/signature';
 import { ruleLabel } from './CatcherRule';
-import { SCHEMES, eventTypeOf } from './labels';
+import { SCHEMES, eventIdOf, eventTypeOf } from './labels';
 import { instantText } from '../../instant';
 
-/** What the built-in catcher received for an endpoint, newest first: whether each verifies, and why. */
-export function CatcherInbox({ id }: { id: string }) {
+/**
+ * What the built-in catcher received for an endpoint, newest first: whether each verifies, and why.
+ * The message carrying `openEvent` (the event a page just sent, e.g. the Overview's step 4) opens
+ * when it arrives.
+ */
+export function CatcherInbox({ id, openEvent }: { id: string; openEvent?: string | null }) {
   const { api, liveMode } = useApp();
   const caught = useQuery({
     queryKey: ['caught', liveMode, id],
@@ -25,7 +29,12 @@ export function CatcherInbox({ id }: { id: string }) {
         <Typography color="text.secondary">Nothing caught yet: trigger an event.</Typography>
       ) : null}
       {messages.slice(0, 10).map((m) => (
-        <Accordion key={m.id} disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
+        <Accordion
+          key={m.id}
+          disableGutters
+          defaultExpanded={!!openEvent && eventIdOf(m.body) === openEvent}
+          slotProps={{ transition: { unmountOnExit: true } }}
+        >
           <AccordionSummary>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', minWidth: 0 }}>
               <Chip

@@ -35,7 +35,16 @@ import { RETRY_WORDS } from '../../../../core/engine/labels';
 import { instantText } from '../../instant';
 
 /** One endpoint: its settings, faults and trigger, the receiver check, the catcher inbox, deliveries and events. */
-export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoint): void }) {
+export function EndpointView({
+  id,
+  onDelete,
+  openEvent,
+}: {
+  id: string;
+  onDelete(e: Endpoint): void;
+  /** An event just sent to this endpoint: its message in the catcher inbox opens. */
+  openEvent?: string | null;
+}) {
   const { api, liveMode } = useApp();
   const { confirm } = useFeedback();
   const qc = useQueryClient();
@@ -168,7 +177,7 @@ export function EndpointView({ id, onDelete }: { id: string; onDelete(e: Endpoin
         <ErrorAlert error={patch.error ?? setRule.error ?? trigger.error ?? resend.error ?? rotate.error} />
       </Paper>
       <ReceiverCheck id={id} catcher={!!e.catcher} />
-      {e.catcher ? <CatcherInbox id={id} /> : null}
+      {e.catcher ? <CatcherInbox id={id} openEvent={openEvent} /> : null}
       <DeliveryList id={id} held={e.disabled} onResend={(eventId) => resend.mutate(eventId)} />
       <EventsPanel onResend={(eventId) => resend.mutate(eventId)} />
     </Stack>

@@ -120,7 +120,14 @@ export function WebhooksPage() {
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, lg: 8 }}>
-          {selected ? <EndpointView key={selected} id={selected} onDelete={(e) => remove.mutate(e)} /> : null}
+          {selected ? (
+            <EndpointView
+              key={selected}
+              id={selected}
+              openEvent={selected === asked ? route.params.get('event') : null}
+              onDelete={(e) => remove.mutate(e)}
+            />
+          ) : null}
         </Grid>
       </Grid>
     </>

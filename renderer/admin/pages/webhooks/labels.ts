@@ -28,6 +28,12 @@ export const FAULTS = {
 export type Endpoint = z.output<typeof WebhookEndpoint>;
 export type DeliveryOut = z.output<typeof Delivery>;
 
+/** The event id of a caught body, if it is an event. */
+export function eventIdOf(body: string): string | undefined {
+  const parsed = Event.pick({ id: true }).safeParse(safeJson(body));
+  return parsed.success ? parsed.data.id : undefined;
+}
+
 /** The event type of a caught body; the catcher stores whatever was posted, JSON or not. */
 export function eventTypeOf(body: string): string {
   const parsed = Event.pick({ type: true }).safeParse(safeJson(body));
