@@ -53,7 +53,7 @@ async function flatCandidate(page: Page, name: string, price: string) {
   await page.getByRole('button', { name: 'New tariff' }).click();
   const dialog: Locator = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);
-  await see(page.getByRole('dialog', { name: `Schedule of ${name}` })).toBeVisible();
+  await see(page.getByRole('dialog', { name: name })).toBeVisible();
   await dialog
     .getByRole('button', { name: /^Band / })
     .first()

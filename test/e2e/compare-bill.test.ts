@@ -29,7 +29,7 @@ async function newTariff(page: Page, name: string, price: string, standing: stri
   await page.getByRole('button', { name: 'New tariff' }).click();
   const dialog: Locator = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);
-  await see(page.getByRole('dialog', { name: `Schedule of ${name}` })).toBeVisible();
+  await see(page.getByRole('dialog', { name: name })).toBeVisible();
   await dialog.getByLabel('Standing charge per day').fill(standing);
   await dialog
     .getByRole('button', { name: /^Band / })

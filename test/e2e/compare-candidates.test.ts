@@ -51,13 +51,20 @@ describe('Compare candidates, in Chromium', () => {
 
         // From scratch: a flat rate, opened at once in the editor, named by its price.
         await page.getByRole('button', { name: 'New tariff' }).click();
-        let dialog = page.getByRole('dialog', { name: 'Schedule of Flat 0.30' });
+        let dialog = page.getByRole('dialog', { name: 'Flat 0.30', exact: true });
         await see(dialog.getByLabel('Name')).toHaveValue('Flat 0.30');
+        // Titled by the tariff, not its schedule; its standing charges in view without scrolling.
+        await see(dialog.getByRole('heading', { name: 'Flat 0.30', exact: true })).toBeVisible();
+        await see(dialog.getByRole('group', { name: 'Fixed charges' })).toBeInViewport({ ratio: 1 });
+        await see(dialog.getByRole('group', { name: 'Fixed charges' }).getByRole('textbox').first()).toBeInViewport({
+          ratio: 1,
+        });
+        await shot(page, `compare-candidate-dialog-${at}`);
         await firstBand(dialog, '0.42');
         await named(page, ['Flat 0.42'], () => dialog.getByRole('button', { name: 'Use this schedule' }).click());
         // A second alike is numbered.
         await page.getByRole('button', { name: 'New tariff' }).click();
-        dialog = page.getByRole('dialog', { name: 'Schedule of Flat 0.30' });
+        dialog = page.getByRole('dialog', { name: 'Flat 0.30' });
         await firstBand(dialog, '0.42');
         const two = await named(page, ['Flat 0.42', 'Flat 0.42 (2)'], () =>
           dialog.getByRole('button', { name: 'Use this schedule' }).click(),
@@ -69,14 +76,14 @@ describe('Compare candidates, in Chromium', () => {
 
         // A name another column holds is refused; the title follows the name as it is typed.
         await page.getByRole('button', { name: 'Edit the schedule of Flat 0.42 (2)' }).click();
-        await see(page.getByRole('dialog', { name: 'Schedule of Flat 0.42 (2)' })).toBeVisible();
+        await see(page.getByRole('dialog', { name: 'Flat 0.42 (2)' })).toBeVisible();
         // The one dialog, whatever its title says as the name is typed.
         dialog = page.getByRole('dialog');
         await dialog.getByLabel('Name').fill('Flat 0.42');
         await see(dialog).toContainText('Another column is called “Flat 0.42”.');
         await see(dialog.getByRole('button', { name: 'Use this schedule' })).toBeDisabled();
         await dialog.getByLabel('Name').fill('Green 42');
-        await see(page.getByRole('dialog', { name: 'Schedule of Green 42' })).toBeVisible();
+        await see(page.getByRole('dialog', { name: 'Green 42' })).toBeVisible();
         await shot(page, `compare-candidate-rename-${at}`);
         await named(page, ['Flat 0.42', 'Green 42'], () =>
           dialog.getByRole('button', { name: 'Use this schedule' }).click(),
@@ -90,17 +97,17 @@ describe('Compare candidates, in Chromium', () => {
           page.getByRole('button', { name: 'Add', exact: true }).click(),
         );
         await page.getByRole('button', { name: `Edit the schedule of ${offer}` }).click();
-        dialog = page.getByRole('dialog', { name: `Schedule of ${offer}` });
+        dialog = page.getByRole('dialog', { name: offer });
         await firstBand(dialog, '0.2');
         await named(page, ['Flat 0.42', 'Green 42', `${offer}, edited`], () =>
           dialog.getByRole('button', { name: 'Use this schedule' }).click(),
         );
         await see(chosen).toContainText(`${offer}, edited`);
         await page.getByRole('button', { name: `Edit the schedule of ${offer}, edited` }).click();
-        await see(page.getByRole('dialog', { name: `Schedule of ${offer}, edited` })).toBeVisible();
+        await see(page.getByRole('dialog', { name: `${offer}, edited` })).toBeVisible();
         dialog = page.getByRole('dialog');
         await dialog.getByLabel('Name').fill('Thames cheap');
-        await see(page.getByRole('dialog', { name: 'Schedule of Thames cheap' })).toBeVisible();
+        await see(page.getByRole('dialog', { name: 'Thames cheap' })).toBeVisible();
         const { answer } = await named(page, ['Flat 0.42', 'Green 42', 'Thames cheap'], () =>
           dialog.getByRole('button', { name: 'Use this schedule' }).click(),
         );

@@ -241,7 +241,7 @@ describe('the Compare view, in Chromium', () => {
     // An unchanged copy costs what the stored tariff costs.
     expect(copied.answer.alternatives[0].value).toBe(copied.answer.value);
     await page.getByRole('button', { name: 'Edit the schedule of Copy of Home three-rate' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Schedule of Copy of Home three-rate' });
+    const dialog = page.getByRole('dialog', { name: 'Copy of Home three-rate' });
     await dialog.getByRole('button', { name: /^Band 15:00 to 21:00,/ }).click();
     await dialog.getByLabel('Rate panel').getByLabel('Price AUD/kWh').fill('0.2');
     const edited = await costRequest(
@@ -281,7 +281,7 @@ describe('the Compare view, in Chromium', () => {
     const offer = 'Prairie Sun Utilities: Residential Flat';
     await see(totals.locator('tr[data-column]').nth(1)).toContainText(offer);
     await page.getByRole('button', { name: `Edit the schedule of ${offer}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Schedule of ${offer}` });
+    const dialog = page.getByRole('dialog', { name: offer });
     await dialog
       .getByRole('button', { name: /^Band / })
       .first()

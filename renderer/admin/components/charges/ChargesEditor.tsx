@@ -12,7 +12,7 @@ import { chargeProblems, ratchetWords } from './words';
  * The parts of a bill beside the energy schedule: fixed charges (per day or per month), a minimum
  * bill (per month or per year), flat demand on the month's highest kW, and time-of-use demand
  * whose hours are drawn like the energy bands. Prices (`/prices`) never read them; bills do.
- * `fixedPart` stands in for the fixed charges list where a page edits them its own way.
+ * `fixedPart` stands in for the fixed charges list where a page edits them its own way (`false`: elsewhere on the page).
  */
 export function ChargesEditor({
   charges,
@@ -36,8 +36,9 @@ export function ChargesEditor({
         Charges
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Beside the energy prices, what a bill adds: standing charges, a minimum and demand (per kW). Prices and the
-        price signal are energy only; bills count these.
+        Beside the energy prices, what a bill adds:{' '}
+        {fixedPart === false ? 'the standing charges above' : 'standing charges'}, a minimum and demand (per kW). Prices
+        and the price signal are energy only; bills count these.
       </Typography>
       <Stack spacing={2} divider={<Divider flexItem />}>
         {fixedPart ?? <FixedCharges fixed={c.fixed ?? []} onChange={(fixed) => put({ fixed })} currency={currency} />}

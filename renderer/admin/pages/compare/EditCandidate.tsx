@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -63,7 +64,7 @@ export function EditCandidate({
   const badAmount = PERS.some((p) => Number.isNaN(amounts[p]));
   const valid =
     !problem && !badAmount && scheduleProblems(schedule, market).length === 0 && chargeProblems(charges).length === 0;
-  const title = name.trim() || 'a candidate';
+  const title = name.trim() || 'New candidate';
   const save = () => {
     const before = option.candidate.charges;
     // Untouched charges go back as they came, so the candidate is not named as edited for a reordering.
@@ -103,10 +104,15 @@ export function EditCandidate({
   );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="edit-candidate-title">
-      <DialogTitle id="edit-candidate-title" sx={{ overflowWrap: 'anywhere' }}>
-        Schedule of {title}
+      {/* Titled by the tariff: the dialog edits all of it, its schedule and its charges. */}
+      <DialogTitle id="edit-candidate-title" sx={{ overflowWrap: 'anywhere', pb: 0 }}>
+        {title}
       </DialogTitle>
       <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          A candidate tariff: its energy schedule and what a bill adds to it.
+        </Typography>
+        {/* The name and the standing charges first: in view without scrolling at both window sizes. */}
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', pt: 1, mb: 2 }} role="group" aria-label="Candidate">
           <ValueField
             size="small"
@@ -117,10 +123,11 @@ export function EditCandidate({
             helperText={problem ?? ' '}
             sx={{ flex: '2 1 280px' }}
           />
+          <Box sx={{ flex: '3 1 400px' }}>{fixedPart}</Box>
         </Stack>
         <Stack spacing={2}>
           <ScheduleEditor schedule={schedule} market={market} zone={zone} currency={currency} onChange={setSchedule} />
-          <ChargesEditor charges={charges} onChange={setCharges} currency={currency} fixedPart={fixedPart} />
+          <ChargesEditor charges={charges} onChange={setCharges} currency={currency} fixedPart={false} />
         </Stack>
       </DialogContent>
       <DialogActions>
