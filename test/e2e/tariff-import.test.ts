@@ -182,5 +182,53 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       expect(refused).toEqual(['400 /tariffs/import']);
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     });
+
+    it('a draft over the stored supply tariff offers to end the old one where it starts; one click does both', async () => {
+      await page.getByRole('button', { name: 'Import a URDB rate' }).click();
+      await dialog()
+        .getByLabel('URDB rate file')
+        .setInputFiles({ name: 'flat.json', mimeType: 'application/json', buffer: Buffer.from(text('flat')) });
+      await dialog().getByRole('button', { name: 'Open in the editor' }).click();
+      await see(dialog()).toBeHidden();
+      const card = page.getByLabel('Imported tariff');
+      await see(card).toContainText('Imported from URDB · not saved');
+      // Moved to start inside GS-2 demand's contract (2026-03-01 → 2027-03-01).
+      await page.getByRole('button', { name: 'Name and contract' }).click();
+      const details = page.getByRole('dialog', { name: 'Name and contract of the imported rate' });
+      await details.getByLabel('Name').fill('Flat from September');
+      await details.getByLabel('Contract start').fill('2026-09-01');
+      await details.getByLabel('Contract end').fill('2027-09-01');
+      await details.getByRole('button', { name: 'Apply' }).click();
+      const offer = card.getByTestId('draft-overlap');
+      await see(offer).toContainText('Supply (import) is held by “GS-2 demand” from 2026-03-01 to 2027-03-01');
+      await see(offer).toContainText('Its contract can end on 2026-09-01, where this one starts.');
+      await shot(page, `tariff-import-overlap-${size}`);
+      // Saving alone is refused by the service, in words, and changes nothing.
+      await card.getByRole('button', { name: 'Save tariff' }).click();
+      await see(card.getByRole('alert').filter({ hasText: 'commodity_overlap' })).toBeVisible();
+      expect((await stored()).map((t) => [t.display_name, t.contract_end_date])).toEqual([
+        ['GS-2 demand', '2027-03-01T00:00:00-08:00'],
+      ]);
+      // The offer: the old contract ends where the new one starts, and the draft is stored.
+      const [old] = await stored();
+      const [both] = await Promise.all([
+        page.waitForRequest((r) => new URL(r.url()).pathname === '/tariffs' && r.method() === 'POST'),
+        offer.getByRole('button', { name: 'End it on 2026-09-01 and save' }).click(),
+      ]);
+      // One request: the service ends the old contract and stores the new one in one transaction.
+      expect(both.postDataJSON().end_tariff_id).toBe(old.id);
+      await see(page.getByLabel('Imported tariff')).toBeHidden();
+      await expect
+        .poll(async () =>
+          (await stored())
+            .map((t) => [t.display_name, t.contract_start_date, t.contract_end_date])
+            .sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+        )
+        .toEqual([
+          ['GS-2 demand', '2026-03-01T00:00:00-08:00', '2026-09-01T00:00:00-07:00'],
+          ['Flat from September', '2026-09-01T00:00:00-07:00', '2027-09-01T00:00:00-07:00'],
+        ]);
+      expect(await violations(page)).toEqual([]);
+    });
   });
 }

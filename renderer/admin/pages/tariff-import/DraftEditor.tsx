@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../../context';
@@ -19,6 +19,8 @@ import { chargeProblems, tidyCharges } from '../../components/charges/words';
 import type { Charges } from '../../../../core/engine/schemas/charges';
 import { WarningsPanel } from './WarningsPanel';
 import { draftAsTariff, previewStart, withChoices, type ImportedDraft } from './draft';
+import { takenBy, windowOf } from '../../taken';
+import { tariffName } from '../../restore';
 
 /**
  * An imported rate in the tariff editor before it is saved: its name, kind and contract, the
@@ -51,12 +53,28 @@ export function DraftEditor({
     return { from: first.toMillis(), to: first.plus({ days: 7 }).toMillis() };
   }, [today, zone, fields.contract_start_date, fields.contract_end_date]);
   const asTariff = useMemo(() => draftAsTariff(fields, zone, liveMode), [fields, zone, liveMode]);
+  const kind = slotWords(fields.type, fields.direction);
+  // A stored tariff of the same kind whose contract the draft's overlaps: the service refuses two at
+  // once (commodity_overlap), so the editor offers to end the old one where the draft starts.
+  const start = fields.contract_start_date.slice(0, 10);
+  const taken = siblings.data
+    ? takenBy(siblings.data.data, kind.code, [start, fields.contract_end_date.slice(0, 10)])
+    : undefined;
+  const endable = !!taken && windowOf(taken)[0] < start;
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: (endOld: boolean) => {
       // The charges as edited; none at all when the draft holds none.
       const { charges: _imported, ...rest } = fields;
       const held = tidyCharges(charges);
-      return api.call('tariffs.create', { body: { ...rest, schedule, ...(held ? { charges: held } : {}) } });
+      return api.call('tariffs.create', {
+        body: {
+          ...rest,
+          schedule,
+          ...(held ? { charges: held } : {}),
+          // The old contract ends where this one starts, in the service's one transaction.
+          ...(endOld && taken ? { end_tariff_id: taken.id } : {}),
+        },
+      });
     },
     onSuccess: (t) => {
       void qc.invalidateQueries();
@@ -64,7 +82,6 @@ export function DraftEditor({
     },
   });
   const invalid = scheduleProblems(schedule, false).length > 0 || chargeProblems(charges).length > 0;
-  const kind = slotWords(fields.type, fields.direction);
   if (!location.data) return <Loading show />;
   return (
     <Stack spacing={2}>
@@ -86,7 +103,11 @@ export function DraftEditor({
           <NoBreak>{fields.contract_end_date.slice(0, 10)}</NoBreak> · from {draft.source}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button variant="contained" disabled={invalid || save.isPending} onClick={() => save.mutate()}>
+          <Button
+            variant={endable ? 'outlined' : 'contained'}
+            disabled={invalid || save.isPending}
+            onClick={() => save.mutate(false)}
+          >
             Save tariff
           </Button>
           <Button
@@ -101,6 +122,41 @@ export function DraftEditor({
             Discard
           </Button>
         </Stack>
+        {taken ? (
+          <Alert
+            severity="warning"
+            sx={{ mt: 1 }}
+            data-testid="draft-overlap"
+            action={
+              endable ? (
+                <Button
+                  color="inherit"
+                  size="small"
+                  variant="outlined"
+                  disabled={invalid || save.isPending}
+                  onClick={() => save.mutate(true)}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  End it on {start} and save
+                </Button>
+              ) : undefined
+            }
+          >
+            {kind.label} is held by “{tariffName(taken)}” from <NoBreak>{windowOf(taken)[0]}</NoBreak>
+            {taken.contract_end_date ? (
+              <>
+                {' '}
+                to <NoBreak>{windowOf(taken)[1]}</NoBreak>
+              </>
+            ) : (
+              ', with no end'
+            )}
+            : a location has one {kind.label.toLowerCase()} tariff at a time.{' '}
+            {endable
+              ? `Its contract can end on ${start}, where this one starts.`
+              : 'It starts on or after this one, so it cannot end where this one starts: change this one’s contract dates.'}
+          </Alert>
+        ) : null}
         <ErrorAlert error={save.error} />
       </Paper>
       <WarningsPanel warnings={fields.imported_from?.warnings ?? draft.warnings} />

@@ -9,7 +9,7 @@ import { defaultSchedule } from '../../components/schedule-model';
 import { useServiceToday } from '../../service-time';
 import { tariffName } from '../../restore';
 import { SLOTS, slotWords } from '../../../../core/engine/labels';
-import { takenBy, windowOf } from './taken';
+import { takenBy, windowOf } from '../../taken';
 
 const SUPPLY = slotWords('COMMODITY', 'IMPORT').code;
 

@@ -1,5 +1,5 @@
-import type { Tariff } from '../../../../core/engine/schemas/tariff';
-import { slotWords } from '../../../../core/engine/labels';
+import type { Tariff } from '../../core/engine/schemas/tariff';
+import { slotWords } from '../../core/engine/labels';
 
 /** A contract window as dates; an open end runs forever. */
 export const windowOf = (t: Pick<Tariff, 'contract_start_date' | 'contract_end_date'>) =>
