@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
 import { shot, topShot, settled } from './browser.js';
-import { browserSuite, pageErrors, VIEWPORTS } from './suite.js';
+import { browserSuite, openApp, pageErrors, VIEWPORTS } from './suite.js';
+import { spawnListen, stopAll } from '../host/cli.js';
+import { receiver, until } from '../webhooks/receiver.js';
 
 // A first retry far off, so the pending delivery waits for "Retry now"; a short timeout for the Timeout answer.
 const suite = browserSuite({ demo: false, webhooks: { timeoutMs: 1500, schedules: { compressed: [40_000, 40_000] } } });
@@ -152,4 +154,36 @@ describe('the webhook tester console in Chromium', () => {
       await context.close();
     }, 480_000);
   }
+
+  it('the endpoint `tariff-desk listen` registers is on Webhooks by name while it runs, and gone once it stops', async () => {
+    const rx = await receiver();
+    const info = suite.env.info;
+    const listener = spawnListen({ info }, info.data_dir, rx.url);
+    const name = `tariff-desk listen → ${rx.url}`;
+    const pages = await Promise.all(Object.values(VIEWPORTS).map((size) => openApp(suite, 'webhooks', size)));
+    try {
+      await until(() => listener.lines.some((l) => l.startsWith('Forwarding events to')), 'the listen banner', 60_000);
+      for (const { page } of pages) {
+        // The list follows the service (it polls): the new endpoint appears without a reload.
+        const entry = page.getByRole('button', { name });
+        await see(entry).toBeVisible({ timeout: 15_000 });
+        await entry.click();
+        await see(page.getByRole('main')).toContainText(rx.url);
+        const { width, height } = page.viewportSize()!;
+        await topShot(page, `webhooks-listen-${width}x${height}`);
+      }
+    } finally {
+      await stopAll([listener.child, 'SIGINT']);
+      await rx.close();
+    }
+    // listen removes its endpoint as it stops; the page lets it go without a reload.
+    for (const { page, errors } of pages) {
+      await see(page.getByRole('button', { name })).toHaveCount(0, { timeout: 15_000 });
+      // The view of the endpoint that was open says it is gone, rather than showing it as it was.
+      await see(page.getByTestId('endpoint-gone')).toContainText('This endpoint no longer exists');
+      await see(page.getByText(name)).toHaveCount(0);
+      expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+      await page.close();
+    }
+  }, 480_000);
 });

@@ -51,7 +51,12 @@ export function spawnServeWith(args: string[]): Promise<Spawned> {
  * `tariff-desk listen --forward-to URL` (or, with `forwardTo` undefined, only `extra`, e.g.
  * `--endpoint whe_…`) against a spawned host; its stdout lines collect in `lines`.
  */
-export function spawnListen(host: Spawned, dataDir: string, forwardTo: string | undefined, extra: string[] = []) {
+export function spawnListen(
+  host: Pick<Spawned, 'info'>,
+  dataDir: string,
+  forwardTo: string | undefined,
+  extra: string[] = [],
+) {
   const child = spawn(process.execPath, [
     BIN,
     'listen',

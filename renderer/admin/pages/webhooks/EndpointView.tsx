@@ -14,6 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useApp } from '../../context';
+import { ServiceError } from '../../api';
 import { EnumSelect, ErrorAlert, Mono } from '../../components/common';
 import { useFeedback } from '../../components/confirm';
 import { Secret } from '../../components/secret';
@@ -35,6 +36,9 @@ import { RETRY_WORDS } from '../../../../core/engine/labels';
 import { instantText } from '../../instant';
 
 /** One endpoint: its settings, faults and trigger, the receiver check, the catcher inbox, deliveries and events. */
+/** The service's answer for an id it no longer holds. */
+const isGone = (e: unknown) => e instanceof ServiceError && e.status === 404;
+
 export function EndpointView({
   id,
   onDelete,
@@ -51,7 +55,9 @@ export function EndpointView({
   const ep = useQuery({
     queryKey: ['webhook', liveMode, id],
     queryFn: () => api.call('webhooks.retrieve', { params: { id } }),
-    refetchInterval: 2000,
+    // Polled until it is gone: an endpoint deleted elsewhere (`listen` removes its own as it stops).
+    refetchInterval: (q) => (isGone(q.state.error) ? false : 2000),
+    retry: (n, e) => !isGone(e) && n < 3,
   });
   const [type, setType] = useState(TYPES[0]!);
   const named = useEventName();
@@ -77,6 +83,13 @@ export function EndpointView({
     onSuccess: refresh,
   });
   const e = ep.data;
+  if (isGone(ep.error))
+    return (
+      <Alert severity="info" data-testid="endpoint-gone">
+        This endpoint no longer exists: it was deleted elsewhere (the command line’s <code>listen</code> removes its own
+        endpoint as it stops).
+      </Alert>
+    );
   if (!e) return <ErrorAlert error={ep.error} />;
   const name = e.name;
   const askDelete = async () => {
