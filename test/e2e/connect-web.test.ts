@@ -46,6 +46,36 @@ async function unlisted(cot: string, provider: string, tariff: string, structure
 }
 
 describe('the hosted connect web app in Chromium', () => {
+  it('the country list is searchable, starts at the location’s country, else the customer’s locale, named in their language', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1024, height: 700 },
+      { width: 390, height: 844 },
+    ]) {
+      // The location's country, in an English browser.
+      let page = await open(await token({ postal_address: { country_code: 'GB' } }), 'svc_cot', viewport);
+      await onRoute(page, 'postal_address_capture');
+      const country = page.getByRole('combobox', { name: 'Country' });
+      await see(country).toHaveValue('United Kingdom');
+      // Searched by part of a name, far beyond the handful a short list would hold.
+      await country.fill('zeal');
+      await see(page.getByRole('option')).toHaveText(['New Zealand']);
+      await shot(page, `connect-country-search-${viewport.width}x${viewport.height}`);
+      await page.getByRole('option', { name: 'New Zealand' }).click();
+      await see(country).toHaveValue('New Zealand');
+      await page.close();
+      // No country given: the customer's locale decides, and names the countries in its language.
+      const context = await suite.browser.newContext({ viewport, locale: 'de-CH' });
+      page = await context.newPage();
+      await page.goto(`${suite.env.info.connect_web_url}/?svc_cot=${await token({})}`);
+      await onRoute(page, 'postal_address_capture');
+      await see(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Schweiz');
+      await page.getByRole('combobox', { name: 'Country' }).fill('deutsch');
+      await see(page.getByRole('option')).toHaveText(['Deutschland']);
+      await context.close();
+    }
+  }, 480_000);
+
   it('flow A: a new location with a library tariff', async () => {
     const cot = await token({ postal_address: { country_code: 'DE' } });
     const page = await open(cot);

@@ -1,20 +1,8 @@
 import { useState } from 'react';
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Stack, TextField } from '@mui/material';
 import type { PageProps } from '../page-props';
 import { problem } from './form';
-
-const COUNTRIES = [
-  ['DE', 'Germany'],
-  ['GB', 'United Kingdom'],
-  ['US', 'United States'],
-  ['AU', 'Australia'],
-  ['NO', 'Norway'],
-  ['SE', 'Sweden'],
-  ['FR', 'France'],
-  ['NL', 'Netherlands'],
-  ['AT', 'Austria'],
-  ['CH', 'Switzerland'],
-];
+import { CountryField, customerLocale, localeCountry } from './CountryField';
 
 export function AddressPage({ page, submit, busy, errorFor }: PageProps<'postal_address_capture'>) {
   const initial = page.data.postal_address;
@@ -22,7 +10,8 @@ export function AddressPage({ page, submit, busy, errorFor }: PageProps<'postal_
     address_line1: initial.address_line1 ?? '',
     city: initial.city ?? '',
     post_code: initial.post_code ?? '',
-    country_code: initial.country_code ?? '',
+    // The location's country; for an address that names none, the country of the customer's locale.
+    country_code: initial.country_code || localeCountry(customerLocale()),
     state: initial.state ?? '',
   });
   const set = (k: keyof typeof a) => (e: React.ChangeEvent<HTMLInputElement>) => setA({ ...a, [k]: e.target.value });
@@ -51,21 +40,11 @@ export function AddressPage({ page, submit, busy, errorFor }: PageProps<'postal_
       {field('address_line1', 'Street and number', 'address-line1')}
       {field('post_code', 'Post code', 'postal-code')}
       {field('city', 'City', 'address-level2')}
-      <TextField
-        id="country_code"
-        select
-        label="Country"
+      <CountryField
         value={a.country_code}
-        onChange={set('country_code')}
-        {...problem(errorFor('country_code'))}
-        fullWidth
-      >
-        {COUNTRIES.map(([c, n]) => (
-          <MenuItem key={c} value={c}>
-            {n}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(country_code) => setA({ ...a, country_code })}
+        error={errorFor('country_code')}
+      />
       {['US', 'AU'].includes(a.country_code) ? (
         <TextField
           id="state"
