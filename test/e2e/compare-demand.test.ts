@@ -62,8 +62,12 @@ describe('a candidate’s demand charge in Compare, in Chromium', () => {
         .click();
       await dialog.getByLabel('Rate panel').getByLabel('Price GBP/kWh').fill('0.28');
       const charges = dialog.getByRole('region', { name: 'Charges' });
-      // The quick fixed-charge fields are the panel's fixed part; the demand fields are the tariff editor's.
-      await see(charges.getByLabel('Standing charge per day')).toBeVisible();
+      // The quick fixed-charge fields stand at the dialog's top, beside the name, not again in the
+      // panel; the demand fields are the tariff editor's.
+      await see(
+        dialog.getByRole('group', { name: 'Fixed charges' }).getByLabel('Standing charge per day'),
+      ).toBeVisible();
+      await see(charges.getByLabel('Standing charge per day')).toHaveCount(0);
       await charges.getByRole('button', { name: 'Add flat demand' }).click();
       await charges.getByRole('group', { name: 'Blocks of flat demand 1' }).getByLabel(/^Rate/).fill('12');
       await see(charges.getByTestId('flat-words')).toContainText('12.00');
