@@ -266,7 +266,7 @@ describe('clock, reset and stop', () => {
       });
       expect(plan).toMatchObject({ object: 'battery_schedule', location_id: home.id, initial_soc_kwh: 3.5 });
       expect(plan.data.length).toBeGreaterThan(0);
-      expect(plan.saving).toBeCloseTo(plan.cost_without - plan.cost_with, 6);
+      expect(plan.saving).toBeCloseTo(plan.cost_without - plan.cost_with, 9);
     } finally {
       await td.stop();
     }

@@ -84,7 +84,8 @@ export class BatteryScheduleService {
       initial_soc_kwh: round6(p.initialKwh),
       cost_without: round6(without),
       cost_with: round6(withBattery),
-      saving: round6(without - withBattery),
+      // From the two figures as answered, so a client's cost_without − cost_with is the saving to the last digit.
+      saving: round6(round6(without) - round6(withBattery)),
       warnings: [...battery.warnings, ...run.warnings],
       data: Array.from(cells.starts, (start, k) => ({
         start_time: fmt(start),
