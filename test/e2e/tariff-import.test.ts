@@ -24,6 +24,16 @@ async function violations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }
 
+/** The draft's "Name and contract" dialog, filled and applied. */
+async function nameAndContract(page: Page, name: string, start: string, end: string) {
+  await page.getByRole('button', { name: 'Name and contract' }).click();
+  const details = page.getByRole('dialog', { name: 'Name and contract of the imported rate' });
+  await details.getByLabel('Name').fill(name);
+  await details.getByLabel('Contract start').fill(start);
+  await details.getByLabel('Contract end').fill(end);
+  await details.getByRole('button', { name: 'Apply' }).click();
+}
+
 for (const { width, height } of Object.values(VIEWPORTS)) {
   describe(`importing a URDB rate at ${width}×${height}`, () => {
     const size = `${width}x${height}`;
@@ -114,12 +124,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
     });
 
     it('the draft’s name and contract are changed before saving; Save stores it as edited', async () => {
-      await page.getByRole('button', { name: 'Name and contract' }).click();
-      const details = page.getByRole('dialog', { name: 'Name and contract of the imported rate' });
-      await details.getByLabel('Name').fill('GS-2 demand');
-      await details.getByLabel('Contract start').fill('2026-03-01');
-      await details.getByLabel('Contract end').fill('2027-03-01');
-      await details.getByRole('button', { name: 'Apply' }).click();
+      await nameAndContract(page, 'GS-2 demand', '2026-03-01', '2027-03-01');
       const card = page.getByLabel('Imported tariff');
       await see(card.getByRole('heading', { name: 'GS-2 demand' })).toBeVisible();
       await see(card).toContainText('contract 2026-03-01 → 2027-03-01');
@@ -193,12 +198,7 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       const card = page.getByLabel('Imported tariff');
       await see(card).toContainText('Imported from URDB · not saved');
       // Moved to start inside GS-2 demand's contract (2026-03-01 → 2027-03-01).
-      await page.getByRole('button', { name: 'Name and contract' }).click();
-      const details = page.getByRole('dialog', { name: 'Name and contract of the imported rate' });
-      await details.getByLabel('Name').fill('Flat from September');
-      await details.getByLabel('Contract start').fill('2026-09-01');
-      await details.getByLabel('Contract end').fill('2027-09-01');
-      await details.getByRole('button', { name: 'Apply' }).click();
+      await nameAndContract(page, 'Flat from September', '2026-09-01', '2027-09-01');
       const offer = card.getByTestId('draft-overlap');
       await see(offer).toContainText('Supply (import) is held by “GS-2 demand” from 2026-03-01 to 2027-03-01');
       await see(offer).toContainText('Its contract can end on 2026-09-01, where this one starts.');
