@@ -25,7 +25,8 @@ async function open(
   param: 'svc_cot' | 'fp_cot' = 'svc_cot',
   viewport = { width: 390, height: 844 },
 ): Promise<Page> {
-  const page = await suite.browser.newPage({ viewport });
+  // An American English browser, whatever the machine's language: the pages write dates as it does.
+  const page = await suite.browser.newPage({ viewport, locale: 'en-US' });
   await page.goto(`${suite.env.info.connect_web_url}/?${param}=${cot}`);
   return page;
 }
@@ -171,13 +172,56 @@ describe('the hosted connect web app in Chromium', () => {
     await shot(page, 'connect-rate_tod_capture');
     await page.getByRole('button', { name: 'Continue' }).click();
     await onRoute(page, 'contract_term_capture');
-    await page.getByLabel('Contract end date').fill('2030-12-31');
+    const end = page.getByRole('group', { name: 'Contract end date' });
+    await end.getByRole('spinbutton').first().click();
+    // An American browser writes dates month first.
+    await page.keyboard.type('12312030');
     await page.getByRole('button', { name: 'Continue' }).click();
     await onRoute(page, 'tariff_summary');
-    await see(page.getByText('Contract ends 2030-12-3')).toBeVisible();
+    await see(page.getByText('Contract ends December 31, 2030')).toBeVisible();
     await see(page.getByRole('heading', { name: 'Stadtwerke Mitte – Wärmepumpe' })).toBeVisible();
     await page.close();
   });
+
+  it('the contract end date is typed and said in the customer’s locale', async () => {
+    for (const [viewport, locale, timezoneId, typed, field, shown] of [
+      [{ width: 1440, height: 900 }, 'de-DE', 'Europe/Berlin', ['31', '03', '2031'], '31.03.2031', '31. März 2031'],
+      [{ width: 1024, height: 700 }, 'en-GB', 'Europe/London', ['31', '03', '2031'], '31/03/2031', '31 March 2031'],
+      [{ width: 390, height: 844 }, 'en-US', 'America/New_York', ['03', '31', '2031'], '03/31/2031', 'March 31, 2031'],
+    ] as const) {
+      const page = await suite.browser.newPage({ viewport, locale, timezoneId });
+      await page.goto(`${suite.env.info.connect_web_url}/?svc_cot=${await token({ postal_address: berlin })}`);
+      await onRoute(page, 'provider_select');
+      await page.getByRole('button', { name: 'My provider is not listed' }).click();
+      await page.getByLabel('Provider name').fill('Stadtwerke Mitte');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Tariff name').fill('Fest');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: /One price/ }).click();
+      await page.getByLabel('Price per kWh').fill('0.30');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await onRoute(page, 'contract_term_capture');
+      const date = page.getByRole('group', { name: 'Contract end date' });
+      const parts = date.getByRole('spinbutton');
+      await parts.first().click();
+      // Half a date is sent as it is: the service says what is wrong, beside the field.
+      await page.keyboard.type(typed[0]);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await see(page.locator('#contract_end_date-helper-text')).toContainText('Enter a future date');
+      await parts.nth(1).click();
+      await page.keyboard.type(typed.slice(1).join(''));
+      // The parts in the locale's order, with its separator.
+      await see(parts).toHaveText([...typed]);
+      await see(date.locator('[contenteditable="false"]').first()).toHaveText(field);
+      await shot(page, `connect-contract-date-${locale}-${viewport.width}x${viewport.height}`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await onRoute(page, 'tariff_summary');
+      // Sent as the browser's midnight: east of Greenwich that is still the 30th in UTC.
+      await see(page.getByText(`Contract ends ${shown}`)).toBeVisible();
+      await shot(page, `connect-summary-date-${locale}-${viewport.width}x${viewport.height}`);
+      await page.close();
+    }
+  }, 480_000);
 
   it('market prices: region and surcharge pages, and a fixed-rate page', async () => {
     const cot = await token({ postal_address: berlin });
@@ -228,7 +272,7 @@ describe('the hosted connect web app in Chromium', () => {
       ]);
       // Every logo is drawn locally from the name and loads.
       for (const img of await list.locator('img').all())
-        expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+        await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
       await shot(page, `connect-provider_select-gb-${width}`);
       await page.getByRole('button', { name: 'Ecotricity' }).click();
       await onRoute(page, 'tariff_structure_select');

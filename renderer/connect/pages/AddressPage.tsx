@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import type { PageProps } from '../page-props';
 import { problem } from './form';
-import { CountryField, customerLocale, localeCountry } from './CountryField';
+import { CountryField, localeCountry } from './CountryField';
+import { customerLocale } from '../locale';
 
 export function AddressPage({ page, submit, busy, errorFor }: PageProps<'postal_address_capture'>) {
   const initial = page.data.postal_address;

@@ -1,27 +1,36 @@
 import { useState } from 'react';
 import { Typography } from '@mui/material';
+import type { DateTime } from 'luxon';
 import type { PageProps } from '../page-props';
-import { PageForm, problem } from './form';
-import { ValueField } from '../../shared/value-field';
+import { PageForm } from './form';
+import { DateField } from './DateField';
 
 export function ContractTermPage({ submit, busy, errorFor }: PageProps<'contract_term_capture'>) {
-  const [date, setDate] = useState('');
+  const [date, setDate] = useState<DateTime | null>(null);
+  const [typed, setTyped] = useState('');
   return (
     <PageForm
       busy={busy}
-      submitLabel={date ? 'Continue' : 'No end date'}
-      onSubmit={() => submit(date ? { contract_end_date: new Date(date + 'T00:00:00').toISOString() } : undefined)}
+      submitLabel={date || typed ? 'Continue' : 'No end date'}
+      // A day half typed goes as typed, so the service says what is wrong with it.
+      onSubmit={() =>
+        submit(
+          date?.isValid
+            ? { contract_end_date: date.startOf('day').toISO()! }
+            : typed
+              ? { contract_end_date: typed }
+              : undefined,
+        )
+      }
     >
       <Typography color="text.secondary">Leave it empty if your contract has no end date.</Typography>
-      <ValueField
+      <DateField
         id="contract_end_date"
-        type="date"
         label="Contract end date"
         value={date}
-        onValue={setDate}
-        {...problem(errorFor('contract_end_date'))}
-        shrink
-        fullWidth
+        onChange={setDate}
+        onTyped={setTyped}
+        error={errorFor('contract_end_date')}
       />
     </PageForm>
   );

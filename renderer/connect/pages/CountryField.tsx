@@ -2,23 +2,11 @@ import { useMemo } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import ct from 'countries-and-timezones';
 import { problem } from './form';
+import { customerLocale } from '../locale';
 
 interface Country {
   code: string;
   name: string;
-}
-
-/**
- * The customer's language as a tag Intl takes: a browser may report a POSIX one (`en-US@posix`,
- * from a C locale), which every Intl call refuses.
- */
-export function customerLocale(): string {
-  const asked = typeof navigator === 'undefined' ? 'en' : navigator.language.split('@')[0]!;
-  try {
-    return Intl.getCanonicalLocales(asked)[0] ?? 'en';
-  } catch {
-    return 'en';
-  }
 }
 
 /** Every country the service can place (the same table it finds a location's zone in), named in the customer's language. */

@@ -13,6 +13,7 @@ import {
 import type { PageProps } from '../page-props';
 import type { StructureType } from '../../../core/engine/schedule/structure';
 import { ESTIMATE_HINT, ESTIMATE_MARK } from '../../../core/engine/labels';
+import { customerDate } from '../locale';
 
 const time = (iso: string) => iso.slice(11, 16);
 /** The end of a row: the next day's midnight is the end of this one, 24:00. */
@@ -42,7 +43,7 @@ export function SummaryPage({ page, submit, busy }: PageProps<'tariff_summary'>)
         </Stack>
         <Typography color="text.secondary">
           {d.tariff?.contract_end_date
-            ? `Contract ends ${d.tariff.contract_end_date.slice(0, 10)}`
+            ? `Contract ends ${customerDate(d.tariff.contract_end_date)}`
             : 'No contract end date'}
         </Typography>
       </Paper>
