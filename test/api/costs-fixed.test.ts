@@ -134,7 +134,7 @@ describe('POST /costs/{id} with fixed_charges', () => {
     expect(none.body.fixed_charges).toEqual({ value: 0, charges: [] });
   });
 
-  it('refuses fixed_charges on the export side and a value that is not a boolean, naming the field', async () => {
+  it('refuses fixed_charges on the export and local sides, and a value that is not a boolean, naming the field', async () => {
     const from = at('2026-11-02T00:00');
     const to = from.plus({ days: 7 });
     const body = { start_time: iso(from), end_time: iso(to), usage: { intervals: hourly(from, to) } };
@@ -142,6 +142,18 @@ describe('POST /costs/{id} with fixed_charges', () => {
     expect(exported.status).toBe(400);
     expect(exported.body).toMatchObject({ type: 'invalid_request', code: 'fixed_charges_invalid' });
     expect(exported.body.message).toContain('fixed_charges');
+    const local = await call('costs', { ...body, tariff_direction: 'LOCAL', fixed_charges: true });
+    expect(local.status).toBe(400);
+    expect(local.body.code).toBe('fixed_charges_invalid');
+    // Asked for false, nothing is asked: the export cost is answered as ever.
+    const off = await call('costs', {
+      ...body,
+      tariff_direction: 'EXPORT',
+      fixed_charges: false,
+      candidates: [{ ...cheaper, direction: 'EXPORT', charges: undefined }],
+    });
+    expect(off.status).toBe(200);
+    expect(off.body).not.toHaveProperty('fixed_charges');
     const word = await call('costs', { ...body, candidates: [supplier], fixed_charges: 'yes' });
     expect(word.status).toBe(400);
     expect(word.body).toMatchObject({ type: 'invalid_request', code: 'fixed_charges_invalid' });

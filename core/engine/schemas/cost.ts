@@ -154,7 +154,7 @@ export const CostRequest = z
       .meta({ description: 'Candidate sets, each priced on the same usage; the answer gains one cost per set.' }),
     fixed_charges: z.boolean().optional().meta({
       description:
-        'true: each cost gains `fixed_charges`, the fixed charges of its IMPORT tariffs over the window (a daily charge per local day of the contract, a monthly one by its share of each month’s days). IMPORT only: an export tariff has none (400 fixed_charges_invalid).',
+        'true: each cost gains `fixed_charges`, the fixed charges of its IMPORT tariffs over the window (a daily charge per local day of the contract, a monthly one by its share of each month’s days). IMPORT only, as a bill counts them (another direction is 400 fixed_charges_invalid).',
     }),
   })
   .meta({ id: 'CostRequest' });

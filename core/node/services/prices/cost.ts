@@ -29,11 +29,11 @@ export function costOfUsage(
       `usage.intervals: at most ${COST_LIMITS.maxIntervals} intervals per request (${intervals.length} given).`,
     );
   const direction = req.tariff_direction;
-  // Refused rather than answered empty: the bill counts fixed charges on the import side only.
-  if (req.fixed_charges && direction === 'EXPORT')
+  // Refused rather than answered empty: a bill counts fixed charges on the import side only.
+  if (req.fixed_charges && direction !== 'IMPORT')
     throw invalid(
       'fixed_charges_invalid',
-      'fixed_charges: an export tariff takes no fixed charges; ask with tariff_direction IMPORT.',
+      `fixed_charges: only IMPORT tariffs have fixed charges a bill counts; this cost is ${direction}.`,
     );
   const loc = locations.find(scope, locationId);
   const zone = loc.timezone;
