@@ -117,9 +117,11 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       const cost = await (await costed).json();
       const eur = (v: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(v);
       await see(preview.getByTestId('preview-cost')).toContainText(
-        `${eur(cost.alternatives[0].value)} with this schedule for ${cost.alternatives[0].kwh.toFixed(1)} kWh · saved schedule of Peak and weekend: ${eur(cost.value)}`,
+        // The tariff has no fixed charges: the service answers none, and the figure says energy only.
+        `${eur(cost.alternatives[0].value)} energy (no fixed charges) with this schedule for ${cost.alternatives[0].kwh.toFixed(1)} kWh · saved schedule of Peak and weekend: ${eur(cost.value)}`,
       );
       expect(cost.alternatives[0].value).toBeGreaterThan(cost.value);
+      expect(cost.fixed_charges).toEqual({ value: 0, charges: [] });
       await shot(page, `schedule-preview-${size}`);
 
       // An invalid draft: the API refuses the candidate, and its message names the field.

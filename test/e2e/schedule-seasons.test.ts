@@ -301,7 +301,9 @@ for (const size of Object.values(VIEWPORTS)) {
       await see(heading).not.toContainText('not saved');
       // The cost is one figure, not the saved schedule set against itself.
       const cost = page.getByTestId('preview-cost');
-      await see(cost).toHaveText(/^€[\d.,]+ for [\d.]+ kWh with the saved schedule of No stale words$/);
+      await see(cost).toHaveText(
+        /^€[\d.,]+ energy \(no fixed charges\) for [\d.]+ kWh with the saved schedule of No stale words$/,
+      );
       await topShot(page, `schedule-seasons-saved-${px}`);
       expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
       await page.close();

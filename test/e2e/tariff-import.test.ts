@@ -109,14 +109,23 @@ for (const { width, height } of Object.values(VIEWPORTS)) {
       await see(page.getByTestId('preview-range')).toContainText('Lowest 0.09520 and highest 0.15730');
       // The cost of the country's usage profile with the draft alone (the location has no tariff yet).
       const cost = page.getByTestId('preview-cost');
-      await see(cost).toContainText(/^US\$\d+\.\d\d with this schedule for \d+\.\d kWh$/);
+      await see(cost).toContainText(
+        /^US\$\d+\.\d\d energy \+ US\$\d+\.\d\d Fixed charge = US\$\d+\.\d\d with this schedule for \d+\.\d kWh$/,
+      );
       // The answer's body is read after the page has drawn it: wait for the listener to have it.
       await expect.poll(() => costs.length).toBeGreaterThan(0);
       const last = costs.at(-1)!;
       expect(last.request.candidates).toHaveLength(1);
       expect(last.request.alternatives).toBeUndefined();
+      // The rate's $45 a month, for 25–31 December: 7 of the month's 31 days.
+      const fixed = last.answer.fixed_charges;
+      expect(last.request.fixed_charges).toBe(true);
+      expect(fixed.charges).toEqual([
+        expect.objectContaining({ name: 'Fixed charge', per: 'MONTH', amount: 45, days: 7 }),
+      ]);
+      expect(fixed.value).toBeCloseTo((45 * 7) / 31, 6);
       await see(cost).toHaveText(
-        `US$${last.answer.value.toFixed(2)} with this schedule for ${last.answer.kwh.toFixed(1)} kWh`,
+        `US$${last.answer.value.toFixed(2)} energy + US$${fixed.value.toFixed(2)} Fixed charge = US$${(last.answer.value + fixed.value).toFixed(2)} with this schedule for ${last.answer.kwh.toFixed(1)} kWh`,
       );
       expect(await stored()).toEqual([]);
       expect(await violations(page)).toEqual([]);

@@ -1,5 +1,8 @@
 import { DateTime } from 'luxon';
 import type { CompiledComponent } from '../pricing/compile.js';
+import { periodBounds } from '../pricing/local-days.js';
+import type { PricingComponent } from '../pricing/types.js';
+import type { FixedCharge } from '../schemas/charges.js';
 import { minimumsOf } from '../schemas/charges.js';
 
 /** Whether a tariff's contract meets the month `[a, b)`: its charges are the month's. */
@@ -9,18 +12,18 @@ export const inForce = (c: CompiledComponent, a: number, b: number): boolean => 
 export const toMicro = (amount: number): number => Math.round(amount * 1e6);
 
 /**
- * The local days of the month `[a, b)` a contract covers: all of them when it runs the whole
- * month (23- and 25-hour days count once), else the days whose local start lies inside it.
+ * The local days of `[a, b)` a contract covers: those whose local start lies inside both (a 23-
+ * or 25-hour day counts once). Over a whole month the contract runs, every day of the month.
  */
 function daysInForce(c: CompiledComponent, a: number, b: number, zone: string): number {
-  let day = DateTime.fromMillis(a, { zone });
-  if (c.start <= a && c.end >= b) return day.daysInMonth ?? 0;
+  const lo = Math.max(a, c.start);
+  const hi = Math.min(b, c.end);
+  // Each step from the day's start: a day whose midnight the clocks skip starts later, not the next one.
+  const next = (d: DateTime): DateTime => d.plus({ days: 1 }).startOf('day');
+  let day: DateTime = DateTime.fromMillis(lo, { zone }).startOf('day');
+  if (day.toMillis() < lo) day = next(day);
   let n = 0;
-  while (day.toMillis() < b) {
-    const t = day.toMillis();
-    if (t >= c.start && t < c.end) n++;
-    day = day.plus({ days: 1 });
-  }
+  for (; day.toMillis() < hi; day = next(day)) n++;
   return n;
 }
 
@@ -44,6 +47,50 @@ export function fixedByMonth(
       for (const f of fixed) sum += toMicro(f.amount) * (f.per === 'MONTH' ? 1 : daysInForce(c, a, b, zone));
     }
     out.push(sum);
+  }
+  return out;
+}
+
+/** One fixed charge of one tariff over a window: the local days it counts and what it comes to. */
+export interface FixedShare {
+  component: PricingComponent;
+  charge: FixedCharge;
+  /** Local days of the window the tariff's contract covers. */
+  days: number;
+  /** MONTH: the share of months those days make, each month's days over its own length. */
+  months: number;
+  /** Micro-units. */
+  micro: number;
+}
+
+/**
+ * The fixed charges of every tariff in force over a window of local days that need not be whole
+ * months (the editor's 7-day preview, `POST /costs` with `fixed_charges`): a daily charge times
+ * the days its contract covers, as in a bill; a monthly charge by its share of each month's days,
+ * since a week is not a month (a bill charges it whole for each month it meets).
+ */
+export function fixedOverWindow(
+  zone: string,
+  from: number,
+  to: number,
+  components: readonly CompiledComponent[],
+): FixedShare[] {
+  const months = periodBounds('month', zone, from, to);
+  const out: FixedShare[] = [];
+  for (const c of components) {
+    for (const charge of c.source.charges?.fixed ?? []) {
+      let days = 0;
+      let share = 0;
+      for (let i = 0; i + 1 < months.length; i++) {
+        const a = months[i]!;
+        const n = daysInForce(c, a, months[i + 1]!, zone);
+        days += n;
+        share += n / (DateTime.fromMillis(a, { zone }).daysInMonth ?? n);
+      }
+      if (days === 0) continue;
+      const micro = Math.round(toMicro(charge.amount) * (charge.per === 'DAY' ? days : share));
+      out.push({ component: c.source, charge, days, months: share, micro });
+    }
   }
   return out;
 }

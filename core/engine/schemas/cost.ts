@@ -152,6 +152,10 @@ export const CostRequest = z
       .max(COST_LIMITS.maxAlternatives)
       .optional()
       .meta({ description: 'Candidate sets, each priced on the same usage; the answer gains one cost per set.' }),
+    fixed_charges: z.boolean().optional().meta({
+      description:
+        'true: each cost gains `fixed_charges`, the fixed charges of its IMPORT tariffs over the window (a daily charge per local day of the contract, a monthly one by its share of each month’s days). IMPORT only, as a bill counts them (another direction is 400 fixed_charges_invalid).',
+    }),
   })
   .meta({ id: 'CostRequest' });
 export type CostRequest = z.infer<typeof CostRequest>;
@@ -195,6 +199,27 @@ export const CostComponent = z
   })
   .meta({ id: 'CostComponent' });
 
+export const CostFixedCharge = z
+  .object({
+    tariff_id: z.string().meta({ description: 'As in components: a candidate’s is its place in the request.' }),
+    name: z.string().optional().meta({ description: 'The charge’s name as its tariff gives it, when it has one.' }),
+    per: z.enum(['DAY', 'MONTH']),
+    amount: money().meta({ description: 'Per day or per month, major currency units, as the tariff holds it.' }),
+    days: z.number().int().meta({ description: 'Local days of the window the tariff’s contract covers.' }),
+    months: z
+      .number()
+      .meta({ description: 'Those days as a share of their months (each over its own length), 6 decimals.' }),
+    value: money(),
+  })
+  .meta({ id: 'CostFixedCharge' });
+
+export const CostFixedCharges = z
+  .object({
+    value: money().meta({ description: 'The charges summed, major currency units, 6 decimals; not in `value`.' }),
+    charges: z.array(CostFixedCharge),
+  })
+  .meta({ id: 'CostFixedCharges', description: 'With `fixed_charges: true` only.' });
+
 const costFields = {
   object: z.literal('cost'),
   location_id: idOf('location'),
@@ -208,6 +233,7 @@ const costFields = {
   value: money(),
   periods: z.array(CostPeriod),
   components: z.array(CostComponent),
+  fixed_charges: CostFixedCharges.optional(),
   live_mode: z.boolean(),
 };
 

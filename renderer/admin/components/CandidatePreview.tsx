@@ -8,8 +8,8 @@ import { PriceChart } from './PriceChart';
 import { ready, USAGE_DEBOUNCE_MS, UsagePicker, usageKey, usageOf, type UsageChoice } from './UsagePicker';
 import { useSettled } from './records';
 import { chartOf } from '../price-answer';
-import { candidateOf, money, openEndAfter } from '../candidate';
-import { tariffName } from '../restore';
+import { candidateOf, openEndAfter } from '../candidate';
+import { PreviewCost } from './PreviewCost';
 import { count } from './schedule-model';
 import type { Schedule } from '../../../core/engine/schemas/schedule';
 import type { Tariff } from '../../../core/engine/schemas/tariff';
@@ -30,7 +30,8 @@ const iso = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toIS
  * The edited schedule priced by the service: POST /prices with the tariff as edited as a
  * candidate (nothing is saved), with every other tariff of the location as stored, and the
  * cost of a chosen usage over the same days (POST /costs, the saved schedule beside the edited
- * one). An invalid draft gets the API's own error, which names the field.
+ * one), with the import side's fixed charges. An invalid draft gets the API's own error, which
+ * names the field.
  */
 export function CandidatePreview({
   tariff,
@@ -94,6 +95,8 @@ export function CandidatePreview({
           tariff_direction: direction,
           usage: usageBody!,
           group_by: 'none',
+          // The import side's fixed charges over the same days, as a bill counts them.
+          ...(direction === 'IMPORT' ? { fixed_charges: true } : {}),
           ...(draft ? { candidates: [candidate] } : { alternatives: [[candidate]] }),
         },
       }),
@@ -150,7 +153,7 @@ export function CandidatePreview({
       ) : null}
       <Stack spacing={1} sx={{ mt: 2 }}>
         <Typography variant="subtitle2" component="h4">
-          Cost of a usage over these 7 days
+          {direction === 'EXPORT' ? 'Earnings from an export over these 7 days' : 'Cost of a usage over these 7 days'}
         </Typography>
         <UsagePicker value={picked} onChange={setUsage} country={location.postal_address.country_code} zone={zone} />
         {outside ? (
@@ -161,22 +164,14 @@ export function CandidatePreview({
         {cost.error && !prices.error ? <ErrorAlert error={cost.error} /> : null}
         {/* Not while the draft is refused: the figure would be an older draft's. */}
         {cost.data && edits && !cost.error && !prices.error && !outside ? (
-          <Typography data-testid="preview-cost" aria-live="polite">
-            {draft ? (
-              `${money(edits.value, cost.data.currency_code)} with this schedule for ${edits.kwh.toFixed(1)} kWh`
-            ) : unsaved ? (
-              <>
-                {money(edits.value, cost.data.currency_code)} with this schedule for {edits.kwh.toFixed(1)} kWh · saved
-                schedule of {tariffName(tariff)}: {money(cost.data.value, cost.data.currency_code)}
-                {edits.value !== cost.data.value
-                  ? ` (${edits.value > cost.data.value ? '+' : '−'}${money(Math.abs(edits.value - cost.data.value), cost.data.currency_code)})`
-                  : ''}
-              </>
-            ) : (
-              // Nothing edited: one figure, not the same schedule set against itself.
-              `${money(edits.value, cost.data.currency_code)} for ${edits.kwh.toFixed(1)} kWh with the saved schedule of ${tariffName(tariff)}`
-            )}
-          </Typography>
+          <PreviewCost
+            tariff={tariff}
+            siblings={siblings}
+            direction={direction}
+            edits={edits}
+            saved={draft ? undefined : cost.data}
+            unsaved={unsaved}
+          />
         ) : null}
         {cost.data && edits && !cost.error && !prices.error && !outside && edits.unpriced_kwh > 0 ? (
           <Typography variant="body2" color="warning.main" data-testid="preview-unpriced">

@@ -10,6 +10,7 @@ import { CodeHint, Coded, NoBreak } from '../../components/words';
 import { ScheduleEditor } from '../../components/ScheduleEditor';
 import { ChargesEditor } from '../../components/charges/ChargesEditor';
 import { useChargesDraft } from '../../components/charges/use-charges-draft';
+import { tidyCharges } from '../../components/charges/words';
 import { clone, defaultSchedule, scheduleProblems } from '../../components/schedule-model';
 import { CandidatePreview } from '../../components/CandidatePreview';
 import { useServiceToday } from '../../service-time';
@@ -47,6 +48,13 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
     const start = DateTime.fromISO(today, { zone });
     return { from: start.toMillis(), to: start.plus({ days: 7 }).toMillis() };
   }, [today, zone]);
+  // The preview prices the charges as edited too: its fixed charges are the draft's.
+  const previewed = useMemo(() => {
+    if (!tariff.data) return null;
+    const { charges: _saved, ...rest } = tariff.data;
+    const charges = tidyCharges(draft.charges);
+    return charges ? { ...rest, charges } : rest;
+  }, [tariff.data, draft.charges]);
   const save = useMutation({
     mutationFn: () => api.call('tariffs.update', { params: { id }, body: { schedule, charges: draft.body } }),
     onSuccess: () => qc.invalidateQueries(),
@@ -153,9 +161,9 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
       ) : (
         <ChargesEditor charges={draft.charges} onChange={draft.setCharges} currency={location.data?.currency_code} />
       )}
-      {location.data && siblings.data && window ? (
+      {location.data && siblings.data && window && previewed ? (
         <CandidatePreview
-          tariff={tariff.data}
+          tariff={previewed}
           schedule={schedule}
           location={location.data}
           siblings={siblings.data.data}
