@@ -27,7 +27,7 @@ import { VERSION_OF } from '../../../core/engine/versions';
 import { VERSION_WORDS } from '../../../core/engine/labels';
 import { JournalRow } from './JournalRow';
 import { ValueField } from '../../shared/value-field';
-import { useServiceClock } from '../service-time';
+import { serviceNowMs, useServiceClock } from '../service-time';
 import { offsetInWords } from '../../../core/engine/clock-words';
 
 /** The fault kinds of the schema, labelled in the order the form offers them. */
@@ -316,7 +316,7 @@ function JournalHead() {
   const c = useServiceClock();
   const now =
     c && c.mode !== 'real'
-      ? ` Now it is ${c.mode === 'frozen' ? 'frozen' : 'running'}, ${offsetInWords(c.offset_seconds)}.`
+      ? ` Now it is ${c.mode === 'frozen' ? 'frozen' : 'running'}, ${offsetInWords(Math.round((serviceNowMs(c) - Date.now()) / 1000))}.`
       : '';
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end', px: 2, pb: 0.5 }}>
