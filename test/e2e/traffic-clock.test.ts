@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright';
 import { see } from './see.js';
-import { launch, settled, shot } from './browser.js';
+import { launch, settled, shot, topShot } from './browser.js';
 import { liveHost } from './host.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
 
@@ -111,7 +111,7 @@ describe("the Traffic page shows the clock's own work", () => {
           `It moved 1 day forward, from ${written(start)} (frozen) to ${written(landed)} (frozen).`,
         );
         await settled(page);
-        await shot(page, `traffic-clock-move-details-${width}`);
+        await topShot(page, `traffic-clock-move-details-${width}`);
 
         // A request beside them: the status filter keeps requests only, "Clock rows" the clock's only.
         await api.call('webhooks.list');
@@ -142,7 +142,7 @@ describe("the Traffic page shows the clock's own work", () => {
         await see(back).toContainText(`Clock back to real time: ${written(landed)} → ${written(REAL)}`);
         await see(back).toContainText('real time');
         await see(rows(page).first()).toHaveAttribute('data-kind', 'clock');
-        await shot(page, `traffic-clock-real-${width}`);
+        await topShot(page, `traffic-clock-real-${width}`);
       } finally {
         await page.close();
       }
