@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright';
 import { see } from './see.js';
 import { launch, settled, shot, topShot } from './browser.js';
 import { liveHost } from './host.js';
+import { violations } from './axe.js';
 import { berlinAddress, tariffBody } from '../helpers.js';
 
 let browser: Browser;
@@ -96,6 +97,8 @@ describe("the Traffic page shows the clock's own work", () => {
           'title',
           `Service time: ${written(expiringAt)} (the service clock, which may have been moved)`,
         );
+
+        expect(await violations(page, '[aria-label="Request journal"]')).toEqual([]);
 
         // The time column says whose time it is.
         await page.getByText('Time: service time').hover();

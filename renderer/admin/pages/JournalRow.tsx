@@ -99,7 +99,7 @@ function ClockRow({ e, clock }: { e: JournalEntry; clock: JournalClock }) {
         data-kind="clock"
         status="Clock"
         icon={<ClockIcon />}
-        color={clock.action === 'stopped' ? 'error' : 'info'}
+        color={clock.action === 'stopped' ? 'error' : 'primary'}
         title={clockTitle(clock)}
         aside={
           <>
