@@ -132,6 +132,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     ...opts.webhooks,
   });
   service.timeTravel.add({
+    name: 'webhook_retries',
     fromData: true,
     nextDueAt: () => service.webhooks.nextDueAt(),
     run: async () => {

@@ -133,7 +133,9 @@ export function createService(opts: ServiceOptions): Service {
     publications.set(id, { from: now, at });
     return at;
   };
+  let reported = NaN;
   timeTravel.add({
+    name: 'market_publication',
     nextDueAt: () => {
       const now = clock.millis();
       const next = Math.min(...market.regionIds().map((id) => nextPublication(id, now)));
@@ -141,13 +143,17 @@ export function createService(opts: ServiceOptions): Service {
     },
     run: () => {
       const now = clock.millis();
+      // A jump runs its work again where it lands: a publication is told once per instant.
+      if (now === reported) return undefined;
       // Known since before now: a region publishes now if its next publication is now, else not.
       const published = market.regionIds().filter((id) => {
         const known = publications.get(id);
         if (known && known.from < now && now <= known.at) return now === known.at;
         return market.publishedAt(id) === now;
       });
-      return published.length ? `market ${published.join(', ')}: day-ahead prices published` : undefined;
+      if (!published.length) return undefined;
+      reported = now;
+      return `market ${published.join(', ')}: day-ahead prices published`;
     },
   });
   const prices = new PriceService(db, locations, market, clock, ids);

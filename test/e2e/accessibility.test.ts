@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright';
+import { violations } from './axe.js';
 import { shot } from './browser.js';
 import { browserSuite, pageErrors, sharedPages, VIEWPORTS } from './suite.js';
 import { berlinAddress } from '../helpers.js';
@@ -24,16 +23,6 @@ const PAGES: [string, string][] = [
   ['library', 'Library'],
   ['settings', 'Settings'],
 ];
-
-/** The serious and critical violations axe-core finds on the page as it stands, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
-}
 
 describe('accessibility: axe-core on every page', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {

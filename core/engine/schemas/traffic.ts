@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 import { VERSION_OF } from '../versions.js';
+import { ClockMode } from '../clock.js';
 
 /** The versions a journal entry can be written in. */
 const JournalVersion = z.enum([VERSION_OF.anode, VERSION_OF.zero]);
@@ -34,12 +35,58 @@ const named = (markers: Iterable<string>) => [...markers].map((c) => `\`${c}\``)
 
 export const JournalSurface = z.enum(['api', 'connect', 'connect_web', 'clock']);
 
+/** What an entry is: a request someone sent, or something the service clock did itself. */
+export const JournalKind = z.enum(['request', 'clock']);
+export type JournalKind = z.infer<typeof JournalKind>;
+
+/** The due work the clock runs as it passes an instant. */
+export const ClockWork = z.enum(['tariff_lifecycle', 'webhook_retries', 'market_publication']);
+export type ClockWork = z.infer<typeof ClockWork>;
+
+/** What the clock did, for an entry of kind `clock`: the journal's own words are in `path`. */
+export const JournalClock = z
+  .discriminatedUnion('action', [
+    z.object({
+      action: z.literal('fired'),
+      work: ClockWork,
+      at: Timestamp.meta({ description: 'The virtual instant the work was due at and ran for.' }),
+      summary: z.string().meta({ description: 'What it did, in a few words.' }),
+    }),
+    z.object({
+      action: z.literal('moved'),
+      from: Timestamp.meta({ description: 'Where the clock stood before the move.' }),
+      to: Timestamp.meta({ description: 'Where it landed.' }),
+      from_mode: ClockMode,
+      mode: ClockMode.meta({ description: 'Its mode after the move.' }),
+    }),
+    z.object({
+      action: z.literal('stopped'),
+      from: Timestamp.meta({ description: 'Where the advance began.' }),
+      target: Timestamp.meta({ description: 'Where it was going.' }),
+      at: Timestamp.meta({ description: 'Where it stopped.' }),
+      reason: z.string(),
+    }),
+  ])
+  .meta({
+    id: 'JournalClock',
+    description:
+      'What the service clock did: work it `fired` at a virtual instant, a move (`moved`), or a long advance that `stopped` on an error.',
+  });
+export type JournalClock = z.infer<typeof JournalClock>;
+
 /** The request journal and testers' fault rules. */
 export const JournalEntry = z
   .object({
     id: z.number().int(),
-    time: Timestamp,
+    time: Timestamp.meta({ description: 'When, on the service clock (service time; the clock may have been moved).' }),
     surface: JournalSurface,
+    kind: JournalKind.meta({
+      description:
+        'A `request` someone sent, or a `clock` entry: something the service clock did itself (`clock` says what; its `method` is `CLOCK` and its `status` 200, or 500 for a stopped advance).',
+    }),
+    clock: JournalClock.nullable().meta({
+      description: 'What the clock did, for a `clock` entry; null for a request.',
+    }),
     method: z.string(),
     path: z.string(),
     status: z.number().int(),
@@ -93,6 +140,7 @@ export const JournalQuery = z.strictObject({
     .optional()
     .meta({ description: 'Text to find (any case) in the method and path, status, request id, fault or bodies.' }),
   surface: JournalSurface.optional(),
+  kind: JournalKind.optional().meta({ description: "Only requests, or only the clock's own entries." }),
   api_version: JournalVersion.optional().meta({ description: 'Only requests answered in this API version.' }),
   since: Timestamp.optional().meta({ description: 'Only requests at or after this instant (service clock).' }),
   until: Timestamp.optional().meta({ description: 'Only requests before this instant (service clock).' }),

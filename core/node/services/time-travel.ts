@@ -7,12 +7,15 @@ import type { SettingsStore } from './settings.js';
 import type { Journal } from '../traffic/journal.js';
 import type { Scope } from '../db/documents.js';
 import type { WriteVersion } from '../db/database.js';
+import type { ClockWork, JournalClock } from '../../engine/schemas/traffic.js';
 
 /**
  * Work that falls due by the clock: it says when it is next due, and runs what is due now,
  * saying in a few words what it did (nothing said, nothing done).
  */
 export interface DueWork {
+  /** Which work it is, as the journal names it. */
+  name: ClockWork;
   nextDueAt(): number | undefined;
   run(): Promise<string | void> | string | void;
   /**
@@ -39,7 +42,8 @@ interface Travel {
   from: number;
   target: number;
   steps: number;
-  done: Promise<void>;
+  /** True once it has landed on the target; false when cancelled or the clock was replaced. */
+  done: Promise<boolean>;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -66,6 +70,7 @@ export class TimeTravel {
     private readonly writes?: WriteVersion,
   ) {
     this.work.push({
+      name: 'tariff_lifecycle',
       fromData: true,
       nextDueAt: () => lifecycle.nextDueAt(),
       run: () => {
@@ -122,15 +127,20 @@ export class TimeTravel {
       checkRange(at);
     }
     const before = this.clock.millis();
+    const fromMode = this.clock.mode;
     const target = at ?? Date.now();
     if (mode === 'real' || target <= before) {
       this.clock.set(mode, at);
+      this.save();
+      // Forward to real time at once: what fell due runs now. A move back fires nothing.
+      if (this.clock.millis() > before) await this.runDue(scope);
     } else {
+      // The jump ran what was due up to and at the target; only the mode is left to set.
       await this.start(target, scope).done;
       this.clock.set(mode, at);
+      this.save();
     }
-    this.save();
-    await this.runDue(scope);
+    this.moved(before, fromMode, scope);
     return this.state();
   }
 
@@ -143,16 +153,38 @@ export class TimeTravel {
     this.refuseWhileAdvancing();
     const target = this.clock.millis() + ms;
     checkRange(target);
+    const mode = this.clock.mode;
     const travel = this.start(target, scope);
-    if (ms <= LONG_ADVANCE_MS) await travel.done;
-    else void travel.done.catch((err: unknown) => this.failed(err, scope));
+    const landed = travel.done.then((whole) => whole && this.moved(travel.from, mode, scope));
+    if (ms <= LONG_ADVANCE_MS) await landed;
+    else void landed.catch((err: unknown) => this.failed(err, travel, scope));
     return this.state();
   }
 
   /** A jump in the background has no request to fail: the journal says where and why it stopped. */
-  private failed(err: unknown, scope?: Scope): void {
+  private failed(err: unknown, travel: Travel, scope?: Scope): void {
     if (this.cancelled) return;
-    this.note(`clock advance stopped: ${err instanceof Error ? err.message : String(err)}`, scope, 500);
+    const reason = err instanceof Error ? err.message : String(err);
+    const clock: JournalClock = {
+      action: 'stopped',
+      from: isoSeconds(travel.from),
+      target: isoSeconds(travel.target),
+      at: isoSeconds(this.clock.now()),
+      reason,
+    };
+    this.note(`clock advance stopped: ${reason}`, clock, scope, 500);
+  }
+
+  /** A move of the clock is a journal entry of its own, written where it landed. */
+  private moved(from: number, fromMode: ClockMode, scope?: Scope): void {
+    const clock: JournalClock = {
+      action: 'moved',
+      from: isoSeconds(from),
+      to: isoSeconds(this.clock.now()),
+      from_mode: fromMode,
+      mode: this.clock.mode,
+    };
+    this.note(`clock moved ${clock.from} → ${clock.to} (${clock.mode})`, clock, scope);
   }
 
   private refuseWhileAdvancing(): void {
@@ -164,7 +196,7 @@ export class TimeTravel {
   }
 
   private start(target: number, scope?: Scope): Travel {
-    const travel: Travel = { from: this.clock.millis(), target, steps: 0, done: Promise.resolve() };
+    const travel: Travel = { from: this.clock.millis(), target, steps: 0, done: Promise.resolve(false) };
     this.current = travel;
     travel.done = this.travel(travel, scope).finally(() => {
       this.current = undefined;
@@ -183,7 +215,7 @@ export class TimeTravel {
    * in slices of about SLICE_MS: between slices the clock is saved (a restart goes on from
    * there) and the event loop serves what waits.
    */
-  private async travel(travel: Travel, scope?: Scope): Promise<void> {
+  private async travel(travel: Travel, scope?: Scope): Promise<boolean> {
     const { target } = travel;
     // The clock as this jump left it: set by anyone else meanwhile (a workspace import or a
     // scenario restore brings its own), the world was replaced and the jump stops there.
@@ -199,7 +231,7 @@ export class TimeTravel {
         await nextTurn();
         slice = performance.now();
       }
-      if (this.cancelled || replaced()) return;
+      if (this.cancelled || replaced()) return false;
       const now = this.clock.millis();
       let next = Infinity;
       for (const w of this.work) next = Math.min(next, this.dueAt(w) ?? Infinity);
@@ -207,11 +239,12 @@ export class TimeTravel {
       this.clock.advance(Math.max(0, next - now));
       left = this.clock.saved();
       await this.runDue(scope, false);
-      if (replaced()) return;
+      if (replaced()) return false;
     }
-    if (this.cancelled) return;
+    if (this.cancelled) return false;
     this.clock.advance(Math.max(0, target - this.clock.millis()));
     await this.runDue(scope);
+    return true;
   }
 
   /** When the work is next due; for work read from data, remembered until the next write. */
@@ -233,17 +266,25 @@ export class TimeTravel {
     for (const w of this.work) {
       if (!all && w.fromData && !((this.dueAt(w) ?? Infinity) <= this.clock.millis())) continue;
       const done = await w.run();
-      if (done) this.note(done, scope);
+      if (done) {
+        const at = isoSeconds(this.clock.now());
+        this.note(done, { action: 'fired', work: w.name, at, summary: done }, scope);
+      }
     }
   }
 
-  private note(what: string, scope: Scope | undefined, status = 200): void {
+  /**
+   * An entry of the clock's own: its words in `path` (as older clients read them), what it did
+   * in `clock`, at the virtual instant it happened.
+   */
+  private note(what: string, clock: JournalClock, scope: Scope | undefined, status = 200): void {
     if (!scope) return;
     this.journal.add({
-      time: isoSeconds(this.clock.now()),
+      time: clock.action === 'moved' ? clock.to : clock.at,
       surface: 'clock',
       method: 'CLOCK',
       path: what,
+      clock,
       status,
       latency_ms: 0,
       request_headers: {},

@@ -81,8 +81,10 @@ const keep = (kept: string, length: number) =>
 
 type Added = Omit<
   JournalEntry,
-  'id' | 'request_headers' | 'request_body' | 'response_body' | 'client' | 'api_version' | 'worker'
+  'id' | 'request_headers' | 'request_body' | 'response_body' | 'client' | 'api_version' | 'worker' | 'kind' | 'clock'
 > & {
+  /** What the clock did, for an entry the clock itself records (a request has none). */
+  clock?: JournalEntry['clock'];
   /** True when a worker of the pool computed the answer. */
   worker?: boolean;
   /** The body's full length, when `request_body` holds only its start. */
@@ -133,6 +135,7 @@ function matcher(q: Partial<JournalQuery>) {
       (cls === undefined || Math.floor(e.status / 100) === cls) &&
       (code === undefined || e.status === code) &&
       (!q.surface || e.surface === q.surface) &&
+      (!q.kind || (e.clock ? 'clock' : 'request') === q.kind) &&
       (!q.api_version || e.api_version === q.api_version) &&
       (!q.exclude_app || !e.client || !BACKGROUND_CLIENTS.has(e.client)) &&
       (!q.path || e.path.includes(q.path)) &&
@@ -205,6 +208,8 @@ export class Journal {
       r.shown = {
         ...e,
         id: r.id,
+        kind: e.clock ? 'clock' : 'request',
+        clock: e.clock ?? null,
         client: e.client ?? null,
         api_version: e.api_version ?? null,
         worker: e.worker ?? false,

@@ -50,7 +50,8 @@ function localInput(ms: number): string {
   return d.toISOString().slice(0, 16);
 }
 
-const ClockIcon = () => (
+/** The clock's icon: the top bar's control and the clock's rows on Traffic. */
+export const ClockIcon = () => (
   <SvgIcon fontSize="small">
     <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16m.5-13H11v6l5.2 3.2.8-1.3-4.5-2.7z" />
   </SvgIcon>

@@ -46,6 +46,7 @@ export function DeleteButton({ name, onClick }: { name: string; onClick(): void 
 export function RecordAccordion({
   status,
   color,
+  icon,
   title,
   aside,
   children,
@@ -53,6 +54,8 @@ export function RecordAccordion({
 }: {
   status: ReactNode;
   color: ChipProps['color'];
+  /** An icon before the status, for a record that is not a request (the clock's own). */
+  icon?: ChipProps['icon'];
   title: ReactNode;
   aside?: ReactNode;
   children: ReactNode;
@@ -60,7 +63,7 @@ export function RecordAccordion({
   return (
     <Accordion disableGutters slotProps={{ transition: { unmountOnExit: true } }} {...data}>
       <AccordionSummary>
-        <Chip size="small" label={status} color={color} sx={{ mr: 1, minWidth: 48 }} />
+        <Chip size="small" label={status} color={color} icon={icon} sx={{ mr: 1, minWidth: 48 }} />
         <Typography
           variant="body2"
           sx={{ flex: 1, minWidth: 0, fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' }}

@@ -13,6 +13,7 @@ import {
   TableCell,
   TableRow,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +27,8 @@ import { VERSION_OF } from '../../../core/engine/versions';
 import { VERSION_WORDS } from '../../../core/engine/labels';
 import { JournalRow } from './JournalRow';
 import { ValueField } from '../../shared/value-field';
+import { serviceNowMs, useServiceClock } from '../service-time';
+import { offsetInWords } from '../../../core/engine/clock-words';
 
 /** The fault kinds of the schema, labelled in the order the form offers them. */
 const KINDS = { error: 'forced error', latency: 'latency', drop: 'drop connection' } satisfies Record<
@@ -44,7 +47,10 @@ const ruleName = (r: FaultRule) => `${r.pattern.includes(' ') ? r.pattern : `* $
 export function TrafficPage() {
   return (
     <>
-      <PageHeader title="Traffic" subtitle="Every API and connect request, and faults to make your client face" />
+      <PageHeader
+        title="Traffic"
+        subtitle="Every API and connect request, what the service clock did itself, and faults to make your client face"
+      />
       <FaultRules />
       <RequestJournal />
     </>
@@ -232,6 +238,8 @@ function useJournalFeed(filters: Filters, paused: boolean) {
           ...page,
           ...(method ? { method: method as (typeof JOURNAL_METHODS)[number] } : {}),
           ...(status ? { status } : {}),
+          // Status and version describe answers: the clock's own rows have neither.
+          ...(status || version ? { kind: 'request' as const } : {}),
           ...(q.trim() ? { q: q.trim() } : {}),
           ...(hideApp ? { exclude_app: 'true' } : {}),
           ...(version ? { api_version: version } : {}),
@@ -303,6 +311,27 @@ function useJournalFeed(filters: Filters, paused: boolean) {
   return { feed, error, loadOlder, cleared };
 }
 
+/** Above the rows: their times are the service clock's, which may stand far from real time. */
+function JournalHead() {
+  const c = useServiceClock();
+  const now =
+    c && c.mode !== 'real'
+      ? ` Now it is ${c.mode === 'frozen' ? 'frozen' : 'running'}, ${offsetInWords(Math.round((serviceNowMs(c) - Date.now()) / 1000))}.`
+      : '';
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', px: 2, pb: 0.5 }}>
+      <Tooltip
+        describeChild
+        title={`Every time here is service time: the service clock's, which the clock in the top bar may have moved away from real time.${now} A move of the clock and what it fired on the way are rows of their own, marked Clock.`}
+      >
+        <Typography variant="caption" color="text.secondary" tabIndex={0}>
+          Time: service time
+        </Typography>
+      </Tooltip>
+    </Stack>
+  );
+}
+
 function RequestJournal() {
   const { api } = useApp();
   const { confirm, notify } = useFeedback();
@@ -363,6 +392,7 @@ function RequestJournal() {
           label="Method"
           value={method}
           options={JOURNAL_METHODS.filter((m) => m !== 'OPTIONS')}
+          labelOf={(m) => (m === 'CLOCK' ? 'Clock rows' : m)}
           onChange={setMethod}
         />
         <FilterSelect label="Status" value={status} options={STATUS_CLASSES} onChange={setStatus} width={110} />
@@ -399,7 +429,10 @@ function RequestJournal() {
       <ErrorAlert error={error ?? clear.error} />
       {feed.loaded && feed.entries.length === 0 ? (
         filtered ? (
-          <EmptyState title="No requests match" hint="Change or reset the filters to see more." />
+          <EmptyState
+            title="No requests match"
+            hint={`Change or reset the filters to see more.${status || version ? " A status or API version shows requests only: the clock's own rows have neither." : ''}`}
+          />
         ) : (
           <EmptyState
             title="No requests yet"
@@ -407,6 +440,7 @@ function RequestJournal() {
           />
         )
       ) : null}
+      {feed.entries.length ? <JournalHead /> : null}
       <Box aria-label="Journal entries" role="list">
         {feed.entries.map((e) => (
           <JournalRow key={e.id} e={e} />
