@@ -93,11 +93,20 @@ describe('Compare candidates, in Chromium', () => {
         await page.getByRole('combobox', { name: 'Library tariff' }).click();
         await page.getByRole('option', { name: /^Octopus Energy: Flexible Octopus/ }).click();
         const offer = 'Octopus Energy: Flexible Octopus';
-        await named(page, ['Flat 0.42', 'Green 42', offer], () =>
+        const added = await named(page, ['Flat 0.42', 'Green 42', offer], () =>
           page.getByRole('button', { name: 'Add', exact: true }).click(),
         );
+        // The offer comes with its standing charge, as the library holds it, and is billed with it.
+        const library = (await s.env.api('GET', '/providers/prv_octopusenergy')).body.tariffs.find(
+          (t: { id: string }) => t.id === 'ltf_octopusflexible',
+        );
+        expect(library.charges.fixed[0]).toMatchObject({ per: 'DAY', name: 'Standing charge' });
+        expect(added.body.alternatives[2][0].charges).toEqual(library.charges);
         await page.getByRole('button', { name: `Edit the schedule of ${offer}` }).click();
         dialog = page.getByRole('dialog', { name: offer });
+        const standing = dialog.getByRole('group', { name: 'Fixed charge 1' });
+        await see(standing.getByLabel('Name')).toHaveValue('Standing charge');
+        await see(standing.getByLabel('Amount')).toHaveValue(String(library.charges.fixed[0].amount));
         await firstBand(dialog, '0.2');
         await named(page, ['Flat 0.42', 'Green 42', `${offer}, edited`], () =>
           dialog.getByRole('button', { name: 'Use this schedule' }).click(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TariffDirection, TariffType, Timestamp, idOf, resource } from './common.js';
 import { Schedule } from './schedule.js';
+import { Charges } from './charges.js';
 
 export const LibraryTariff = z
   .object({
@@ -11,6 +12,10 @@ export const LibraryTariff = z
     direction: TariffDirection.default('IMPORT'),
     market_rates: z.boolean().default(false),
     schedule: Schedule,
+    charges: Charges.optional().meta({
+      description:
+        'Fixed, minimum and demand charges a tariff linked to this one carries (an IMPORT tariff only). Tariff Desk’s extension beyond the reference.',
+    }),
   })
   .meta({ id: 'LibraryTariff' });
 export type LibraryTariff = z.infer<typeof LibraryTariff>;

@@ -12,6 +12,7 @@ import {
 } from './common.js';
 import { PostalAddress } from './location.js';
 import { LibraryTariff } from './connect.js';
+import { refuseExportCharges } from './tariff.js';
 import { isConnectRoute } from '../connect/routes/index.js';
 import type { SessionState } from '../connect/session.js';
 
@@ -68,6 +69,7 @@ const ProviderFields = {
     .array(
       z
         .strictObject({ ...LibraryTariff.shape, id: LibraryTariff.shape.id.optional() })
+        .superRefine(refuseExportCharges)
         .meta({ id: 'LibraryTariffInput' }),
     )
     .max(50),

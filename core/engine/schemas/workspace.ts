@@ -136,6 +136,7 @@ export const LibraryTariffFile = z.strictObject({
   direction: TariffDirection,
   market_rates: z.boolean(),
   schedule: Schedule,
+  charges: Charges.optional(),
 });
 
 /** `providers/<id>.json`: a provider of the library with its library tariffs. */

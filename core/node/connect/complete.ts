@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Schedule } from '../../engine/schemas/schedule.js';
+import type { Charges } from '../../engine/schemas/charges.js';
 import type { Provider } from '../../engine/schemas/misc.js';
 import type { TariffDirection, TariffType } from '../../engine/schemas/common.js';
 import type { RouteContext } from './context.js';
@@ -9,6 +10,8 @@ interface Captured {
   schedule: Schedule;
   market: boolean;
   name: string;
+  /** A library tariff's standing and other charges, which the linked tariff carries too. */
+  charges?: Charges;
   provider_id?: string;
   origin: { connection_type: 'MANUAL' | 'LIBRARY' | 'DIRECT'; is_linked: boolean };
 }
@@ -21,12 +24,14 @@ export function directTariff(
   p: Provider,
   type: TariffType,
   direction: TariffDirection,
-): { schedule: Schedule; market: boolean; name: string } {
+): { schedule: Schedule; market: boolean; name: string; charges?: Charges } {
   const lt = p.tariffs.find((x) => x.type === type && x.direction === direction) ?? p.tariffs[0];
   return {
     schedule: lt?.schedule ?? dailySchedule([{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }]),
     market: lt?.market_rates ?? false,
     name: lt?.name ?? `${p.display_name} tariff`,
+    // Charges belong to a supply tariff: a first tariff of another slot lends none to an export.
+    ...(lt?.charges && direction === 'IMPORT' && lt.direction === 'IMPORT' ? { charges: lt.charges } : {}),
   };
 }
 
@@ -56,6 +61,7 @@ function captured(ctx: RouteContext): Captured {
       schedule: lt.schedule,
       market: lt.market_rates,
       name: lt.name,
+      ...(lt.charges ? { charges: lt.charges } : {}),
       provider_id: s.provider_id!,
       origin: { connection_type: 'LIBRARY', is_linked: true },
     };
@@ -138,6 +144,7 @@ export async function complete(ctx: RouteContext, contractEnd: string | null, pe
         contract_start_date: contractStart,
         contract_end_date: contractEnd,
         ...(pending ? {} : { schedule: c.schedule }),
+        ...(c.charges ? { charges: c.charges } : {}),
       },
       { ...c.origin, ...(pending ? { status: 'PENDING' as const } : {}) },
       replacing,

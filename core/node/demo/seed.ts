@@ -130,6 +130,7 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[], home
       },
       lib,
     );
+    const agile = svc.providers.libraryTariff('prv_octopusenergy', 'ltf_octopusagile')!;
     svc.tariffs.create(
       scope,
       {
@@ -141,7 +142,8 @@ function writeDemo(svc: Service, scope: Scope, locations: StoredLocation[], home
         market_rates: true,
         contract_start_date: start,
         contract_end_date: end,
-        schedule: svc.providers.libraryTariff('prv_octopusenergy', 'ltf_octopusagile')!.schedule,
+        schedule: agile.schedule,
+        ...(agile.charges ? { charges: agile.charges } : {}),
       },
       lib,
     );

@@ -11,6 +11,8 @@ const market = (sf: number, sp: number) =>
   dailySchedule([
     { valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ surcharge_fixed: sf, surcharge_percentage: sp }] },
   ]);
+/** A daily standing charge, as every GB electricity tariff has one (pence a day, in pounds). */
+const standing = (amount: number) => ({ fixed: [{ amount, per: 'DAY' as const, name: 'Standing charge' }] });
 const tiered = (a: number, b: number) =>
   dailySchedule([{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: a, to_kwh: 1500 }, { fixed: b }] }]);
 
@@ -88,7 +90,8 @@ export const seedProviders: Seed[] = [
     ],
   },
   // Great Britain: real suppliers a UK customer recognises, with plausible tariffs of each
-  // structure (names only; the prices are illustrative). The list shows the newest first, so
+  // structure and the daily standing charge a UK bill always has (names only; the prices are
+  // illustrative, near the 2026 price cap). The list shows the newest first, so
   // they are seeded in reverse: the connect flow lists them Octopus Energy first, Ecotricity last.
   {
     id: 'prv_ecotricity',
@@ -116,6 +119,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: flat(0.2449),
+        charges: standing(0.5131),
       },
       {
         id: 'ltf_ovochargeanytime',
@@ -125,6 +129,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: dayNight(0.2689, 0.07, '05:00:00', '00:00:00'),
+        charges: standing(0.5131),
       },
     ],
   },
@@ -145,6 +150,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: flat(0.2551),
+        charges: standing(0.5049),
       },
     ],
   },
@@ -164,6 +170,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: flat(0.2432),
+        charges: standing(0.5218),
       },
       {
         id: 'ltf_edfeconomy7',
@@ -173,6 +180,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: dayNight(0.2903, 0.1386, '07:30:00', '00:30:00'),
+        charges: standing(0.5218),
       },
     ],
   },
@@ -192,6 +200,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: flat(0.2486),
+        charges: standing(0.5366),
       },
       {
         id: 'ltf_britishgasdriver',
@@ -201,6 +210,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: dayNight(0.2841, 0.0799, '05:00:00', '00:00:00'),
+        charges: standing(0.5366),
       },
     ],
   },
@@ -220,6 +230,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: flat(0.2462),
+        charges: standing(0.4997),
       },
       {
         id: 'ltf_octopusgo',
@@ -229,6 +240,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: false,
         schedule: dayNight(0.2762, 0.085, '05:30:00', '00:30:00'),
+        charges: standing(0.4997),
       },
       {
         id: 'ltf_octopusagile',
@@ -238,6 +250,7 @@ export const seedProviders: Seed[] = [
         direction: 'IMPORT',
         market_rates: true,
         schedule: market(0.04, 0.05),
+        charges: standing(0.4997),
       },
     ],
   },

@@ -82,6 +82,7 @@ function providerFile(p: StoredProvider): ProviderFile {
       direction: t.direction,
       market_rates: t.market_rates,
       schedule: t.schedule,
+      charges: t.charges,
     })),
   });
 }

@@ -91,6 +91,8 @@ export function CandidatePicker({
           market_rates: o.tariff.market_rates,
           ...years,
           schedule: clone(o.tariff.schedule),
+          // The offer's standing charge is part of what it costs: a GB offer without it would look cheap.
+          ...(o.tariff.charges ? { charges: structuredClone(o.tariff.charges) } : {}),
         },
       },
     ]);
