@@ -24,7 +24,7 @@ const FIELDS_GRID = {
   flex: 1,
   display: 'grid',
   gap: 1,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
   gridAutoFlow: 'row dense',
 };
 

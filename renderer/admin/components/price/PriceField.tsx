@@ -70,6 +70,8 @@ export function PriceField({
         helperText={helperText}
         slotProps={{
           htmlInput: { step: unit === 'minor' ? step * 10 : step },
+          // Above the field always: the unit switch at its end would cut a label resting inside.
+          inputLabel: minor ? { shrink: true } : undefined,
           input: minor
             ? {
                 endAdornment: (
@@ -104,6 +106,8 @@ export function PriceField({
             <Button
               size="small"
               variant="outlined"
+              // "p/kWh" as written: upper case would make it another unit.
+              sx={{ textTransform: 'none' }}
               onClick={() => {
                 setAsked(null);
                 onValue(toMajor(meant, 'minor', minor));
@@ -111,7 +115,7 @@ export function PriceField({
             >
               Use {meant} {minor.name}/kWh
             </Button>
-            <Button size="small" onClick={() => setAsked(null)}>
+            <Button size="small" sx={{ textTransform: 'none' }} onClick={() => setAsked(null)}>
               Keep {meant} {majorName}
             </Button>
           </Stack>
