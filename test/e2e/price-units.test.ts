@@ -213,6 +213,24 @@ describe('prices per kWh in the minor unit, in Chromium', () => {
         const sent = one.request().postDataJSON().alternatives[0][0];
         expect(sent.schedule[0].days_and_hours[0].hours[0].rate[0].fixed).toBe(0.287);
 
+        // The solar's true-up rate follows the kept unit: typed in pence, sent in pounds.
+        const solar = page.getByRole('region', { name: 'Household solar' });
+        await solar.getByRole('combobox', { name: 'Solar' }).click();
+        await page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click();
+        await solar.getByRole('combobox', { name: 'Metering' }).click();
+        await page.getByRole('option', { name: 'Net metering (kWh credits, yearly true-up)' }).click();
+        const trueUp = solar.getByLabel('True-up rate p/kWh');
+        await see(trueUp).toHaveValue('0');
+        const metered = page.waitForResponse(
+          (r) =>
+            r.request().method() === 'POST' &&
+            /\/bills\/loc_/.test(r.url()) &&
+            r.request().postDataJSON().metering?.true_up_rate === 0.045,
+        );
+        await trueUp.fill('4.5');
+        expect((await metered).status()).toBe(200);
+        await solar.screenshot({ path: `${SHOTS}/price-units-true-up-${at}.png` });
+
         // The same price typed in pounds: the same bill.
         await page.getByRole('button', { name: 'New tariff' }).click();
         dialog = page.getByRole('dialog', { name: 'Flat 0.30' });

@@ -1,5 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  Alert,
+  Button,
+  InputAdornment,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import { usePriceUnit } from './kept-unit';
 import { fromMajor, majorSymbol, minorUnitOf, SUSPECT_ABOVE, toMajor, type PriceUnit } from './units';
 
@@ -18,7 +28,7 @@ const same = (a: number | undefined, b: number | undefined) => a === b || (Numbe
  * at its end is kept per currency. A price over 5 major units a kWh typed in the major unit asks
  * whether the minor unit was meant, with the fix a click away; the value stays as typed until
  * then. Rendered as the field then, while it asks, the question: in a grid the question spans
- * the row (`gridColumn: 1 / -1`).
+ * the row (`gridColumn: 1 / -1`), in a wrapping flex row it takes a line of its own.
  */
 export function PriceField({
   label,
@@ -28,6 +38,9 @@ export function PriceField({
   error,
   helperText,
   step = 0.01,
+  min,
+  testId,
+  sx,
 }: {
   /** What the price is, "Price" or "Surcharge"; the unit follows it in the label. */
   label: string;
@@ -37,6 +50,10 @@ export function PriceField({
   error?: boolean;
   helperText?: ReactNode;
   step?: number;
+  /** The lowest price the field offers (its spinner's), in major units. */
+  min?: number;
+  testId?: string;
+  sx?: SxProps<Theme>;
 }) {
   const minor = minorUnitOf(currency);
   const [unit, setUnit] = usePriceUnit(currency);
@@ -68,8 +85,13 @@ export function PriceField({
         onBlur={() => unit === 'minor' && setTyped(null)}
         error={error}
         helperText={helperText}
+        sx={sx}
         slotProps={{
-          htmlInput: { step: unit === 'minor' ? step * 10 : step },
+          htmlInput: {
+            step: unit === 'minor' ? step * 10 : step,
+            min: min === undefined ? undefined : fromMajor(min, unit, minor),
+            'data-testid': testId,
+          },
           // Above the field always: the unit switch at its end would cut a label resting inside.
           inputLabel: minor ? { shrink: true } : undefined,
           input: minor
@@ -100,7 +122,7 @@ export function PriceField({
         }}
       />
       {asking ? (
-        <Alert severity="warning" aria-label={`${label} check`} sx={{ gridColumn: '1 / -1', py: 0 }}>
+        <Alert severity="warning" aria-label={`${label} check`} sx={{ gridColumn: '1 / -1', flexBasis: '100%', py: 0 }}>
           Did you mean {meant} {minor.name}/kWh? {meant} {majorName} is over {SUSPECT_ABOVE} {currency} a kWh.
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
             <Button
