@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import { see } from './see.js';
 import type { Locator, Page, Request } from 'playwright';
 import { settled, shot, SHOTS } from './browser.js';
@@ -59,6 +60,17 @@ async function openEditor(at: { width: number; height: number }, loc: string, id
   await see(page.getByLabel('Schedule editor')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: /^Band 07:00 to 09:00,/ }).click();
   return { page, errors, panel: page.getByLabel('Rate panel') };
+}
+
+/** axe-core's serious and critical findings in the rate panel, one line each. */
+async function axe(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .include('[aria-label="Rate panel"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 const save = async (page: Page) => {
@@ -126,6 +138,8 @@ describe('prices per kWh in the minor unit, in Chromium', () => {
       await settled(page);
       await shot(page, `price-units-question-${at}`);
       await panel.screenshot({ path: `${SHOTS}/price-units-question-panel-${at}.png` });
+      // The switch and the question are read as well as seen.
+      expect(await axe(page)).toEqual([]);
       // The question sits under the price, inside the rate panel's width.
       const [box, field] = [await question.boundingBox(), await price.boundingBox()];
       expect(box!.y).toBeGreaterThan(field!.y);
@@ -213,24 +227,6 @@ describe('prices per kWh in the minor unit, in Chromium', () => {
         const sent = one.request().postDataJSON().alternatives[0][0];
         expect(sent.schedule[0].days_and_hours[0].hours[0].rate[0].fixed).toBe(0.287);
 
-        // The solar's true-up rate follows the kept unit: typed in pence, sent in pounds.
-        const solar = page.getByRole('region', { name: 'Household solar' });
-        await solar.getByRole('combobox', { name: 'Solar' }).click();
-        await page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click();
-        await solar.getByRole('combobox', { name: 'Metering' }).click();
-        await page.getByRole('option', { name: 'Net metering (kWh credits, yearly true-up)' }).click();
-        const trueUp = solar.getByLabel('True-up rate p/kWh');
-        await see(trueUp).toHaveValue('0');
-        const metered = page.waitForResponse(
-          (r) =>
-            r.request().method() === 'POST' &&
-            /\/bills\/loc_/.test(r.url()) &&
-            r.request().postDataJSON().metering?.true_up_rate === 0.045,
-        );
-        await trueUp.fill('4.5');
-        expect((await metered).status()).toBe(200);
-        await solar.screenshot({ path: `${SHOTS}/price-units-true-up-${at}.png` });
-
         // The same price typed in pounds: the same bill.
         await page.getByRole('button', { name: 'New tariff' }).click();
         dialog = page.getByRole('dialog', { name: 'Flat 0.30' });
@@ -249,5 +245,39 @@ describe('prices per kWh in the minor unit, in Chromium', () => {
         await page.close();
       },
     );
+
+    it(`Compare's true-up rate typed in ¢/kWh is sent in USD/kWh (${at})`, async () => {
+      const austin = (await s.env.api('GET', '/locations?limit=100')).body.data.find(
+        (l: any) => l.reference_id === 'demo-austin',
+      ).id;
+      const { page, errors } = await openApp(s, `compare?location=${austin}`, size);
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
+      const solar = page.getByRole('region', { name: 'Household solar' });
+      await solar.getByRole('combobox', { name: 'Solar' }).click();
+      await page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click();
+      await solar.getByRole('combobox', { name: 'Metering' }).click();
+      await page.getByRole('option', { name: 'Net metering (kWh credits, yearly true-up)' }).click();
+      await see(solar.getByLabel('True-up rate USD/kWh')).toHaveValue('0');
+      await solar.getByRole('group', { name: 'True-up rate unit' }).getByRole('button', { name: '¢/kWh' }).click();
+      const trueUp = solar.getByLabel('True-up rate ¢/kWh');
+      await see(trueUp).toHaveValue('0');
+      const metered = page.waitForResponse(
+        (r) =>
+          r.request().method() === 'POST' &&
+          /\/bills\/loc_/.test(r.url()) &&
+          r.request().postDataJSON().metering?.true_up_rate === 0.045,
+      );
+      await trueUp.fill('4.5');
+      const m = await metered;
+      expect(m.status()).toBe(200);
+      // The bill of 4.5 ¢ is the bill the API answers for 0.045 USD.
+      const again = await s.env.api('POST', new URL(m.url()).pathname, m.request().postDataJSON());
+      expect(again.body.total).toBe((await m.json()).total);
+      await see(page.getByTestId('compare-metering-words')).toContainText('at 0.045 a kWh');
+      await settled(page);
+      await solar.screenshot({ path: `${SHOTS}/price-units-true-up-${at}.png` });
+      expect(errors).toEqual([]);
+      await page.close();
+    });
   }
 });
