@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { see } from './see.js';
 import type { Locator, Page, Request } from 'playwright';
-import { settled, shot, SHOTS } from './browser.js';
+import { settled, SHOTS, topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 import { berlinAddress } from '../helpers.js';
 
@@ -106,7 +106,7 @@ describe('prices per kWh in the minor unit, in Chromium', () => {
         'Band 07:00 to 09:00, 0.245',
       );
       await settled(page);
-      await shot(page, `price-units-pence-${at}`);
+      await topShot(page, `price-units-pence-${at}`);
       await panel.screenshot({ path: `${SHOTS}/price-units-pence-panel-${at}.png` });
       await save(page);
       expect(await storedPrice(id)).toBe(0.245);
@@ -136,7 +136,7 @@ describe('prices per kWh in the minor unit, in Chromium', () => {
       expect((await asked).status()).toBe(200);
       await see(question).toContainText('Did you mean 24.5 p/kWh? 24.5 GBP/kWh is over 5 GBP a kWh.');
       await settled(page);
-      await shot(page, `price-units-question-${at}`);
+      await topShot(page, `price-units-question-${at}`);
       await panel.screenshot({ path: `${SHOTS}/price-units-question-panel-${at}.png` });
       // The switch and the question are read as well as seen.
       expect(await axe(page)).toEqual([]);
@@ -175,7 +175,7 @@ describe('prices per kWh in the minor unit, in Chromium', () => {
       await tier.getByLabel('Price JPY/kWh').fill('24.5');
       expect((await asked).status()).toBe(200);
       await see(panel.getByRole('alert')).toHaveCount(0);
-      await shot(page, `price-units-jpy-${at}`);
+      await topShot(page, `price-units-jpy-${at}`);
       expect(errors).toEqual([]);
       await page.close();
     });
@@ -218,7 +218,7 @@ describe('prices per kWh in the minor unit, in Chromium', () => {
         await see(tier.getByLabel('Price p/kWh')).toHaveValue('30');
         await tier.getByLabel('Price p/kWh').fill('28.7');
         await settled(page);
-        await shot(page, `price-units-compare-pence-${at}`);
+        await topShot(page, `price-units-compare-pence-${at}`);
         await dialog.getByLabel('Rate panel').screenshot({ path: `${SHOTS}/price-units-compare-panel-${at}.png` });
         let answered = bills(['Flat 0.287']);
         await dialog.getByRole('button', { name: 'Use this schedule' }).click();
