@@ -2,19 +2,31 @@ import { useEffect, useState } from 'react';
 import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Rate } from '../../../core/engine/schemas/schedule';
 import { boundProblems, TIER_UNIT } from './schedule/tiers';
+import { PriceField } from './price/PriceField';
 
-/** The number fields of one tier, prices in the location's currency; the price only on fixed tariffs. */
-const fieldsOf = (
-  unit: string,
-): { key: keyof Rate; label: string; step?: number; fixedOnly?: boolean; max?: number }[] => [
-  { key: 'fixed', label: `Price ${unit}`, step: 0.01, fixedOnly: true },
+/**
+ * The number fields of one tier; `perKwh` ones are prices per kWh in the location's currency
+ * (typed in its major or minor unit); the price only on fixed tariffs.
+ */
+const FIELDS: { key: keyof Rate; label: string; step?: number; fixedOnly?: boolean; max?: number; perKwh?: true }[] = [
+  { key: 'fixed', label: 'Price', step: 0.01, fixedOnly: true, perKwh: true },
   { key: 'to_kwh', label: `Up to ${TIER_UNIT}` },
-  { key: 'surcharge_fixed', label: `Surcharge ${unit}`, step: 0.01 },
+  { key: 'surcharge_fixed', label: 'Surcharge', step: 0.01, perKwh: true },
   { key: 'surcharge_percentage', label: 'Surcharge fraction', step: 0.01, max: 1 },
 ];
 
-/** Columns wide enough that no label is cut: four across on wide panels, two on narrow ones. */
-const FIELDS_GRID = { flex: 1, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))' };
+/**
+ * Columns wide enough that no label is cut: four across on wide panels, two on narrow ones. A
+ * price's question ("Did you mean 24.5 p/kWh?") takes a row of its own under the price; the
+ * fields after it fill the row the price is on (`dense`).
+ */
+const FIELDS_GRID = {
+  flex: 1,
+  display: 'grid',
+  gap: 1,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
+  gridAutoFlow: 'row dense',
+};
 
 /** Tiers and surcharges of the selected band, and its start and end as typed times. */
 export function RatePanel({
@@ -25,7 +37,7 @@ export function RatePanel({
   span,
   onSpan,
   badTiers = new Set<number>(),
-  unit = 'per kWh',
+  currency,
   apply,
 }: {
   rate: Rate[] | undefined;
@@ -41,8 +53,8 @@ export function RatePanel({
   /** Moves the band to typed times; answers why not, or null when done. */
   onSpan?(from: string, to: string): string | null;
   badTiers?: Set<number>;
-  /** Prices' unit, e.g. "EUR/kWh". */
-  unit?: string;
+  /** The location's currency, for prices "EUR/kWh" (or "ct/kWh"); without it "per kWh". */
+  currency?: string | undefined;
   /** Gives every band of the month group these tiers; `blocked` says why not yet. */
   apply?: { label: string; hint: string; blocked?: string | undefined; onApply(): void } | undefined;
 }) {
@@ -56,9 +68,9 @@ export function RatePanel({
   // Said on the field itself as it is typed, before Save; the validation panel has the sentence.
   const bounds = new Map(boundProblems(rate).map((b) => [b.tier, b.short]));
   const last = rate.length - 1;
-  const set = (i: number, k: keyof Rate, v: string, label: string) =>
+  const set = (i: number, k: keyof Rate, v: number | undefined, label: string) =>
     onChange(
-      rate.map((r, j) => (j === i ? clean({ ...r, [k]: num(v) }) : r)),
+      rate.map((r, j) => (j === i ? clean({ ...r, [k]: v }) : r)),
       `tier ${i + 1} ${label.toLowerCase()}`,
       true,
     );
@@ -84,42 +96,52 @@ export function RatePanel({
           aria-invalid={badTiers.has(i) || undefined}
         >
           <Box sx={FIELDS_GRID}>
-            {fieldsOf(unit)
-              .filter((f) => !(market && f.fixedOnly))
-              .map((f) => {
-                const bound = f.key === 'to_kwh';
-                // The last tier has no bound: it prices the rest of the month (one kept from a stored tariff can be cleared).
-                const open = bound && i === last && r.to_kwh === undefined;
+            {FIELDS.filter((f) => !(market && f.fixedOnly)).map((f) => {
+              if (f.perKwh)
                 return (
-                  <TextField
+                  <PriceField
                     key={f.key}
-                    size="small"
                     label={f.label}
-                    type="number"
-                    value={r[f.key] ?? ''}
-                    onChange={(e) => set(i, f.key, e.target.value, f.label)}
-                    disabled={open}
-                    placeholder={open ? 'none' : undefined}
-                    // The field the problem is about: an empty price on a fixed tariff, else a tier's bound.
-                    error={
-                      (f.key === 'fixed' && !market && r.fixed === undefined) ||
-                      (bound && bounds.has(i)) ||
-                      (f.key === 'surcharge_percentage' && !!r.surcharge_percentage && !(r.surcharge_percentage <= 1))
-                    }
-                    helperText={
-                      bound
-                        ? (bounds.get(i) ?? (open && last > 0 ? 'None: the rest of the month' : undefined))
-                        : undefined
-                    }
-                    slotProps={{
-                      htmlInput: { step: f.step, min: f.max || bound ? 0 : undefined, max: f.max },
-                      inputLabel: open ? { shrink: true } : undefined,
-                      // "None: the rest of the month" is read, not greyed out with the field.
-                      formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
-                    }}
+                    value={r[f.key]}
+                    currency={currency}
+                    onValue={(v) => set(i, f.key, v, f.label)}
+                    step={f.step}
+                    // An empty price on a fixed tariff is the problem the panel names.
+                    error={f.key === 'fixed' && !market && r.fixed === undefined}
                   />
                 );
-              })}
+              const bound = f.key === 'to_kwh';
+              // The last tier has no bound: it prices the rest of the month (one kept from a stored tariff can be cleared).
+              const open = bound && i === last && r.to_kwh === undefined;
+              return (
+                <TextField
+                  key={f.key}
+                  size="small"
+                  label={f.label}
+                  type="number"
+                  value={r[f.key] ?? ''}
+                  onChange={(e) => set(i, f.key, num(e.target.value), f.label)}
+                  disabled={open}
+                  placeholder={open ? 'none' : undefined}
+                  // The field the problem is about: a tier's bound, or a fraction over 1.
+                  error={
+                    (bound && bounds.has(i)) ||
+                    (f.key === 'surcharge_percentage' && !!r.surcharge_percentage && !(r.surcharge_percentage <= 1))
+                  }
+                  helperText={
+                    bound
+                      ? (bounds.get(i) ?? (open && last > 0 ? 'None: the rest of the month' : undefined))
+                      : undefined
+                  }
+                  slotProps={{
+                    htmlInput: { step: f.step, min: f.max || bound ? 0 : undefined, max: f.max },
+                    inputLabel: open ? { shrink: true } : undefined,
+                    // "None: the rest of the month" is read, not greyed out with the field.
+                    formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+                  }}
+                />
+              );
+            })}
           </Box>
           <IconButton
             size="small"

@@ -448,7 +448,7 @@ export function ScheduleEditor({ schedule, market, zone, currency, onChange }: P
           <RatePanel
             rate={band?.rate}
             market={market}
-            unit={unit}
+            currency={currency}
             title={band ? `Rate of ${spanText(band)}` : 'Rate'}
             span={band ? { from: band.valid_from.slice(0, 5), to: spanText(band).slice(6) } : undefined}
             onSpan={onSpan}

@@ -328,7 +328,14 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
                 </Stack>
               </Paper>
               <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household solar">
-                <SolarPicker solar={solar} onSolar={setSolar} metering={metering} onMetering={onMetering} zone={zone} />
+                <SolarPicker
+                  solar={solar}
+                  onSolar={setSolar}
+                  metering={metering}
+                  onMetering={onMetering}
+                  zone={zone}
+                  currency={location.data?.currency_code}
+                />
               </Paper>
               <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household battery and car">
                 <BatteryPicker

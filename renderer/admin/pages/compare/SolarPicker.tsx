@@ -3,6 +3,7 @@ import { Alert, Chip, Stack, TextField, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { SelectField } from '../../components/forms';
 import { CsvFileButton } from '../../components/CsvFileButton';
+import { PriceField } from '../../components/price/PriceField';
 import { readSeriesFile } from '../../usage-csv';
 import type { Metering } from '../../../../core/engine/schemas/bill';
 import {
@@ -28,12 +29,15 @@ export function SolarPicker({
   metering,
   onMetering,
   zone,
+  currency,
 }: {
   solar: SolarChoice;
   onSolar(s: SolarChoice): void;
   metering: Metering;
   onMetering(m: Metering): void;
   zone: string;
+  /** The location's currency: the true-up rate is typed in it (or its minor unit). */
+  currency: string | undefined;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const set = (part: Partial<Metering>) => onMetering({ ...metering, ...part });
@@ -105,13 +109,13 @@ export function SolarPicker({
           />
           {metering.mode === 'NET_METERING' ? (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-              <TextField
-                size="small"
-                type="number"
-                label="True-up rate per kWh"
+              <PriceField
+                label="True-up rate"
+                currency={currency}
                 value={metering.true_up_rate ?? 0}
-                onChange={(e) => set({ true_up_rate: Math.max(0, Number(e.target.value) || 0) })}
-                slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'true-up-rate' } }}
+                onValue={(v) => set({ true_up_rate: Math.max(0, v || 0) })}
+                min={0}
+                testId="true-up-rate"
                 sx={{ flex: '1 1 160px', minWidth: 0 }}
               />
               <TrueUpMonth month={metering.true_up_month} onChange={(true_up_month) => set({ true_up_month })} />

@@ -184,7 +184,12 @@ export function UsagePage() {
           <Part id="usage-bill" title={`Bill by month (${zone})`}>
             {/* Asked in the location's own zone only: its months are the bill's. */}
             {ok && !noTariff && location.data ? (
-              <BillPart locationId={locationId} zone={location.data.timezone} window={ok} />
+              <BillPart
+                locationId={locationId}
+                zone={location.data.timezone}
+                currency={location.data.currency_code}
+                window={ok}
+              />
             ) : null}
           </Part>
           <Part id="usage-sessions" title="Sessions">

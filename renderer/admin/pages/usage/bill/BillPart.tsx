@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Stack, TextField, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../../context';
 import { ErrorAlert, Loading } from '../../../components/common';
@@ -11,6 +11,7 @@ import { useSettled } from '../../../components/records';
 import { USAGE_DEBOUNCE_MS } from '../../../components/UsagePicker';
 import { BatteryPicker } from '../../../components/battery/BatteryPicker';
 import { BatteryDayView } from '../../../components/battery/DayView';
+import { PriceField } from '../../../components/price/PriceField';
 import {
   flexibleBody,
   NO_BATTERY,
@@ -41,10 +42,13 @@ const meteringOf = (credits: Credits, trueUp: number, rate: number) =>
 export function BillPart({
   locationId,
   zone,
+  currency,
   window,
 }: {
   locationId: string;
   zone: string;
+  /** The location's currency: the true-up rate is typed in it (or its minor unit). */
+  currency: string;
   window: { fromMs: number; toMs: number };
 }) {
   const { api, liveMode } = useApp();
@@ -86,14 +90,14 @@ export function BillPart({
           sx={{ minWidth: 280 }}
         />
         {credits === 'NET_METERING' ? (
-          <TextField
-            size="small"
-            type="number"
-            label="True-up rate per kWh"
+          <PriceField
+            label="True-up rate"
+            currency={currency}
             value={rate}
-            onChange={(e) => setRate(Math.max(0, Number(e.target.value) || 0))}
-            slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'bill-true-up-rate' } }}
-            sx={{ width: 170 }}
+            onValue={(v) => setRate(Math.max(0, v || 0))}
+            min={0}
+            testId="bill-true-up-rate"
+            sx={{ width: 200 }}
           />
         ) : null}
         {credits !== 'PAID_MONTHLY' ? (
