@@ -154,6 +154,122 @@ describe('Compare bills, in Chromium', () => {
     await s.env.api('DELETE', `/locations/${loc.body.id}`);
   }, 480_000);
 
+  it('an export tariff tried where the location has none credits every column, is kept over a reload, and stores nothing', async () => {
+    const loc = await s.env.api('POST', '/locations', {
+      postal_address: { address_line1: '5 Peckham Road', city: 'London', post_code: 'SE5 8UH', country_code: 'GB' },
+    });
+    expect(loc.status).toBe(200);
+    const flatAt = (fixed: number) => [
+      {
+        days_and_hours: [
+          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed }] }] },
+        ],
+      },
+    ];
+    const stored = await s.env.api('POST', '/tariffs', {
+      location_id: loc.body.id,
+      type: 'COMMODITY',
+      direction: 'IMPORT',
+      display_name: 'Standard variable',
+      contract_start_date: '2026-01-01',
+      contract_end_date: '2030-01-01',
+      schedule: flatAt(0.3),
+    });
+    expect(stored.status).toBe(200);
+    const sentOf = (bill: any) => bill.months.reduce((t: number, m: any) => t + m.unpriced_export_kwh, 0);
+    for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
+      const at = `${size.width}x${size.height}`;
+      const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, size);
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
+      const section = page.getByRole('region', { name: 'Export tariff' });
+      // Offered only once there is solar to export.
+      await see(section).toHaveCount(0);
+      await page.getByRole('combobox', { name: 'Solar' }).click();
+      const sunny = await billRequest(
+        page,
+        (b) => b.generation?.profile === 'PV',
+        () => page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click(),
+      );
+      const sent = sentOf(sunny.answer);
+      expect(sent).toBeGreaterThan(0);
+      await see(page.getByTestId('compare-unpriced-export')).toBeVisible();
+      await see(section).toContainText('This location has no export tariff');
+
+      await section.getByRole('button', { name: 'Add an export tariff' }).click();
+      await see(page.getByRole('dialog', { name: 'Export tariff' })).toBeVisible();
+      // One dialog, whatever its title says as the name is typed.
+      const dialog = page.getByRole('dialog');
+      await see(dialog).toContainText('what each kWh sent to the grid earns');
+      // An export tariff holds no charges: none are offered.
+      await see(dialog.getByRole('group', { name: 'Fixed charges' })).toHaveCount(0);
+      await see(dialog.getByRole('region', { name: 'Charges' })).toHaveCount(0);
+      await dialog.getByLabel('Name').fill('Outgoing 12');
+      await dialog
+        .getByRole('button', { name: /^Band / })
+        .first()
+        .click();
+      await dialog.getByLabel('Rate panel').getByLabel('Price GBP/kWh').fill('0.12');
+      await shot(page, `compare-export-dialog-${at}`);
+      const tried = await billRequest(
+        page,
+        (b) => b.candidates?.[0]?.direction === 'EXPORT',
+        () => page.getByRole('dialog').getByRole('button', { name: 'Use this schedule' }).click(),
+      );
+      expect(tried.body.candidates).toHaveLength(1);
+      expect(tried.body.candidates[0]).toMatchObject({
+        type: 'COMMODITY',
+        direction: 'EXPORT',
+        display_name: 'Outgoing 12',
+        contract_start_date: tried.body.start_time.slice(0, 10),
+      });
+      expect(tried.body.candidates[0].schedule[0].days_and_hours[0].hours[0].rate).toEqual([{ fixed: 0.12 }]);
+      expect(tried.body.candidates[0].charges).toBeUndefined();
+      // Every kWh sent is now priced, and the stored column is credited 0.12 a kWh for it.
+      expect(sentOf(tried.answer)).toBe(0);
+      const credited = tried.answer.months.reduce((t: number, m: any) => t + m.export_kwh, 0);
+      expect(credited).toBeCloseTo(sent, 3);
+      expect(sunny.answer.total - tried.answer.total).toBeCloseTo(0.12 * sent, 1);
+      // The page shows what the API answers to the same body.
+      const direct = await s.env.api('POST', `/bills/${loc.body.id}`, tried.body);
+      expect(direct.body.total).toBe(tried.answer.total);
+      await see(page.getByTestId('compare-unpriced-export')).toHaveCount(0);
+      await see(section.getByTestId('export-candidate')).toContainText('credited by Outgoing 12');
+      const totals = page.getByRole('table', { name: 'Totals' });
+      await see(totals).toContainText('Stored: Standard variable + Outgoing 12');
+      await see(totals.locator('tr[data-column]').first().locator('[data-value]')).toHaveAttribute(
+        'data-value',
+        String(tried.answer.total),
+      );
+      await topShot(page, `compare-export-tried-${at}`);
+
+      // Kept with the rest of the work: a reload asks the same again.
+      const again = await billRequest(
+        page,
+        (b) => b.candidates?.[0]?.display_name === 'Outgoing 12',
+        () => page.reload().then(() => undefined),
+      );
+      expect(again.body.candidates).toEqual(tried.body.candidates);
+      await see(section.getByTestId('export-candidate')).toContainText('credited by Outgoing 12');
+
+      // Removed, the exports are credited nothing again (the page's earlier answer to that question).
+      await section.getByRole('button', { name: 'Remove Outgoing 12' }).click();
+      await see(section).toContainText('This location has no export tariff');
+      await see(page.getByTestId('compare-unpriced-export')).toBeVisible();
+      await see(totals).toContainText('Stored: Standard variable');
+      await see(totals).not.toContainText('Outgoing 12');
+      await see(totals.locator('tr[data-column]').first().locator('[data-value]')).toHaveAttribute(
+        'data-value',
+        String(sunny.answer.total),
+      );
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    // Nothing was stored: the location still holds only its supply tariff.
+    const kept = await s.env.api('GET', `/tariffs?location_id=${loc.body.id}`);
+    expect(kept.body.data.map((t: any) => t.id)).toEqual([stored.body.id]);
+    await s.env.api('DELETE', `/locations/${loc.body.id}`);
+  }, 480_000);
+
   it('a household with solar: the PV profile or a generation CSV, metered and credited as picked, billed as the API bills it', async () => {
     const berlin = (await s.env.api('GET', '/locations?limit=100')).body.data.find(
       (l: any) => l.reference_id === 'demo-berlin',

@@ -104,9 +104,9 @@ describe('Compare candidates, in Chromium', () => {
         expect(added.body.alternatives[2][0].charges).toEqual(library.charges);
         await page.getByRole('button', { name: `Edit the schedule of ${offer}` }).click();
         dialog = page.getByRole('dialog', { name: offer });
-        const standing = dialog.getByRole('group', { name: 'Fixed charge 1' });
-        await see(standing.getByLabel('Name')).toHaveValue('Standing charge');
-        await see(standing.getByLabel('Amount')).toHaveValue(String(library.charges.fixed[0].amount));
+        await see(
+          dialog.getByRole('group', { name: 'Fixed charges' }).getByLabel('Standing charge per day'),
+        ).toHaveValue(String(library.charges.fixed[0].amount));
         await firstBand(dialog, '0.2');
         await named(page, ['Flat 0.42', 'Green 42', `${offer}, edited`], () =>
           dialog.getByRole('button', { name: 'Use this schedule' }).click(),

@@ -95,6 +95,34 @@ describe('compare kept work', () => {
     expect(back?.options.map((o) => o.key)).toEqual(['c1']);
   });
 
+  it('keeps an export tariff tried for a location without one, and drops one that is not an export tariff', () => {
+    const tried = {
+      key: 'export',
+      name: 'Outgoing 12',
+      source: 'new' as const,
+      candidate: {
+        type: 'COMMODITY' as const,
+        direction: 'EXPORT' as const,
+        display_name: 'Outgoing 12',
+        contract_start_date: '2027-01-01',
+        contract_end_date: '2028-01-01',
+        schedule: flat(0.12),
+      },
+    };
+    expect(readKept(writeKept({ ...work, export_option: tried }))?.export_option).toMatchObject(tried);
+    const supply = { ...tried, candidate: { ...tried.candidate, direction: 'IMPORT' as const } };
+    const read = readKept(writeKept({ ...work, export_option: supply }));
+    expect(read?.export_option).toBeUndefined();
+    // The rest of the work is kept all the same.
+    expect(read?.options).toEqual(work.options);
+    // Charges on it would be refused by the API: it is dropped alone.
+    const charged = {
+      ...tried,
+      candidate: { ...tried.candidate, charges: { fixed: [{ amount: 1, per: 'DAY' as const }] } },
+    };
+    expect(readKept(writeKept({ ...work, export_option: charged }))?.export_option).toBeUndefined();
+  });
+
   it('names the window’s last month and its months, for the true-up default', () => {
     expect(lastMonthOf('2027-12-01', 'Europe/London')).toBe(11);
     expect(monthsIn('2026-12-01', '2027-12-01', 'Europe/London')).toEqual([12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);

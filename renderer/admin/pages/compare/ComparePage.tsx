@@ -18,6 +18,7 @@ import { useServiceToday } from '../../service-time';
 import { tariffName } from '../../restore';
 import type { TariffDirection } from '../../../../core/engine/schemas/common';
 import { CandidatePicker } from './CandidatePicker';
+import { ExportCandidate } from './ExportCandidate';
 import { DirectionSelect } from '../../components/DirectionSelect';
 import { CostChart } from './CostChart';
 import { chartPng, compareCsv, download } from './export';
@@ -90,6 +91,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
   // What is priced: the usage once typing pauses (typing 5000 would otherwise ask for five years).
   const priced = useSettled(usage, USAGE_DEBOUNCE_MS);
   const [options, setOptions] = useState<CompareOption[]>(kept?.options ?? []);
+  const [exportOption, setExportOption] = useState<CompareOption | null>(kept?.export_option ?? null);
   const [solar, setSolar] = useState<SolarChoice>(kept?.solar ?? NO_SOLAR);
   // Typing a year's generation asks once, when typing pauses, as the usage does.
   const solarPriced = useSettled(solar, USAGE_DEBOUNCE_MS);
@@ -122,13 +124,14 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       window: months,
       battery,
       car,
+      ...(exportOption ? { export_option: exportOption } : {}),
     });
     try {
       window.localStorage.setItem(keptKey(liveMode, locationId), text);
     } catch {
       // Storage full or refused: the page works on, only without keeping.
     }
-  }, [liveMode, locationId, options, usage, solar, picked, trueUpByHand, months, battery, car]);
+  }, [liveMode, locationId, options, usage, solar, picked, trueUpByHand, months, battery, car, exportOption]);
   // The twelve months picked (the coming twelve unless said); with a meter file, the months it covers (up to twelve).
   const year = useMemo(() => {
     if (priced?.kind === 'csv')
@@ -159,6 +162,17 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       year ? options.map((o) => ({ ...o.candidate, contract_start_date: year.from, contract_end_date: year.to })) : [],
     [options, year],
   );
+  // An export tariff tried where none is stored: with solar, on the supply side, it credits every column.
+  const noStoredExport =
+    !!tariffs.data && !tariffs.data.data.some((t) => t.type === 'COMMODITY' && t.direction === 'EXPORT');
+  const exportOffered = direction === 'IMPORT' && solar.kind !== 'none' && noStoredExport;
+  const exportCandidate = useMemo(
+    () =>
+      exportOffered && exportOption && year
+        ? { ...exportOption.candidate, contract_start_date: year.from, contract_end_date: year.to }
+        : null,
+    [exportOffered, exportOption, year],
+  );
   // Under buy all, sell all a battery behind the meter changes nothing billed (the API refuses
   // one there): it is left out of the request, said in its panel, and kept for another metering.
   const batteryLeftOut =
@@ -183,6 +197,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       solarKey(solarPriced),
       metering,
       candidates,
+      exportCandidate,
       sent,
     ],
     // The same question has the same answer: going back to an earlier usage or candidate set is not asked again.
@@ -199,6 +214,8 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
           usage: usageOf(priced!, year!.fromMs, year!.toMs),
           ...(solarPriced.kind === 'none' ? {} : { generation: generationOf(solarPriced, year!.fromMs, year!.toMs) }),
           metering: meteringRequest(metering),
+          // Laid under every column: the stored one and each alternative are credited by it alike.
+          ...(exportCandidate ? { candidates: [exportCandidate] } : {}),
           ...(candidates.length ? { alternatives: candidates.map((c) => [c]) } : {}),
           ...sent,
         },
@@ -221,8 +238,10 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
     const supply = own.find((t) => t.type === 'COMMODITY') ?? own[0];
     // The grid fee is in every column's figures; the stored column's name says so.
     const fee = supply?.type === 'COMMODITY' && own.some((t) => t.type === 'NON_COMMODITY') ? ' + grid fee' : '';
-    return supply ? `Stored: ${tariffName(supply)}${fee}` : 'Stored tariffs';
-  }, [own]);
+    // So is an export tariff tried here: the stored column is credited by it too.
+    const tried = exportCandidate ? ` + ${exportCandidate.display_name}` : '';
+    return supply ? `Stored: ${tariffName(supply)}${fee}${tried}` : 'Stored tariffs';
+  }, [own, exportCandidate]);
   const columns = useMemo(
     () => (cost.data ? columnsOf(cost.data.answer, storedName, cost.data.options) : null),
     [cost.data, storedName],
@@ -252,10 +271,13 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       const cells = c.battery?.dispatch;
       if (!cells?.length) return [];
       const o = priced.find((p) => p.key === c.key);
-      const candidates = o ? [{ ...o.candidate, contract_start_date: year.from, contract_end_date: year.to }] : [];
+      const candidates = [
+        ...(exportCandidate ? [exportCandidate] : []),
+        ...(o ? [{ ...o.candidate, contract_start_date: year.from, contract_end_date: year.to }] : []),
+      ];
       return [{ key: c.key, name: c.name, cells, candidates }];
     });
-  }, [columns, cost.data, year]);
+  }, [columns, cost.data, year, exportCandidate]);
   const chart = useRef<HTMLDivElement>(null);
   const [pngError, setPngError] = useState<unknown>(null);
   const base = `compare-${locationId}-${direction}-${year?.from ?? ''}`;
@@ -337,6 +359,15 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
                   currency={location.data?.currency_code}
                 />
               </Paper>
+              {exportOffered && year ? (
+                <ExportCandidate
+                  option={exportOption}
+                  onChange={setExportOption}
+                  year={year}
+                  zone={zone}
+                  currency={currency}
+                />
+              ) : null}
               <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Household battery and car">
                 <BatteryPicker
                   battery={battery}

@@ -59,6 +59,8 @@ export function EditCandidate({
   // The charges beside the two quick fields, which set the first fixed charge of each period on save.
   const [charges, setCharges] = useState<Charges | undefined>(option.candidate.charges);
   const market = !!option.candidate.market_rates;
+  // An export tariff holds no charges (no bill counts them there): its dialog offers none.
+  const exporting = option.candidate.direction === 'EXPORT';
   const problem = nameProblem(name);
   const amounts = { DAY: amountOf(fixed.DAY), MONTH: amountOf(fixed.MONTH) };
   const badAmount = PERS.some((p) => Number.isNaN(amounts[p]));
@@ -72,7 +74,11 @@ export function EditCandidate({
     onSave({
       name: name.trim(),
       schedule,
-      charges: untouched ? before : PERS.reduce((c, p) => withFixed(c, p, amounts[p]), tidyCharges(charges)),
+      charges: exporting
+        ? undefined
+        : untouched
+          ? before
+          : PERS.reduce((c, p) => withFixed(c, p, amounts[p]), tidyCharges(charges)),
     });
   };
   const fixedPart = (
@@ -110,7 +116,9 @@ export function EditCandidate({
       </DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          A candidate tariff: its energy schedule and what a bill adds to it.
+          {exporting
+            ? 'A candidate export tariff: what each kWh sent to the grid earns.'
+            : 'A candidate tariff: its energy schedule and what a bill adds to it.'}
         </Typography>
         {/* The name and the standing charges first: in view without scrolling at both window sizes. */}
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', pt: 1, mb: 2 }} role="group" aria-label="Candidate">
@@ -123,11 +131,13 @@ export function EditCandidate({
             helperText={problem ?? ' '}
             sx={{ flex: '2 1 280px' }}
           />
-          <Box sx={{ flex: '3 1 400px' }}>{fixedPart}</Box>
+          {exporting ? null : <Box sx={{ flex: '3 1 400px' }}>{fixedPart}</Box>}
         </Stack>
         <Stack spacing={2}>
           <ScheduleEditor schedule={schedule} market={market} zone={zone} currency={currency} onChange={setSchedule} />
-          <ChargesEditor charges={charges} onChange={setCharges} currency={currency} fixedPart={false} />
+          {exporting ? null : (
+            <ChargesEditor charges={charges} onChange={setCharges} currency={currency} fixedPart={false} />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -25,6 +25,8 @@ export interface CompareKept {
   /** The household's battery and car (kept off and at their first figures when never set). */
   battery?: BatteryChoice;
   car?: CarChoice;
+  /** An export tariff tried for a location that has none (ExportCandidate.tsx). */
+  export_option?: CompareOption;
 }
 
 /** The storage key: test and live work are apart, as are locations. */
@@ -65,6 +67,7 @@ const Kept = z.object({
   // Read apart below: a battery or car that is not as written costs only itself.
   battery: z.unknown().optional(),
   car: z.unknown().optional(),
+  export_option: Option.optional(),
 });
 
 /**
@@ -82,11 +85,19 @@ export function readKept(text: string | null): CompareKept | null {
   }
   const kept = Kept.safeParse(raw);
   if (!kept.success) return null;
-  const { version: _v, battery: b, car: c, ...rest } = kept.data;
+  const { version: _v, battery: b, car: c, export_option: e, ...rest } = kept.data;
   const options = rest.options.filter((o) => TariffCandidate.safeParse(o.candidate).success) as CompareOption[];
+  const exported = TariffCandidate.safeParse(e?.candidate).data;
+  const exportOption = e && exported?.direction === 'EXPORT' ? ({ ...e, candidate: exported } as CompareOption) : null;
   const battery = KeptBattery.safeParse(b).data;
   const car = KeptCar.safeParse(c).data;
-  return { ...rest, options, ...(battery ? { battery } : {}), ...(car ? { car } : {}) };
+  return {
+    ...rest,
+    options,
+    ...(battery ? { battery } : {}),
+    ...(car ? { car } : {}),
+    ...(exportOption ? { export_option: exportOption } : {}),
+  };
 }
 
 /**
