@@ -17,6 +17,8 @@ export interface DispatchSource {
   cells: BatteryDayCell[];
   /** The candidates that replace stored tariffs in this column (their prices are the column's). */
   candidates?: TariffCandidate[];
+  /** The state of charge as the window starts, kWh (0 when not said). */
+  start_soc_kwh?: number;
 }
 
 /**
@@ -97,7 +99,7 @@ export function BatteryDayView({
         zone={zone}
         currency={currency}
         end={span?.end_time}
-        start_soc_kwh={span ? socBefore(source.cells, span.start_time) : undefined}
+        start_soc_kwh={span ? socBefore(source.cells, span.start_time, source.start_soc_kwh) : undefined}
         label={`Battery day chart, ${source.name}, ${day.label}`}
       />
     </Stack>

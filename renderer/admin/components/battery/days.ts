@@ -62,12 +62,12 @@ export function dayCells(
 }
 
 /**
- * The state of charge as the day starts: the cell before's, or the window's start where the day
- * is its first (the pages ask for a battery that starts empty, at its reserve of 0).
+ * The state of charge as the day starts: the cell before's, or the window's start (`initial`,
+ * kWh) where the day is its first.
  */
-export function socBefore(cells: BatteryDayCell[], start_time: string): number {
+export function socBefore(cells: BatteryDayCell[], start_time: string, initial = 0): number {
   const from = Date.parse(start_time);
-  let soc = 0;
+  let soc = initial;
   for (const c of cells) {
     if (Date.parse(c.start_time) >= from) break;
     soc = c.soc_kwh;
