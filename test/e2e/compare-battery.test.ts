@@ -146,6 +146,9 @@ describe('Compare with a home battery, in Chromium', () => {
       await see(chart).toHaveAttribute('data-soc-max', (charged * Math.sqrt(0.9)).toFixed(3));
       await see(chart).toHaveAttribute('data-soc-end', '0.000');
       await see(chart).toHaveAttribute('data-prices', 'yes');
+      // The home has no export tariff: no export prices are asked for or drawn.
+      await see(chart).toHaveAttribute('data-export-prices', 'no');
+      await see(chart.locator('.battery-export-price')).toHaveCount(0);
       await see(chart).toHaveAttribute('data-first', '00:00');
       const day = answer.bill.battery.dispatch.filter((c: any) => c.start_time.startsWith('2027-01-01'));
       expect(day).toHaveLength(24);

@@ -103,6 +103,21 @@ describe('the Usage and cost view, in Chromium', () => {
       await see(chart).toHaveAttribute('data-charged', sum('charge_kwh').toFixed(3));
       await see(chart).toHaveAttribute('data-discharged', sum('discharge_kwh').toFixed(3));
       await see(chart).toHaveAttribute('data-prices', 'yes');
+      // Berlin has a feed-in tariff: the day's export prices are drawn too, as the API gives them for that day.
+      const from = DateTime.fromISO(busiest[0], { zone: 'Europe/Berlin' });
+      const credit = await s.env.api('POST', `/prices/${berlin.id}`, {
+        start_time: from.toUTC().toISO(),
+        end_time: from.plus({ days: 1 }).toUTC().toISO(),
+        tariff_direction: 'EXPORT',
+      });
+      expect(credit.status).toBe(200);
+      const values = credit.body.data.map((p: any) => p.price.value);
+      await see(chart).toHaveAttribute(
+        'data-export-prices',
+        `${Math.min(...values).toFixed(5)}–${Math.max(...values).toFixed(5)}`,
+      );
+      await see(chart.locator('.battery-export-price path.recharts-curve')).toHaveCount(1);
+      await see(chart.getByText('Export price')).toBeVisible();
       // Drawn on even slots of Berlin's wall time: a bar for every slot the battery charges or discharges in.
       const bars = async (k: string) => Number(await chart.getAttribute(`data-${k}-bars`));
       expect(await bars('charge')).toBeGreaterThan(0);
