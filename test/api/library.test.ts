@@ -284,6 +284,38 @@ describe('demo data', () => {
     expect(plan.body.saving).toBeCloseTo(plan.body.cost_without - plan.body.cost_with, 6);
   });
 
+  it('POST /demo/reset seeds the demo battery’s state again, as the first seed does, and drops the old devices’ states', async () => {
+    const get = async (url: string) => (await h.call({ method: 'GET', url, headers: h.test })).body;
+    const batteryOf = async () =>
+      (await get('/devices?limit=100')).data.find((d: any) => d.reference_id === DEMO_HOME.battery);
+    // As the first start seeds it: the state reported at the service's now.
+    await seedDemo(h.svc, { accountId: h.cred.account_id, liveMode: false });
+    const first = await batteryOf();
+    const seeded = await get(`/devices/${first.id}/state`);
+    expect(seeded).toMatchObject({ ...DEMO_HOME.state, time: '2026-06-01T12:00:00Z', device_id: first.id });
+    // A later report, then a reset half an hour on (within the token's hour): the battery is the demo's again, with the demo's state.
+    await h.call({
+      method: 'PUT',
+      url: `/devices/${first.id}/state`,
+      headers: h.test,
+      payload: { time: '2026-06-01T18:00:00Z', state_of_charge_percent: 90 },
+    });
+    await h.call({ method: 'POST', url: '/clock/advance', headers: h.test, payload: { seconds: 1800 } });
+    expect((await h.call({ method: 'POST', url: '/demo/reset', headers: h.test })).status).toBe(200);
+    const again = await batteryOf();
+    expect(again.id).not.toBe(first.id);
+    expect(again).toMatchObject(DEMO_HOME.batteryProperties);
+    const state = await get(`/devices/${again.id}/state`);
+    expect(state).toMatchObject({ ...DEMO_HOME.state, time: '2026-06-01T12:30:00Z', device_id: again.id });
+    const { id: _a, device_id: _b, time: _c, time_created: _d, ...reported } = state;
+    const { id: _e, device_id: _f, time: _g, time_created: _h, ...firstReported } = seeded;
+    expect(reported).toEqual(firstReported);
+    // Nothing is kept of the old battery's states.
+    const count = (sql: string) => (h.svc.db.prepare(sql).get() as { n: number }).n;
+    expect(count('SELECT COUNT(*) AS n FROM device_states WHERE device_id NOT IN (SELECT id FROM devices)')).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM device_states')).toBe(1);
+  });
+
   it('POST /demo/reset leaves nothing of the old world behind: no caught messages, no sent lifecycle marks', async () => {
     // A tariff that ended before the service's now (lifecycle events sent and marked), and a caught message.
     const loc = (await h.location()).id;

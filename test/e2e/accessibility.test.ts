@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright';
 import { violations } from './axe.js';
 import { shot } from './browser.js';
 import { browserSuite, pageErrors, sharedPages, VIEWPORTS } from './suite.js';
@@ -7,8 +8,11 @@ import { berlinAddress } from '../helpers.js';
 const suite = browserSuite({ demo: true });
 const visit = sharedPages(suite);
 
-/** Every page of the admin app, by its route, with something it shows once loaded. */
-const PAGES: [string, string][] = [
+/**
+ * Every page of the admin app, by its route, with something it shows once loaded (and, where a
+ * mode of a page draws its answer later, what it draws then).
+ */
+const PAGES: [string, string, ((page: Page) => Locator)?][] = [
   ['overview', 'Service addresses'],
   ['locations', 'Locations'],
   ['customers', 'Customers'],
@@ -17,6 +21,13 @@ const PAGES: [string, string][] = [
   ['usage', 'Usage and cost'],
   ['compare', 'Cost per year'],
   ['schedules', 'Your car charges'],
+  // Schedules' Battery mode on the demo home (a location named by its reference, in braces): its
+  // figures and its plan chart over import and export prices, once the plan answers.
+  [
+    'schedules?mode=battery&location={demo-solar-home}',
+    'Schedules',
+    (page) => page.getByRole('img', { name: 'Battery plan chart' }),
+  ],
   ['connect', 'Connect'],
   ['webhooks', 'Webhooks'],
   ['traffic', 'Traffic'],
@@ -24,19 +35,31 @@ const PAGES: [string, string][] = [
   ['settings', 'Settings'],
 ];
 
+/** The route with each `{reference}` as the id of the demo location of that reference. */
+async function located(route: string): Promise<string> {
+  const refs = [...route.matchAll(/\{([\w-]+)\}/g)];
+  if (!refs.length) return route;
+  const listed = (await suite.env.api('GET', '/locations?limit=100')).body.data as {
+    id: string;
+    reference_id: string;
+  }[];
+  return refs.reduce((r, [all, ref]) => r.replace(all, listed.find((l) => l.reference_id === ref)!.id), route);
+}
+
 describe('accessibility: axe-core on every page', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const [route, heading] of PAGES) {
+    for (const [route, heading, drawn] of PAGES) {
       it(`${route} at ${viewport.width}×${viewport.height}: no serious or critical violations`, async () => {
         // The pages are visited in one loaded app per size, as the side navigation moves between them.
-        const { page, errors } = await visit(route, viewport);
+        const { page, errors } = await visit(await located(route), viewport);
         await page
           .getByRole('heading', { level: 1, name: heading })
           .or(page.getByText(heading).first())
           .first()
           .waitFor();
+        if (drawn) await drawn(page).waitFor({ timeout: 30_000 });
         await page.waitForLoadState('networkidle').catch(() => undefined);
-        await shot(page, `a11y-${route}-${size}`);
+        await shot(page, `a11y-${route.replace(/\W+/g, '-')}-${size}`);
         expect(await violations(page)).toEqual([]);
         expect(errors).toEqual([]);
       });

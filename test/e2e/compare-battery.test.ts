@@ -95,8 +95,17 @@ describe('Compare with a home battery, in Chromium', () => {
         (b) => !!b.battery && b.alternatives?.length === 1,
         () => battery.getByRole('switch', { name: 'Battery' }).check(),
       );
-      // The battery as the panel's first figures: 10 kWh, 5 kW, the cheapest plan, no export.
-      expect(body.battery).toEqual({ capacity_kwh: 10, power_kw: 5, strategy: 'OPTIMAL', export: false });
+      // The battery as the panel's first figures: 10 kWh, 5 kW, the cheapest plan, no export, and the
+      // model's states of charge: no reserve, starting at it and ending where it started.
+      expect(body.battery).toEqual({
+        capacity_kwh: 10,
+        power_kw: 5,
+        strategy: 'OPTIMAL',
+        export: false,
+        reserve_percent: 0,
+        initial_soc_percent: 0,
+        final_soc_percent: 0,
+      });
       expect(body.include_dispatch).toBe(true);
       expect(Date.parse(body.start_time)).toBe(Date.parse('2027-01-01T00:00:00Z'));
 
@@ -137,6 +146,9 @@ describe('Compare with a home battery, in Chromium', () => {
       await see(chart).toHaveAttribute('data-soc-max', (charged * Math.sqrt(0.9)).toFixed(3));
       await see(chart).toHaveAttribute('data-soc-end', '0.000');
       await see(chart).toHaveAttribute('data-prices', 'yes');
+      // The home has no export tariff: no export prices are asked for or drawn.
+      await see(chart).toHaveAttribute('data-export-prices', 'no');
+      await see(chart.locator('.battery-export-price')).toHaveCount(0);
       await see(chart).toHaveAttribute('data-first', '00:00');
       const day = answer.bill.battery.dispatch.filter((c: any) => c.start_time.startsWith('2027-01-01'));
       expect(day).toHaveLength(24);
@@ -160,6 +172,126 @@ describe('Compare with a home battery, in Chromium', () => {
       const flat = view.getByRole('img', { name: /^Battery day chart, Flat,/ });
       await see(flat).toHaveAttribute('data-charged', '0.000');
       await see(flat.locator('.battery-charge .recharts-rectangle')).toHaveCount(0);
+      expect(errors).toEqual([]);
+    }
+  }, 480_000);
+
+  it('a reserve, a start and an end state of charge: sent as typed, answered as the API answers them', async () => {
+    for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
+      const at = `${size.width}x${size.height}`;
+      const home = await nightTariffHome(`${size.width} Bellenden Road`);
+      const { page, errors } = await visit(`compare?location=${home}`, size);
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
+      await billRequest(
+        page,
+        (b) => b.usage?.intervals?.length === 24,
+        () => page.getByLabel('Usage CSV file').setInputFiles(usageFile()),
+      );
+      const battery = page.getByRole('group', { name: 'Battery' });
+      await billRequest(
+        page,
+        (b) => !!b.battery,
+        () => battery.getByRole('switch', { name: 'Battery' }).check(),
+      );
+      const chart = page.getByRole('region', { name: 'Battery day' }).getByRole('img', { name: /^Battery day chart/ });
+      /** The page's answer is the API's to the same body, asked here directly; its saving is shown. */
+      const asAsked = async (body: any, answer: any) => {
+        const direct = await s.env.api('POST', `/bills/${home}`, body);
+        expect(direct.status).toBe(200);
+        expect(answer.bill.battery.saving).toBe(direct.body.battery.saving);
+        expect(answer.bill.battery.dispatch).toEqual(direct.body.battery.dispatch);
+        await see(row(page, 'battery-saving')).toHaveText([gbp(direct.body.battery.saving)]);
+        await see(row(page, 'total')).toHaveText([gbp(direct.body.total)]);
+        return direct.body;
+      };
+      // As before the fields: without a battery 2 kWh at 0.30 = 0.60; with it 2 / 0.9 kWh bought at 0.10.
+      const without = 2 * 0.3;
+      const forUse = 2 / 0.9;
+      const k = Math.sqrt(0.9);
+      /** The day view on the window's last day. */
+      const lastDay = async () => {
+        await page.getByRole('region', { name: 'Battery day' }).getByRole('combobox', { name: 'Day' }).click();
+        await page.getByRole('option', { name: /^Sun 31 Jan 2027/ }).click();
+        await see(chart).toHaveAttribute('aria-label', /Sun 31 Jan 2027/);
+      };
+
+      // A reserve of 30 %: the start and the end follow it (the model's defaults), the fields say so.
+      const reserve = await billRequest(
+        page,
+        (b) => b.battery?.reserve_percent === 30,
+        () => battery.getByLabel('Reserve %').fill('30'),
+      );
+      expect(reserve.body.battery).toMatchObject({
+        reserve_percent: 30,
+        initial_soc_percent: 30,
+        final_soc_percent: 30,
+      });
+      await see(battery.getByLabel('Start %')).toHaveValue('');
+      await see(battery.getByText('Empty: reserve')).toBeVisible();
+      await see(battery.getByText('Empty: start')).toBeVisible();
+      await see(page.getByTestId('battery-words')).toContainText(
+        'starts at 30 %, never below 30 %, ending with at least 30 %.',
+      );
+      // The 3 kWh held back are never used: the same 2.222 kWh bought, the line 3 kWh higher, the same saving.
+      await asAsked(reserve.body, reserve.answer);
+      expect(reserve.answer.bill.battery.saving).toBeCloseTo(without - forUse * 0.1, 5);
+      expect(reserve.answer.bill.battery.charged_kwh).toBeCloseTo(forUse, 5);
+      await see(chart).toHaveAttribute('data-soc-end', '3.000');
+      await see(chart).toHaveAttribute('data-soc-max', (3 + forUse * k).toFixed(3));
+
+      // Ending with at least 60 %: 3 kWh more to store by the day's end, bought in the 0.10 hours.
+      const end = await billRequest(
+        page,
+        (b) => b.battery?.final_soc_percent === 60,
+        () => battery.getByLabel('End %').fill('60'),
+      );
+      expect(end.body.battery).toMatchObject({ reserve_percent: 30, initial_soc_percent: 30, final_soc_percent: 60 });
+      await asAsked(end.body, end.answer);
+      const stored = 3 / k;
+      expect(end.answer.bill.battery.charged_kwh).toBeCloseTo(forUse + stored, 5);
+      expect(end.answer.bill.battery.saving).toBeCloseTo(without - (forUse + stored) * 0.1, 5);
+      // The bill's window is the file's whole month: the window ends with 6 kWh on its last day, 31 January.
+      expect(Date.parse(end.body.end_time)).toBe(Date.parse('2027-02-01T00:00:00Z'));
+      expect(end.answer.bill.battery.dispatch.at(-1).soc_kwh).toBeCloseTo(6, 6);
+      await lastDay();
+      await see(chart).toHaveAttribute('data-soc-end', '6.000');
+      await see(page.getByTestId('compare-verdict')).toContainText(
+        `the battery saves ${gbp(end.answer.bill.battery.saving)} on them.`,
+      );
+      await battery.scrollIntoViewIfNeeded();
+      await topShot(page, `bat-soc-compare-${at}`);
+
+      // A start below the reserve and a reserve over 100 are said at their fields; nothing new is asked.
+      await battery.getByLabel('Start %').fill('20');
+      await see(battery.getByText('The start cannot be below the reserve (30 %).')).toBeVisible();
+      await see(battery.getByLabel('Start %')).toHaveAttribute('aria-invalid', 'true');
+      await see(page.getByRole('status', { name: 'Battery not asked' })).toContainText(
+        'Nothing is asked until the states of charge are fixed',
+      );
+      await battery.getByLabel('Reserve %').fill('150');
+      await see(battery.getByText('The reserve is a percentage from 0 to 100.')).toBeVisible();
+      await see(battery.getByText('The end cannot be below the reserve (150 %).')).toHaveCount(0);
+      await see(row(page, 'battery-saving')).toHaveText([gbp(end.answer.bill.battery.saving)]);
+      await topShot(page, `bat-soc-compare-invalid-${at}`);
+
+      // Fixed: a 10 % reserve, starting at 20 % and ending at 60 %. 4 kWh more to store and 2 kWh to use.
+      const fixed = await billRequest(
+        page,
+        (b) => b.battery?.reserve_percent === 10,
+        () => battery.getByLabel('Reserve %').fill('10'),
+      );
+      expect(fixed.body.battery).toMatchObject({ reserve_percent: 10, initial_soc_percent: 20, final_soc_percent: 60 });
+      await see(page.getByRole('status', { name: 'Battery not asked' })).toHaveCount(0);
+      await asAsked(fixed.body, fixed.answer);
+      expect(fixed.answer.bill.battery.charged_kwh).toBeCloseTo(forUse + 4 / k, 5);
+      // It buys more than it saves: the saving is negative, as the API says.
+      expect(fixed.answer.bill.battery.saving).toBeCloseTo(without - (forUse + 4 / k) * 0.1, 5);
+      expect(fixed.answer.bill.battery.saving).toBeLessThan(0);
+      await see(page.getByTestId('compare-verdict')).toContainText(
+        `the battery adds ${gbp(-fixed.answer.bill.battery.saving)} to them.`,
+      );
+      expect(fixed.answer.bill.battery.dispatch.at(-1).soc_kwh).toBeCloseTo(6, 6);
+      await see(chart).toHaveAttribute('data-soc-end', '6.000');
       expect(errors).toEqual([]);
     }
   }, 480_000);

@@ -66,7 +66,15 @@ describe('the Usage and cost view, in Chromium', () => {
       ]);
       expect(response.status()).toBe(200);
       const body = response.request().postDataJSON();
-      expect(body.battery).toEqual({ capacity_kwh: 10, power_kw: 5, strategy: 'OPTIMAL', export: false });
+      expect(body.battery).toEqual({
+        capacity_kwh: 10,
+        power_kw: 5,
+        strategy: 'OPTIMAL',
+        export: false,
+        reserve_percent: 0,
+        initial_soc_percent: 0,
+        final_soc_percent: 0,
+      });
       expect(body.include_dispatch).toBe(true);
       const bill = await response.json();
       // The page's figures are the service's for that request, asked again here.
@@ -95,6 +103,21 @@ describe('the Usage and cost view, in Chromium', () => {
       await see(chart).toHaveAttribute('data-charged', sum('charge_kwh').toFixed(3));
       await see(chart).toHaveAttribute('data-discharged', sum('discharge_kwh').toFixed(3));
       await see(chart).toHaveAttribute('data-prices', 'yes');
+      // Berlin has a feed-in tariff: the day's export prices are drawn too, as the API gives them for that day.
+      const from = DateTime.fromISO(busiest[0], { zone: 'Europe/Berlin' });
+      const credit = await s.env.api('POST', `/prices/${berlin.id}`, {
+        start_time: from.toUTC().toISO(),
+        end_time: from.plus({ days: 1 }).toUTC().toISO(),
+        tariff_direction: 'EXPORT',
+      });
+      expect(credit.status).toBe(200);
+      const values = credit.body.data.map((p: any) => p.price.value);
+      await see(chart).toHaveAttribute(
+        'data-export-prices',
+        `${Math.min(...values).toFixed(5)}–${Math.max(...values).toFixed(5)}`,
+      );
+      await see(chart.locator('.battery-export-price path.recharts-curve')).toHaveCount(1);
+      await see(chart.getByText('Export price')).toBeVisible();
       // Drawn on even slots of Berlin's wall time: a bar for every slot the battery charges or discharges in.
       const bars = async (k: string) => Number(await chart.getAttribute(`data-${k}-bars`));
       expect(await bars('charge')).toBeGreaterThan(0);
@@ -107,6 +130,63 @@ describe('the Usage and cost view, in Chromium', () => {
       await page.screenshot({ path: `/tmp/bat-ui-usage-${at}.png` });
       await chart.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/bat-ui-usage-day-${at}.png` });
+      await noOverflow(page);
+      expect(errors).toEqual([]);
+    }
+  }, 300_000);
+
+  it('the battery’s reserve, start and end go in the bill: an end state costs what the API says it does', async () => {
+    const berlin = await locationOf('demo-berlin');
+    for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
+      const at = `${size.width}x${size.height}`;
+      const { page, errors } = await visit(`usage?location=${berlin.id}`, size);
+      await see(page.getByTestId('bill-total')).toBeVisible({ timeout: 30_000 });
+      const part = page.getByRole('region', { name: 'Household battery and car' });
+      const battery = part.getByRole('group', { name: 'Battery' });
+      await battery.getByRole('switch', { name: 'Battery' }).check();
+      const bill = async (test: (b: any) => boolean, act: () => Promise<unknown>) => {
+        const [response] = await Promise.all([
+          page.waitForResponse(
+            (r) => r.request().method() === 'POST' && /\/bills\/loc_/.test(r.url()) && test(r.request().postDataJSON()),
+          ),
+          act(),
+        ]);
+        expect(response.status()).toBe(200);
+        return { body: response.request().postDataJSON(), answer: await response.json() };
+      };
+      const { body, answer } = await bill(
+        (b) => b.battery?.final_soc_percent === 80,
+        () => battery.getByLabel('End %').fill('80'),
+      );
+      expect(body.battery).toMatchObject({ reserve_percent: 0, initial_soc_percent: 0, final_soc_percent: 80 });
+      // The page's figures are the API's for that body; the same body ending where it started saves more,
+      // since the 8 kWh left in the battery at the end are bought and not used.
+      const direct = await s.env.api('POST', `/bills/${berlin.id}`, body);
+      expect(direct.body.battery.saving).toBe(answer.battery.saving);
+      expect(direct.body.battery.dispatch.at(-1).soc_kwh).toBeCloseTo(8, 6);
+      const plain = await s.env.api('POST', `/bills/${berlin.id}`, {
+        ...body,
+        battery: { ...body.battery, final_soc_percent: 0 },
+      });
+      expect(answer.battery.saving).toBeLessThan(plain.body.battery.saving);
+      // Here it buys more than it saves: the page says what it adds.
+      expect(answer.battery.saving).toBeLessThan(0);
+      await see(page.getByTestId('bill-battery')).toContainText(
+        `The battery adds ${eur(-answer.battery.saving)}: the bill would be ${eur(answer.battery.total_without)} without it.`,
+      );
+      await see(page.getByTestId('battery-words')).toContainText('starts at 0 %, ending with at least 80 %.');
+      // An end below the reserve is said at its field.
+      await battery.getByLabel('Reserve %').fill('90');
+      await see(battery.getByText('The end cannot be below the reserve (90 %).')).toBeVisible();
+      await see(battery.getByLabel('End %')).toHaveAttribute('aria-invalid', 'true');
+      await see(part.getByRole('status', { name: 'Battery not asked' })).toBeVisible();
+      await battery.scrollIntoViewIfNeeded();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `.tmp/screenshots/bat-soc-usage-${at}.png` });
+      // Back to the model's defaults for the next test.
+      await battery.getByLabel('Reserve %').fill('0');
+      await battery.getByLabel('End %').fill('');
+      await see(part.getByRole('status', { name: 'Battery not asked' })).toHaveCount(0);
       await noOverflow(page);
       expect(errors).toEqual([]);
     }

@@ -69,7 +69,16 @@ describe('compare kept work', () => {
   it('keeps the battery and the car, and drops only the one not as written', () => {
     const withBoth: CompareKept = {
       ...work,
-      battery: { on: true, capacity_kwh: 13.5, power_kw: 5, strategy: 'SELF_CONSUMPTION', export: false },
+      battery: {
+        on: true,
+        capacity_kwh: 13.5,
+        power_kw: 5,
+        strategy: 'SELF_CONSUMPTION',
+        export: false,
+        reserve_percent: 10,
+        initial_soc_percent: 40,
+        final_soc_percent: null,
+      },
       car: {
         on: true,
         power_kw: 7.4,
@@ -86,6 +95,19 @@ describe('compare kept work', () => {
     expect(back?.battery).toBeUndefined();
     expect(back?.car).toEqual(withBoth.car);
     expect(back?.options).toHaveLength(1);
+  });
+
+  it('reads a battery kept before the states of charge were offered with the model’s defaults', () => {
+    const stored = JSON.parse(writeKept(work));
+    stored.battery = { on: true, capacity_kwh: 10, power_kw: 5, strategy: 'OPTIMAL', export: true };
+    expect(readKept(JSON.stringify(stored))?.battery).toEqual({
+      ...stored.battery,
+      reserve_percent: 0,
+      initial_soc_percent: null,
+      final_soc_percent: null,
+    });
+    stored.battery.reserve_percent = 120;
+    expect(readKept(JSON.stringify(stored))?.battery).toBeUndefined();
   });
 
   it('drops a candidate the API would refuse, and keeps the rest', () => {

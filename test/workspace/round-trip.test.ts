@@ -6,6 +6,7 @@ import { harness, snapshot, tariffBody, type Harness } from '../helpers.js';
 import { SAMPLE_CHARGES } from '../charges-sample.js';
 import type { ServiceError } from '../../core/engine/api/client.js';
 import { readWorkspaceFolder, writeWorkspaceFolder } from '../../core/node/workspace/folder.js';
+import { DEMO_HOME } from '../../core/engine/demo-home.js';
 
 const open: Harness[] = [];
 afterEach(async () => {
@@ -95,13 +96,27 @@ async function richWorld(h: Harness) {
       ],
     },
   });
-  return { loc, tariff: t };
+  // The demo battery reported its state as the demo was seeded; a second report measured at the
+  // same instant is the latest (reported last), and one measured earlier is not.
+  const battery = (await h.api.call('devices.list', { query: { limit: 100 } })).data.find(
+    (d) => d.reference_id === DEMO_HOME.battery,
+  )!;
+  const seeded = await h.api.call('devices.state.get', { params: { id: battery.id } });
+  const latest = await h.api.call('devices.state.put', {
+    params: { id: battery.id },
+    body: { time: seeded.time, state_of_charge_percent: 62.5, energy_remaining_kwh: 6.25, battery_power_kw: -1.5 },
+  });
+  await h.api.call('devices.state.put', {
+    params: { id: battery.id },
+    body: { time: '2026-02-28T12:00:00Z', state_of_charge_percent: 10, record_reference_id: 'older' },
+  });
+  return { loc, tariff: t, battery, latest };
 }
 
 describe('a workspace round trip', () => {
   it('export → import into an empty data folder → export gives byte-identical files, secrets never leave', async () => {
     const a = await fresh();
-    const { loc: oslo } = await richWorld(a);
+    const { loc: oslo, battery, latest } = await richWorld(a);
     const first = await a.api.call('workspace.export');
     const paths = Object.keys(first.files);
     expect(paths).toEqual([...paths].sort());
@@ -114,10 +129,24 @@ describe('a workspace round trip', () => {
       'start,end,price_per_kwh\n2026-03-02T00:00:00Z,2026-03-02T01:00:00Z,0.1\n2026-03-02T01:00:00Z,2026-03-02T02:00:00Z,0.2\n2026-03-02T02:00:00Z,2026-03-02T03:00:00Z,0.15\n',
     );
     // The demo's customer and EV charger, its records, Oslo's register readings and the batches that sent them.
-    for (const folder of ['customers/', 'devices/', 'meter-records/', 'meter-readings/', 'meter-batches/'])
+    for (const folder of [
+      'customers/',
+      'devices/',
+      'meter-records/',
+      'meter-readings/',
+      'meter-batches/',
+      'device-states/',
+    ])
       expect(paths.filter((p) => p.startsWith(folder)).length, folder).toBeGreaterThan(0);
-    for (const p of paths.filter((x) => /^meter-(records|readings)\//.test(x))) {
-      expect(p).toMatch(/^meter-(records|readings)\/loc_\w+\.jsonl$/);
+    // The battery's three states, one a line in the order reported, without the device (the file's name) or account.
+    const states = first.files[`device-states/${battery.id}.jsonl`]!.trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(states.map((x) => x.state_of_charge_percent)).toEqual([DEMO_HOME.state.state_of_charge_percent, 62.5, 10]);
+    expect(states[1]).toEqual(canon({ ...latest, object: undefined, account_id: undefined, device_id: undefined }));
+    expect(paths.filter((p) => p.startsWith('device-states/'))).toEqual([`device-states/${battery.id}.jsonl`]);
+    for (const p of paths.filter((x) => /^(meter-records|meter-readings|device-states)\//.test(x))) {
+      expect(p).toMatch(/^(meter-(records|readings)\/loc|device-states\/dev)_\w+\.jsonl$/);
       // One record a line, keys sorted, a final newline.
       const lines = first.files[p]!.split('\n');
       expect(lines.pop()).toBe('');
@@ -179,6 +208,7 @@ describe('a workspace round trip', () => {
       market_points: 3,
       customers: 3,
       devices: 3,
+      device_states: 3,
       meter_records: demoRecords + 2,
       clock: { mode: 'frozen', now: '2026-03-02T09:30:00Z' },
     });
@@ -204,6 +234,11 @@ describe('a workspace round trip', () => {
       expect((await b.api.call(op)).data.map(strip)).toEqual((await a.api.call(op)).data.map(strip));
     const records = async (x: Harness) => (await x.api.call('meter_records.list')).data.map(strip);
     expect(await records(b)).toEqual(await records(a));
+    // The battery's latest state is the same report, measured at the same instant as the seeded one:
+    // the order they were reported in came along.
+    const stateOf = async (x: Harness) => strip(await x.api.call('devices.state.get', { params: { id: battery.id } }));
+    expect(await stateOf(b)).toEqual(strip(latest));
+    expect(await stateOf(b)).toEqual(await stateOf(a));
     const session = async (x: Harness) => {
       const { id: _id, ...r } = await x.api.call('costs.session', { params: { id: 'demo-session-2' } });
       return strip(r);
@@ -246,11 +281,21 @@ describe('a workspace round trip', () => {
 const meterFile = (locationFile: string) => locationFile.replace(/^locations\/(.*)\.json$/, 'meter-records/$1.jsonl');
 
 /** A valid workspace to spoil one file of. */
-async function validFiles(): Promise<{ files: Record<string, string>; tariff: string; location: string }> {
+async function validFiles(): Promise<{
+  files: Record<string, string>;
+  tariff: string;
+  location: string;
+  states: string;
+}> {
   const src = await fresh();
-  const { loc, tariff } = await richWorld(src);
+  const { loc, tariff, battery } = await richWorld(src);
   const files = (await src.api.call('workspace.export')).files;
-  return { files, tariff: `tariffs/${tariff.id}.json`, location: `locations/${loc.id}.json` };
+  return {
+    files,
+    tariff: `tariffs/${tariff.id}.json`,
+    location: `locations/${loc.id}.json`,
+    states: `device-states/${battery.id}.jsonl`,
+  };
 }
 
 describe('a malformed workspace is refused as a whole, naming the file and the field', () => {
@@ -382,6 +427,31 @@ describe('a malformed workspace is refused as a whole, naming the file and the f
       message: (_t: string, l: string) => new RegExp(`^${meterFile(l)}: line 1: Field 'colour' is not recognized`),
     },
     {
+      name: 'device states of a device the workspace does not have',
+      spoil: (f: Record<string, string>, _t: string, _l: string, st: string) =>
+        void (f['device-states/dev_gone.jsonl'] = f[st]!),
+      code: 'workspace_reference_missing',
+      message: () => /^device-states\/dev_gone\.jsonl: no device dev_gone in this workspace/,
+    },
+    {
+      name: 'a device state given twice',
+      spoil: (f: Record<string, string>, _t: string, _l: string, st: string) => {
+        const [first] = f[st]!.split('\n');
+        f[st] += first + '\n';
+      },
+      code: 'workspace_record_duplicate',
+      message: (_t: string, _l: string, st: string) =>
+        new RegExp(`^${st}: line 4: id: dsr_\\w+ is in the workspace twice`),
+    },
+    {
+      name: 'a device state out of range',
+      spoil: (f: Record<string, string>, _t: string, _l: string, st: string) => {
+        f[st] = f[st]!.replace(/"state_of_charge_percent":[\d.]+/, '"state_of_charge_percent":140');
+      },
+      code: 'state_of_charge_percent_invalid',
+      message: (_t: string, _l: string, st: string) => new RegExp(`^${st}: line 1: state_of_charge_percent`),
+    },
+    {
       name: 'overlapping COMMODITY contracts',
       spoil: (f: Record<string, string>, t: string) => {
         const o = JSON.parse(f[t]!);
@@ -393,15 +463,15 @@ describe('a malformed workspace is refused as a whole, naming the file and the f
         /^tariffs\/trf_\w+\.json: contract_start_date: the COMMODITY IMPORT contract overlaps that of tariffs\/trf_\w+\.json/,
     },
   ])('$name', async ({ spoil, code, message, status }) => {
-    const { files, tariff, location } = await validFiles();
-    spoil(files, tariff, location);
+    const { files, tariff, location, states } = await validFiles();
+    spoil(files, tariff, location, states);
     const target = await fresh();
     await target.api.call('demo.reset');
     const before = snapshot(target.svc);
     const err = await refusal(target.api.call('workspace.import', { body: { files, replace: true } }));
     expect(err.code).toBe(code);
     expect(err.status).toBe(status ?? 400);
-    expect(err.message).toMatch(message(tariff, location));
+    expect(err.message).toMatch(message(tariff, location, states));
     // Nothing was imported: every table is as it was.
     expect(snapshot(target.svc)).toBe(before);
   });
@@ -422,6 +492,61 @@ describe('a malformed workspace is refused as a whole, naming the file and the f
     expect(r.body.code).toBe('workspace_id_conflict');
     expect(r.body.message).toMatch(/^locations\/loc_\w+\.json: id: loc_\w+ is held by another account or by live mode/);
     expect(snapshot(h.svc)).toBe(before);
+  });
+});
+
+describe('device states in a workspace', () => {
+  it('a state id held by another account refuses the import, naming the line', async () => {
+    const { files, states } = await validFiles();
+    const h = open[open.length - 1]!;
+    const device = states.replace(/^device-states\/(.*)\.jsonl$/, '$1');
+    // A world of the battery alone, under another id, keeping its states' ids.
+    const only: Record<string, string> = {
+      'workspace.json': JSON.stringify({ format: 'tariff-desk-workspace', format_version: 1 }),
+      'settings.json': files['settings.json']!,
+      'clock.json': files['clock.json']!,
+      'devices/dev_elsewhere.json': JSON.stringify({
+        ...JSON.parse(files[`devices/${device}.json`]!),
+        id: 'dev_elsewhere',
+      }),
+      'device-states/dev_elsewhere.jsonl': files[states]!,
+    };
+    const other = h.svc.accounts.create('Other');
+    const auth = await h.login(other.account_id, other.test_key);
+    const before = snapshot(h.svc);
+    const r = await h.call({
+      method: 'POST',
+      url: '/workspace/import',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ files: only }),
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.code).toBe('workspace_id_conflict');
+    expect(r.body.message).toMatch(
+      /^device-states\/dev_elsewhere\.jsonl: line 1: id: dsr_\w+ is held by another account or by live mode/,
+    );
+    expect(snapshot(h.svc)).toBe(before);
+  });
+
+  it('a workspace written before device states were kept reads as a world whose devices reported none', async () => {
+    const { files, states } = await validFiles();
+    delete files[states];
+    const b = await fresh();
+    const r = await b.api.call('workspace.import', { body: { files } });
+    expect(r.device_states).toBe(0);
+    const device = states.replace(/^device-states\/(.*)\.jsonl$/, '$1');
+    const err = await refusal(b.api.call('devices.state.get', { params: { id: device } }));
+    expect(err.code).toBe('device_state_not_found');
+  });
+
+  it('a replaced world leaves no states of its devices behind', async () => {
+    const { files } = await validFiles();
+    const h = open[open.length - 1]!;
+    const count = () => (h.svc.db.prepare('SELECT COUNT(*) AS n FROM device_states').get() as { n: number }).n;
+    expect(count()).toBe(3);
+    const rest = Object.fromEntries(Object.entries(files).filter(([p]) => !p.startsWith('device-states/')));
+    await h.api.call('workspace.import', { body: { files: rest, replace: true } });
+    expect(count()).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { harness, snapshot, type Harness } from '../helpers.js';
 import { SAMPLE_CHARGES } from '../charges-sample.js';
 import type { ServiceError } from '../../core/engine/api/client.js';
+import { DEMO_HOME } from '../../core/engine/demo-home.js';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -145,9 +146,15 @@ describe('scenarios through the API', () => {
       tariffs: 8,
       customers: 2,
       devices: 2,
+      device_states: 1,
       meter_records: 68,
     });
     expect(await refs()).toEqual(['demo-austin', 'demo-berlin', 'demo-london', 'demo-solar-home', 'demo-sydney']);
+    // The demo battery comes with the state it reported as the set was made, at the clock's now.
+    const battery = (await h.api.call('devices.list')).data.find((d) => d.reference_id === DEMO_HOME.battery)!;
+    const state = await h.api.call('devices.state.get', { params: { id: battery.id } });
+    expect(state).toMatchObject({ ...DEMO_HOME.state, device_id: battery.id });
+    expect(Math.abs(Date.parse(state.time) - Date.parse(before.now))).toBeLessThanOrEqual(1000);
     // The demo customer owns Berlin and London; the charger's four sessions are at Berlin, the week before today.
     const [customer] = (await h.api.call('customers.list')).data;
     const owned = await Promise.all(

@@ -17,7 +17,7 @@ import {
   TimeZoneName,
 } from './common.js';
 import { PostalAddress } from './location.js';
-import { Device } from './customer.js';
+import { Device, DeviceStateWrite } from './customer.js';
 import { Schedule } from './schedule.js';
 import { Charges } from './charges.js';
 import { requireFixedRates } from './tariff.js';
@@ -48,6 +48,8 @@ export type WorkspaceKind = keyof typeof WORKSPACE_FOLDERS;
 /** Folders of meter data: one JSON Lines file per location, a line per record or register reading. */
 export const METER_RECORDS_FOLDER = 'meter-records';
 export const METER_READINGS_FOLDER = 'meter-readings';
+/** One JSON Lines file per device: its reported states (PUT /devices/{id}/state), a line each, in the order reported. */
+export const DEVICE_STATES_FOLDER = 'device-states';
 
 /** Header of a market series file: instants in UTC, the price in major units per kWh. */
 export const MARKET_CSV_HEADER = 'start,end,price_per_kwh';
@@ -230,6 +232,16 @@ export const DeviceFile = z.strictObject({
 });
 export type DeviceFile = z.infer<typeof DeviceFile>;
 
+/**
+ * A line of `device-states/<device id>.jsonl`: a reported state as `GET /devices/{id}/state`
+ * answers it, less its object, account and device (the file's name).
+ */
+export const DeviceStateLine = DeviceStateWrite.extend({
+  id: idOf('deviceState'),
+  time_created: Timestamp,
+});
+export type DeviceStateLine = z.infer<typeof DeviceStateLine>;
+
 /** A line of `meter-records/<location id>.jsonl`: a stored meter record of that location. */
 export const MeterRecordLine = z.strictObject({
   id: idOf('meterRecord'),
@@ -370,6 +382,7 @@ export const WorkspaceCounts = {
   market_points: z.number().int(),
   customers: z.number().int(),
   devices: z.number().int(),
+  device_states: z.number().int(),
   meter_records: z.number().int(),
   meter_batches: z.number().int(),
 };

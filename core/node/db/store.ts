@@ -38,6 +38,7 @@ export function clearWorld(db: Db, scope: Scope): void {
     'meter_batch_locations',
     'meter_batches',
     'customers',
+    'device_states',
     'devices',
   ])
     db.prepare(`DELETE FROM ${t} WHERE ${scoped}`).run(...args);

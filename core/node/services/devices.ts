@@ -22,6 +22,7 @@ export class DeviceService extends ReferencedObjects<Device, Device> {
   private readonly putState;
   private readonly lastState;
   private readonly dropStates;
+  private readonly everyState;
 
   constructor(
     db: Db,
@@ -46,6 +47,12 @@ export class DeviceService extends ReferencedObjects<Device, Device> {
     this.dropStates = db.prepare<[string, string, number]>(
       'DELETE FROM device_states WHERE device_id = ? AND account_id = ? AND live_mode = ?',
     );
+    // Only states of a device that is there: a state outlives its device nowhere.
+    this.everyState = db
+      .prepare<[string, number], string>(
+        'SELECT s.body FROM device_states s JOIN devices d ON d.id = s.device_id AND d.account_id = s.account_id AND d.live_mode = s.live_mode WHERE s.account_id = ? AND s.live_mode = ? ORDER BY s.seq',
+      )
+      .pluck();
   }
 
   /** As stored: a device holds nothing to read from elsewhere. */
@@ -100,16 +107,26 @@ export class DeviceService extends ReferencedObjects<Device, Device> {
         time_created: isoSeconds(this.clock.now()),
         ...input,
       };
-      this.putState.run(
-        state.id,
-        id,
-        scope.accountId,
-        scope.liveMode ? 1 : 0,
-        Date.parse(input.time),
-        JSON.stringify(state),
-      );
+      this.keepState(scope, state);
       return state;
     })();
+  }
+
+  /** Stores a state as it was reported (a workspace's import too); joins the caller's transaction. */
+  keepState(scope: Scope, state: DeviceState): void {
+    this.putState.run(
+      state.id,
+      state.device_id,
+      scope.accountId,
+      scope.liveMode ? 1 : 0,
+      Date.parse(state.time),
+      JSON.stringify(state),
+    );
+  }
+
+  /** Every reported state of the scope's devices, in the order reported. */
+  allStates(scope: Scope): DeviceState[] {
+    return this.everyState.all(scope.accountId, scope.liveMode ? 1 : 0).map((b) => JSON.parse(b) as DeviceState);
   }
 
   /** The latest reported state, or a 404 naming that there is none. */

@@ -8,6 +8,7 @@ import type { GridFee } from '../../engine/schemas/connect.js';
 import type {
   CustomerFile,
   DeviceFile,
+  DeviceStateLine,
   GridFeeFile,
   LocationFile,
   MeterReadingLine,
@@ -155,9 +156,17 @@ function meterReadings(svc: Service, scope: Scope): Record<string, MeterReadingL
   return out;
 }
 
+/** The scope's reported device states by device, in the order reported, less what the file's name says. */
+function deviceStates(svc: Service, scope: Scope): Record<string, DeviceStateLine[]> {
+  const out: Record<string, DeviceStateLine[]> = {};
+  for (const { object: _o, account_id: _a, device_id, ...line } of svc.devices.allStates(scope))
+    (out[device_id] ??= []).push(line);
+  return out;
+}
+
 /**
  * The test-mode world of an account as a workspace: its locations, tariffs, webhook
- * endpoints (without secrets), customers, devices and meter data (records, readings, batches), the service's provider library and grid fees, the imported
+ * endpoints (without secrets), customers, devices (with their reported states) and meter data (records, readings, batches), the service's provider library and grid fees, the imported
  * market series, the account's settings and the service clock. Reads only.
  */
 export function readWorld(svc: Service, scope: Scope): Workspace {
@@ -232,6 +241,7 @@ export function readWorld(svc: Service, scope: Scope): Workspace {
     })),
     meter_records: meterRecords(svc, scope),
     meter_readings: meterReadings(svc, scope),
+    device_states: deviceStates(svc, scope),
     market_regions,
     market,
   };

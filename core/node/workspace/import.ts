@@ -34,6 +34,7 @@ export interface ImportSummary {
   market_points: number;
   customers: number;
   devices: number;
+  device_states: number;
   meter_records: number;
   meter_batches: number;
 }
@@ -128,24 +129,29 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
     const setRegionTime = db.prepare('UPDATE market_regions SET time_updated = ? WHERE id = ?');
     for (const [region, r] of Object.entries(ws.market_regions ?? {})) setRegionTime.run(r.time_updated, region);
 
-    // Meter record ids have no index: the workspace's are looked for in one pass.
-    const recordIds = Object.values(ws.meter_records).flatMap((lines) => lines.map((r) => r.id));
-    const held = new Set(
-      db
-        .prepare('SELECT id FROM meter_records WHERE id IN (SELECT value FROM json_each(?))')
-        .pluck()
-        .all(JSON.stringify(recordIds)) as string[],
-    );
-    for (const [location, lines] of Object.entries(ws.meter_records))
-      lines.forEach((r, k) => {
-        if (held.has(r.id))
-          throw new ApiError(
-            422,
-            'invalid_request',
-            'workspace_id_conflict',
-            `meter-records/${location}.jsonl: line ${k + 1}: id: ${r.id} is held by another account or by live mode.`,
-          );
-      });
+    // Meter record and device state ids, looked for in one pass per table (meter record ids have
+    // no index); the first held, in file order, is named.
+    const lineConflicts = (table: string, folder: string, byOwner: Record<string, { id: string }[]>) => {
+      const ids = Object.values(byOwner).flatMap((lines) => lines.map((o) => o.id));
+      const held = new Set(
+        db
+          .prepare(`SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
+          .pluck()
+          .all(JSON.stringify(ids)) as string[],
+      );
+      for (const [owner, lines] of Object.entries(byOwner))
+        lines.forEach((o, k) => {
+          if (held.has(o.id))
+            throw new ApiError(
+              422,
+              'invalid_request',
+              'workspace_id_conflict',
+              `${folder}/${owner}.jsonl: line ${k + 1}: id: ${o.id} is held by another account or by live mode.`,
+            );
+        });
+    };
+    lineConflicts('meter_records', 'meter-records', ws.meter_records);
+    lineConflicts('device_states', 'device-states', ws.device_states);
 
     // The account's objects, in list order: customers first, as locations name them.
     for (const c of ws.customers)
@@ -162,6 +168,12 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
         live_mode: scope.liveMode,
         account_id: scope.accountId,
       });
+    let states = 0;
+    for (const [device, lines] of Object.entries(ws.device_states))
+      for (const st of lines) {
+        svc.devices.keepState(scope, { ...st, object: 'device_state', device_id: device, account_id: scope.accountId });
+        states++;
+      }
     const zones = new Map<string, string>();
     for (const l of ws.locations) {
       // A location file is the stored location less its account, mode and what is derived again.
@@ -287,6 +299,7 @@ export function applyWorkspace(svc: Service, scope: Scope, ws: Workspace, opts: 
       market_points: points,
       customers: ws.customers.length,
       devices: ws.devices.length,
+      device_states: states,
       meter_records: records,
       meter_batches: ws.meter_batches.length,
     };

@@ -1,7 +1,9 @@
 import {
   ClockFile,
   CustomerFile,
+  DEVICE_STATES_FOLDER,
   DeviceFile,
+  DeviceStateLine,
   GridFeeFile,
   METER_READINGS_FOLDER,
   METER_RECORDS_FOLDER,
@@ -57,6 +59,8 @@ export interface Workspace {
   meter_records: Record<string, MeterRecordLine[]>;
   /** Cumulative register readings by location id, by register and time. */
   meter_readings: Record<string, MeterReadingLine[]>;
+  /** Reported states by device id, in the order reported. */
+  device_states: Record<string, DeviceStateLine[]>;
   /** When each region's series last changed; absent: the regions keep theirs. */
   market_regions: MarketRegionsFile | undefined;
   /** Imported (non-demo) points by region, in time order. */
@@ -67,7 +71,7 @@ export const ROOT_FILES = ['workspace.json', 'settings.json', 'clock.json'] as c
 export const MARKET_FOLDER = 'market';
 export const MARKET_REGIONS_FILE = `${MARKET_FOLDER}/regions.json`;
 /** The folders of a workspace that are not one file per object. */
-export const DATA_FOLDERS = [MARKET_FOLDER, METER_RECORDS_FOLDER, METER_READINGS_FOLDER] as const;
+export const DATA_FOLDERS = [MARKET_FOLDER, METER_RECORDS_FOLDER, METER_READINGS_FOLDER, DEVICE_STATES_FOLDER] as const;
 
 const pathOf = (kind: WorkspaceKind, id: string) => `${WORKSPACE_FOLDERS[kind]}/${id}.json`;
 
@@ -99,9 +103,10 @@ export function toFiles(ws: Workspace): WorkspaceFiles {
   for (const [folder, byLocation] of [
     [METER_RECORDS_FOLDER, ws.meter_records],
     [METER_READINGS_FOLDER, ws.meter_readings],
+    [DEVICE_STATES_FOLDER, ws.device_states],
   ] as const)
-    for (const [location, lines] of Object.entries(byLocation))
-      if (lines.length > 0) files[`${folder}/${location}.jsonl`] = lines.map(canonicalLine).join('');
+    for (const [owner, lines] of Object.entries(byLocation))
+      if (lines.length > 0) files[`${folder}/${owner}.jsonl`] = lines.map(canonicalLine).join('');
   return sortedFiles(files);
 }
 
@@ -112,7 +117,8 @@ type Slot =
   | { kind: 'market_regions' }
   | { kind: 'market'; region: string }
   | { kind: 'meter_records'; location: string }
-  | { kind: 'meter_readings'; location: string };
+  | { kind: 'meter_readings'; location: string }
+  | { kind: 'device_states'; device: string };
 
 const FILE_ID = /^[A-Za-z0-9_]{1,80}$/;
 
@@ -126,6 +132,7 @@ function slotOf(path: string): Slot {
     const location = name.endsWith('.jsonl') ? name.slice(0, -6) : '';
     if (folder === METER_RECORDS_FOLDER && FILE_ID.test(location)) return { kind: 'meter_records', location };
     if (folder === METER_READINGS_FOLDER && FILE_ID.test(location)) return { kind: 'meter_readings', location };
+    if (folder === DEVICE_STATES_FOLDER && FILE_ID.test(location)) return { kind: 'device_states', device: location };
     const kind = (Object.keys(WORKSPACE_FOLDERS) as WorkspaceKind[]).find((k) => WORKSPACE_FOLDERS[k] === folder);
     const id = name.endsWith('.json') ? name.slice(0, -5) : '';
     if (kind && FILE_ID.test(id)) return { kind, id };
@@ -137,7 +144,7 @@ function slotOf(path: string): Slot {
       .map((f) => `${f}/<id>.json`)
       .join(
         ', ',
-      )}, market/regions.json, market/<region>.csv, ${METER_RECORDS_FOLDER}/<location id>.jsonl, ${METER_READINGS_FOLDER}/<location id>.jsonl)`,
+      )}, market/regions.json, market/<region>.csv, ${METER_RECORDS_FOLDER}/<location id>.jsonl, ${METER_READINGS_FOLDER}/<location id>.jsonl, ${DEVICE_STATES_FOLDER}/<device id>.jsonl)`,
   );
 }
 
@@ -242,6 +249,7 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
   const market: Record<string, MarketPoint[]> = {};
   const meterRecords: Record<string, MeterRecordLine[]> = {};
   const meterReadings: Record<string, MeterReadingLine[]> = {};
+  const deviceStates: Record<string, DeviceStateLine[]> = {};
   for (const [path, slot] of slots) {
     const text = files[path]!;
     if (slot.kind === 'root') continue;
@@ -253,6 +261,7 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
     } else if (slot.kind === 'meter_records') meterRecords[slot.location] = parseJsonLines(path, text, MeterRecordLine);
     else if (slot.kind === 'meter_readings')
       meterReadings[slot.location] = parseJsonLines(path, text, MeterReadingLine);
+    else if (slot.kind === 'device_states') deviceStates[slot.device] = parseJsonLines(path, text, DeviceStateLine);
     else {
       const o = parseFile(path, text, SCHEMAS[slot.kind]) as { id: string };
       if (o.id !== slot.id)
@@ -275,6 +284,7 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
     meter_batches: ordered('meter_batches', byKind.meter_batches, order.meter_batches, (o) => o.time_created),
     meter_records: meterRecords,
     meter_readings: meterReadings,
+    device_states: deviceStates,
     market_regions: marketRegions,
     market,
   };
@@ -286,7 +296,7 @@ export function parseWorkspace(files: WorkspaceFiles): Workspace {
 /**
  * Locations name a customer of the workspace; meter files are of a location of the workspace,
  * their lines name its devices, hold records as the API would take them, and no two records
- * (or readings) share an identity.
+ * (or readings) share an identity; device state files are of a device of the workspace.
  */
 function checkMeters(ws: Workspace): void {
   const customers = new Set(ws.customers.map((c) => c.id));
@@ -366,6 +376,18 @@ function checkMeters(ws: Workspace): void {
           'an earlier line is a reading of the same register at the same time.',
         );
       seen.add(key);
+    });
+  }
+  // A device's states are of a device of the workspace; a state's id is in the workspace once.
+  const states = new Set<string>();
+  for (const [device, lines] of Object.entries(ws.device_states)) {
+    const path = `${DEVICE_STATES_FOLDER}/${device}.jsonl`;
+    if (!devices.has(device))
+      throw fileError(path, 'workspace_reference_missing', `no device ${device} in this workspace.`);
+    lines.forEach((st, k) => {
+      if (states.has(st.id))
+        throw lineError(path, k + 1, 'workspace_record_duplicate', `id: ${st.id} is in the workspace twice.`);
+      states.add(st.id);
     });
   }
 }

@@ -1,6 +1,14 @@
 import { FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { SelectField } from '../forms';
-import { BATTERY_STRATEGY_WORDS, CAR_STRATEGY_WORDS, timeOfField, type BatteryChoice, type CarChoice } from './model';
+import {
+  BATTERY_STRATEGY_WORDS,
+  CAR_STRATEGY_WORDS,
+  socOf,
+  socProblems,
+  timeOfField,
+  type BatteryChoice,
+  type CarChoice,
+} from './model';
 
 const entries = <K extends string>(r: Record<K, [string, string]>) =>
   (Object.keys(r) as K[]).map((k) => [k, r[k][0]] as const);
@@ -31,6 +39,46 @@ function NumberField({
 }
 
 /**
+ * A percentage of the battery's capacity as typed: empty is the model's default (said below it),
+ * and what is out of range stays as typed, its problem said, so nothing is silently changed.
+ */
+function PercentField({
+  label,
+  value,
+  onValue,
+  problem,
+  help,
+}: {
+  label: string;
+  value: number | null;
+  onValue(v: number | null): void;
+  problem: string | undefined;
+  help: string;
+}) {
+  return (
+    <TextField
+      size="small"
+      type="number"
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onValue(e.target.value === '' ? null : Number(e.target.value))}
+      error={!!problem}
+      helperText={problem ?? help}
+      slotProps={{ htmlInput: { min: 0, max: 100, step: 5 }, formHelperText: { sx: { mx: 0.5 } } }}
+      sx={{ flex: '1 1 96px', minWidth: 0 }}
+    />
+  );
+}
+
+/** What the words under the battery say of its states of charge. */
+function socWords(b: BatteryChoice): string {
+  const { reserve, initial, final } = socOf(b);
+  const floor = reserve > 0 ? `, never below ${reserve} %` : '';
+  const end = b.strategy === 'OPTIMAL' ? `, ending with at least ${final} %` : '';
+  return `90 % round trip; starts at ${initial} %${floor}${end}.`;
+}
+
+/**
  * The household's home battery (on or off, its size and power, how it is run, whether it may
  * export) and electric car (its charger, kWh a day, when it plugs in and must be ready, how it
  * charges). The bill dispatches both on each column's own tariffs.
@@ -51,6 +99,7 @@ export function BatteryPicker({
   batteryLeftOut?: string | undefined;
 }) {
   const setB = (part: Partial<BatteryChoice>) => onBattery({ ...battery, ...part });
+  const problems = socProblems(battery);
   const setC = (part: Partial<CarChoice>) => car && onCar?.({ ...car, ...part });
   return (
     <Stack spacing={1.5}>
@@ -94,9 +143,39 @@ export function BatteryPicker({
                 label="May send energy to the grid"
               />
             ) : null}
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+              <PercentField
+                label="Reserve %"
+                value={battery.reserve_percent}
+                onValue={(v) => setB({ reserve_percent: v ?? 0 })}
+                problem={problems.reserve_percent}
+                help="Never below"
+              />
+              <PercentField
+                label="Start %"
+                value={battery.initial_soc_percent}
+                onValue={(initial_soc_percent) => setB({ initial_soc_percent })}
+                problem={problems.initial_soc_percent}
+                help="Empty: reserve"
+              />
+              {battery.strategy === 'OPTIMAL' ? (
+                <PercentField
+                  label="End %"
+                  value={battery.final_soc_percent}
+                  onValue={(final_soc_percent) => setB({ final_soc_percent })}
+                  problem={problems.final_soc_percent}
+                  help="Empty: start"
+                />
+              ) : null}
+            </Stack>
             <Typography variant="body2" color="text.secondary" data-testid="battery-words">
-              {BATTERY_STRATEGY_WORDS[battery.strategy][1]} 90 % round trip, from and to empty.
+              {BATTERY_STRATEGY_WORDS[battery.strategy][1]} {socWords(battery)}
             </Typography>
+            {Object.keys(problems).length ? (
+              <Typography variant="body2" color="error" role="status" aria-label="Battery not asked">
+                Nothing is asked until the states of charge are fixed: the figures stay as last asked.
+              </Typography>
+            ) : null}
             {batteryLeftOut ? (
               <Typography variant="body2" color="warning.main" role="status" aria-label="Battery left out">
                 {batteryLeftOut}

@@ -70,6 +70,7 @@ export function BatteryDayChart({
   }));
   const prices = cells.some((c) => c.import_price !== undefined);
   const exports = cells.some((c) => c.export_price !== undefined);
+  const credits = cells.flatMap((c) => (c.export_price === undefined ? [] : [c.export_price]));
   const charged = cells.reduce((s, c) => s + c.charge_kwh, 0);
   const discharged = cells.reduce((s, c) => s + c.discharge_kwh, 0);
   const socMax = Math.max(...cells.map((c) => c.soc_kwh));
@@ -96,6 +97,7 @@ export function BatteryDayChart({
       data-charge-bars={rows.filter((r) => r.charge > 0).length}
       data-discharge-bars={rows.filter((r) => r.discharge < 0).length}
       data-prices={prices ? 'yes' : 'no'}
+      data-export-prices={exports ? `${Math.min(...credits).toFixed(5)}–${Math.max(...credits).toFixed(5)}` : 'no'}
     >
       <ResponsiveContainer width="100%" height={height}>
         {/* One stack per slot, charge above zero and discharge below ("sign"): one bar of the slot's width. */}
@@ -114,7 +116,7 @@ export function BatteryDayChart({
             width={64}
             label={{ value: 'kWh', angle: -90, position: 'insideLeft', fontSize: 11, offset: 8 }}
           />
-          {prices ? (
+          {prices || exports ? (
             <YAxis
               yAxisId="p"
               orientation="right"

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useApp } from '../../context';
 import { ErrorAlert } from '../common';
-import { SelectField } from '../forms';
+import { SelectField, useLocationTariffs } from '../forms';
+import type { TariffDirection } from '../../../../core/engine/schemas/common';
 import type { TariffCandidate } from '../../../../core/engine/schemas/cost';
 import { BatteryDayChart } from './DayChart';
 import type { BatteryDayCell } from './slots';
@@ -17,11 +18,35 @@ export interface DispatchSource {
   cells: BatteryDayCell[];
   /** The candidates that replace stored tariffs in this column (their prices are the column's). */
   candidates?: TariffCandidate[];
+  /** The state of charge as the window starts, kWh (0 when not said). */
+  start_soc_kwh?: number;
+}
+
+/** One direction's prices over the day, on the column's tariffs (its candidates in place). */
+function useDayPrices(
+  locationId: string,
+  span: { start_time: string; end_time: string } | null,
+  candidates: TariffCandidate[] | undefined,
+  direction: TariffDirection,
+  enabled: boolean,
+) {
+  const { api, liveMode } = useApp();
+  return useQuery({
+    enabled: !!span && enabled,
+    queryKey: ['battery-day-prices', liveMode, locationId, span, candidates ?? [], direction],
+    queryFn: () =>
+      api.call('prices.retrieve', {
+        params: { id: locationId },
+        body: { ...span!, tariff_direction: direction, ...(candidates?.length ? { candidates } : {}) },
+      }),
+    retry: false,
+  });
 }
 
 /**
  * A day of a battery's dispatch, picked from the window's local days (the busiest first shown),
- * over the import prices of the chosen column's tariffs (`POST /prices/{id}` with its candidates).
+ * over the import prices of the chosen column's tariffs, and its export prices where it has an
+ * export tariff (`POST /prices/{id}` with its candidates, a direction each).
  */
 export function BatteryDayView({
   sources,
@@ -34,7 +59,6 @@ export function BatteryDayView({
   zone: string;
   currency: string;
 }) {
-  const { api, liveMode } = useApp();
   const [pickedKey, setKey] = useState<string | null>(null);
   const source = sources.find((s) => s.key === pickedKey) ?? sources[0];
   const days = useMemo(() => (source ? daysOf(source.cells, zone) : []), [source, zone]);
@@ -49,23 +73,16 @@ export function BatteryDayView({
       end_time: from.plus({ days: 1 }).toISO({ suppressMilliseconds: true })!,
     };
   }, [day, zone]);
-  const prices = useQuery({
-    enabled: !!span,
-    queryKey: ['battery-day-prices', liveMode, locationId, span, source?.candidates ?? []],
-    queryFn: () =>
-      api.call('prices.retrieve', {
-        params: { id: locationId },
-        body: {
-          ...span!,
-          tariff_direction: 'IMPORT',
-          ...(source?.candidates?.length ? { candidates: source.candidates } : {}),
-        },
-      }),
-    retry: false,
-  });
+  // Export prices only where the column has an export tariff (stored, or a candidate standing in).
+  const stored = useLocationTariffs(locationId);
+  const exports =
+    (source?.candidates ?? []).some((c) => c.direction === 'EXPORT') ||
+    (stored.data?.data ?? []).some((t) => t.direction === 'EXPORT');
+  const prices = useDayPrices(locationId, span, source?.candidates, 'IMPORT', true);
+  const exportPrices = useDayPrices(locationId, span, source?.candidates, 'EXPORT', exports);
   const cells = useMemo(
-    () => (source && span ? dayCells(source.cells, span, prices.data?.data ?? []) : []),
-    [source, span, prices.data],
+    () => (source && span ? dayCells(source.cells, span, prices.data?.data ?? [], exportPrices.data?.data ?? []) : []),
+    [source, span, prices.data, exportPrices.data],
   );
   if (!source || !day) return null;
   return (
@@ -91,13 +108,13 @@ export function BatteryDayView({
           sx={{ flex: '1 1 220px', minWidth: 0 }}
         />
       </Stack>
-      <ErrorAlert error={prices.error} />
+      <ErrorAlert error={prices.error ?? exportPrices.error} />
       <BatteryDayChart
         cells={cells}
         zone={zone}
         currency={currency}
         end={span?.end_time}
-        start_soc_kwh={span ? socBefore(source.cells, span.start_time) : undefined}
+        start_soc_kwh={span ? socBefore(source.cells, span.start_time, source.start_soc_kwh) : undefined}
         label={`Battery day chart, ${source.name}, ${day.label}`}
       />
     </Stack>

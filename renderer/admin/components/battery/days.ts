@@ -30,18 +30,28 @@ export function daysOf(cells: BatteryDayCell[], zone: string): DispatchDay[] {
   });
 }
 
+type PriceAnswer = { valid_from: string; valid_to: string; price: { value: number } }[];
+
+/** The price in force at each instant asked, from a price answer (its intervals may be cut finer or coarser than the cells). */
+function priceAt(prices: PriceAnswer): (t: number) => number | undefined {
+  const ranges = prices.map((p) => [Date.parse(p.valid_from), Date.parse(p.valid_to), p.price.value] as const);
+  return (t) => ranges.find(([a, b]) => a <= t && t < b)?.[2];
+}
+
 /**
- * The cells of one local day [start, end), each with the import price in force at its start
- * (the price answer's intervals may be cut finer or coarser than the cells).
+ * The cells of one local day [start, end), each with the import price (and, where the location
+ * has an export tariff, the export price) in force at its start.
  */
 export function dayCells(
   cells: BatteryDayCell[],
   span: { start_time: string; end_time: string },
-  prices: { valid_from: string; valid_to: string; price: { value: number } }[],
+  prices: PriceAnswer,
+  exportPrices: PriceAnswer = [],
 ): BatteryDayCell[] {
   const from = Date.parse(span.start_time);
   const to = Date.parse(span.end_time);
-  const ranges = prices.map((p) => [Date.parse(p.valid_from), Date.parse(p.valid_to), p.price.value] as const);
+  const importAt = priceAt(prices);
+  const exportAt = priceAt(exportPrices);
   return cells
     .filter((c) => {
       const t = Date.parse(c.start_time);
@@ -49,7 +59,8 @@ export function dayCells(
     })
     .map((c) => {
       const t = Date.parse(c.start_time);
-      const price = ranges.find(([a, b]) => a <= t && t < b)?.[2];
+      const price = importAt(t);
+      const credit = exportAt(t);
       return {
         start_time: c.start_time,
         end_time: c.end_time,
@@ -57,17 +68,18 @@ export function dayCells(
         discharge_kwh: c.discharge_kwh,
         soc_kwh: c.soc_kwh,
         ...(price === undefined ? {} : { import_price: price }),
+        ...(credit === undefined ? {} : { export_price: credit }),
       };
     });
 }
 
 /**
- * The state of charge as the day starts: the cell before's, or the window's start where the day
- * is its first (the pages ask for a battery that starts empty, at its reserve of 0).
+ * The state of charge as the day starts: the cell before's, or the window's start (`initial`,
+ * kWh) where the day is its first.
  */
-export function socBefore(cells: BatteryDayCell[], start_time: string): number {
+export function socBefore(cells: BatteryDayCell[], start_time: string, initial = 0): number {
   const from = Date.parse(start_time);
-  let soc = 0;
+  let soc = initial;
   for (const c of cells) {
     if (Date.parse(c.start_time) >= from) break;
     soc = c.soc_kwh;

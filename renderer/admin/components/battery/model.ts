@@ -12,6 +12,12 @@ export interface BatteryChoice {
   strategy: 'OPTIMAL' | 'SELF_CONSUMPTION';
   /** OPTIMAL: may it send energy to the grid. */
   export: boolean;
+  /** The state of charge never goes below it, % of the capacity. */
+  reserve_percent: number;
+  /** % at the window's start; null: the reserve. */
+  initial_soc_percent: number | null;
+  /** OPTIMAL: the window ends with at least this %; null: the initial. */
+  final_soc_percent: number | null;
 }
 
 export interface CarChoice {
@@ -31,6 +37,10 @@ export const NO_BATTERY: BatteryChoice = {
   power_kw: 5,
   strategy: 'OPTIMAL',
   export: false,
+  // The model's own defaults: no reserve, starting at it and ending where it started.
+  reserve_percent: 0,
+  initial_soc_percent: null,
+  final_soc_percent: null,
 };
 export const NO_CAR: CarChoice = {
   on: false,
@@ -57,16 +67,50 @@ export const CAR_STRATEGY_WORDS: Record<CarChoice['strategy'], [string, string]>
   ON_ARRIVAL: ['As soon as it plugs in', 'Full power from plug-in until the need is met.'],
 };
 
-/** The request's `battery`, or nothing with the battery off. Export applies to the cheapest plan only. */
+/** The states of charge in force: a field left empty takes the model's default (initial = reserve, final = initial). */
+export function socOf(b: BatteryChoice): { reserve: number; initial: number; final: number } {
+  const initial = b.initial_soc_percent ?? b.reserve_percent;
+  return { reserve: b.reserve_percent, initial, final: b.final_soc_percent ?? initial };
+}
+
+export type SocField = 'reserve_percent' | 'initial_soc_percent' | 'final_soc_percent';
+
+/** What is wrong with the battery's states of charge, per field, in the API's own terms; empty when nothing. */
+export function socProblems(b: BatteryChoice): Partial<Record<SocField, string>> {
+  const out: Partial<Record<SocField, string>> = {};
+  const { reserve, initial, final } = socOf(b);
+  const pct = (v: number) => Number.isFinite(v) && v >= 0 && v <= 100;
+  if (!pct(reserve)) out.reserve_percent = 'The reserve is a percentage from 0 to 100.';
+  if (!pct(initial)) out.initial_soc_percent = 'The start is a percentage from 0 to 100.';
+  else if (pct(reserve) && initial < reserve)
+    out.initial_soc_percent = `The start cannot be below the reserve (${reserve} %).`;
+  if (b.strategy === 'OPTIMAL') {
+    if (!pct(final)) out.final_soc_percent = 'The end is a percentage from 0 to 100.';
+    else if (pct(reserve) && final < reserve)
+      out.final_soc_percent = `The end cannot be below the reserve (${reserve} %).`;
+  }
+  return out;
+}
+
+/**
+ * The request's `battery`, or nothing with the battery off. Export and the final state of charge
+ * apply to the cheapest plan only. The states of charge are sent as they are in force.
+ */
 export function batteryRequest(b: BatteryChoice): BatteryRequest | undefined {
   if (!b.on) return undefined;
+  const { reserve, initial, final } = socOf(b);
   return {
     capacity_kwh: b.capacity_kwh,
     power_kw: b.power_kw,
     strategy: b.strategy,
-    ...(b.strategy === 'OPTIMAL' ? { export: b.export } : {}),
+    reserve_percent: reserve,
+    initial_soc_percent: initial,
+    ...(b.strategy === 'OPTIMAL' ? { final_soc_percent: final, export: b.export } : {}),
   };
 }
+
+/** The battery's state of charge at the window's start, kWh (where its day view's line starts). */
+export const initialKwhOf = (b: BatteryChoice) => (b.capacity_kwh * socOf(b).initial) / 100;
 
 /** The request's `car`, or nothing with the car off. */
 export function carRequest(c: CarChoice): CarRequest | undefined {
@@ -102,6 +146,10 @@ export const KeptBattery = z.object({
   power_kw: z.number().positive(),
   strategy: z.enum(['OPTIMAL', 'SELF_CONSUMPTION']),
   export: z.boolean(),
+  // Kept before the states of charge were offered: the model's defaults.
+  reserve_percent: z.number().min(0).max(100).default(0),
+  initial_soc_percent: z.number().min(0).max(100).nullable().default(null),
+  final_soc_percent: z.number().min(0).max(100).nullable().default(null),
 });
 export const KeptCar = z.object({
   on: z.boolean(),

@@ -41,7 +41,8 @@ import type { Metering } from '../../../../core/engine/schemas/bill';
 import { monthsOf, type CompareWindow } from './window';
 import { BatteryPicker } from '../../components/battery/BatteryPicker';
 import { BatteryDayView, type DispatchSource } from '../../components/battery/DayView';
-import { flexibleBody, NO_BATTERY, NO_CAR, type BatteryChoice, type CarChoice } from '../../components/battery/model';
+import { NO_BATTERY, NO_CAR, type BatteryChoice, type CarChoice } from '../../components/battery/model';
+import { useFlexibleBody } from '../../components/battery/flexible';
 import { keptKey, lastMonthOf, monthsIn, readKept, writeKept, type CompareKept } from './kept';
 
 /** How long an answer is taken as still true: the same request within it is answered from the cache. */
@@ -98,10 +99,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
   const [battery, setBattery] = useState<BatteryChoice>(kept?.battery ?? NO_BATTERY);
   const [car, setCar] = useState<CarChoice>(kept?.car ?? NO_CAR);
   // Typed sizes ask once typing pauses, as the usage does.
-  const flexible = useSettled(
-    useMemo(() => flexibleBody(battery, car), [battery, car]),
-    USAGE_DEBOUNCE_MS,
-  );
+  const flexible = useFlexibleBody(battery, car, USAGE_DEBOUNCE_MS);
   const [picked, setMetering] = useState<Metering>(kept?.metering ?? DEFAULT_METERING);
   // The true-up month follows the window's last month (so credit earned in the window is paid in
   // it) until one is picked by hand.
@@ -180,10 +178,11 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       ? 'Left out under buy all, sell all: every kWh used is bought and every kWh made is sold, so a battery behind the meter changes nothing billed. Choose net billing or net metering to see it.'
       : undefined;
   const sent = useMemo(() => {
-    if (!batteryLeftOut) return flexible;
-    const { battery: _battery, include_dispatch: _dispatch, ...rest } = flexible as Record<string, unknown>;
+    if (!batteryLeftOut) return flexible.request;
+    const { battery: _battery, include_dispatch: _dispatch, ...rest } = flexible.request as Record<string, unknown>;
     return rest;
-  }, [flexible, batteryLeftOut]);
+  }, [flexible.request, batteryLeftOut]);
+  const startSoc = flexible.start_soc_kwh;
   const cost = useQuery({
     enabled: !!location.data && !!year && ready(priced) && !noTariff,
     queryKey: [
@@ -199,6 +198,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       candidates,
       exportCandidate,
       sent,
+      startSoc,
     ],
     // The same question has the same answer: going back to an earlier usage or candidate set is not asked again.
     staleTime: ANSWER_STALE_MS,
@@ -206,6 +206,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
     queryFn: async () => ({
       at: `${locationId}|${direction}`,
       options,
+      start_soc_kwh: startSoc,
       answer: await api.call('bills.create', {
         params: { location_id: locationId! },
         body: {
@@ -275,7 +276,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
         ...(exportCandidate ? [exportCandidate] : []),
         ...(o ? [{ ...o.candidate, contract_start_date: year.from, contract_end_date: year.to }] : []),
       ];
-      return [{ key: c.key, name: c.name, cells, candidates }];
+      return [{ key: c.key, name: c.name, cells, candidates, start_soc_kwh: cost.data.start_soc_kwh }];
     });
   }, [columns, cost.data, year, exportCandidate]);
   const chart = useRef<HTMLDivElement>(null);

@@ -30,11 +30,17 @@ export function verdict(
   const said = weighed(columns, currency, span);
   // The stored tariffs alone: what the battery does on them is the one conclusion there is.
   const own = columns[0]?.battery;
-  if (!said && own && columns.length === 1)
+  if (!said && own && columns.length === 1) {
+    // A negative saving (say, an end state bought and never used) is what the battery adds.
+    const does =
+      own.saving < 0
+        ? `the battery adds ${money(-own.saving, currency)} to them`
+        : `the battery saves ${money(own.saving, currency)} on them`;
     return {
-      text: `With the battery the stored tariffs cost ${money(columns[0]!.value, currency)} ${span}; the battery saves ${money(own.saving, currency)} on them.`,
+      text: `With the battery the stored tariffs cost ${money(columns[0]!.value, currency)} ${span}; ${does}.`,
       saves: own.saving > 0,
     };
+  }
   if (!said || !flexible) return said;
   return { ...said, text: `${said.text} The comparison includes ${flexible}.` };
 }

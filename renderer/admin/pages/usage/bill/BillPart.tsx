@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApp } from '../../../context';
@@ -7,18 +7,12 @@ import { SelectField } from '../../../components/forms';
 import { money } from '../../../candidate';
 import { BillTable } from './BillTable';
 import { billWindowOf, MONTH_NAMES, monthLabel } from './months';
-import { useSettled } from '../../../components/records';
 import { USAGE_DEBOUNCE_MS } from '../../../components/UsagePicker';
 import { BatteryPicker } from '../../../components/battery/BatteryPicker';
 import { BatteryDayView } from '../../../components/battery/DayView';
 import { PriceField } from '../../../components/price/PriceField';
-import {
-  flexibleBody,
-  NO_BATTERY,
-  NO_CAR,
-  type BatteryChoice,
-  type CarChoice,
-} from '../../../components/battery/model';
+import { NO_BATTERY, NO_CAR, type BatteryChoice, type CarChoice } from '../../../components/battery/model';
+import { useFlexibleBody } from '../../../components/battery/flexible';
 
 type Credits = 'PAID_MONTHLY' | 'CARRIED' | 'NET_METERING';
 
@@ -58,23 +52,33 @@ export function BillPart({
   const [battery, setBattery] = useState<BatteryChoice>(NO_BATTERY);
   const [car, setCar] = useState<CarChoice>(NO_CAR);
   // Typed sizes ask once typing pauses.
-  const flexible = useSettled(
-    useMemo(() => flexibleBody(battery, car), [battery, car]),
-    USAGE_DEBOUNCE_MS,
-  );
+  const flexible = useFlexibleBody(battery, car, USAGE_DEBOUNCE_MS);
   const w = billWindowOf(window.fromMs, window.toMs, zone);
   const bill = useQuery({
-    queryKey: ['bill', liveMode, locationId, w.start_time, w.end_time, credits, trueUp, rate, flexible],
+    queryKey: [
+      'bill',
+      liveMode,
+      locationId,
+      w.start_time,
+      w.end_time,
+      credits,
+      trueUp,
+      rate,
+      flexible.request,
+      flexible.start_soc_kwh,
+    ],
     queryFn: () =>
-      api.call('bills.create', {
-        params: { location_id: locationId },
-        body: {
-          start_time: w.start_time,
-          end_time: w.end_time,
-          metering: meteringOf(credits, trueUp, rate),
-          ...flexible,
-        },
-      }),
+      api
+        .call('bills.create', {
+          params: { location_id: locationId },
+          body: {
+            start_time: w.start_time,
+            end_time: w.end_time,
+            metering: meteringOf(credits, trueUp, rate),
+            ...flexible.request,
+          },
+        })
+        .then((answer) => ({ ...answer, start_soc_kwh: flexible.start_soc_kwh })),
     retry: false,
   });
   const b = bill.data;
@@ -130,7 +134,9 @@ export function BillPart({
           </Typography>
           {b.battery ? (
             <Typography data-testid="bill-battery">
-              The battery saves <strong>{money(b.battery.saving, b.currency_code)}</strong>: the bill would be{' '}
+              {/* A negative saving (an end state bought and not used) is said as what the battery adds. */}
+              The battery {b.battery.saving < 0 ? 'adds' : 'saves'}{' '}
+              <strong>{money(Math.abs(b.battery.saving), b.currency_code)}</strong>: the bill would be{' '}
               {money(b.battery.total_without, b.currency_code)} without it. It charges{' '}
               {b.battery.charged_kwh.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh and gives{' '}
               {b.battery.discharged_kwh.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kWh (
@@ -146,7 +152,9 @@ export function BillPart({
           ) : null}
           {b.battery?.dispatch?.length ? (
             <BatteryDayView
-              sources={[{ key: 'bill', name: 'Stored tariffs', cells: b.battery.dispatch }]}
+              sources={[
+                { key: 'bill', name: 'Stored tariffs', cells: b.battery.dispatch, start_soc_kwh: b.start_soc_kwh },
+              ]}
               locationId={locationId}
               zone={zone}
               currency={b.currency_code}
