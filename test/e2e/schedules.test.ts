@@ -87,6 +87,18 @@ describe('the Schedules page, in Chromium', () => {
       // Asked again from outside, the same plan.
       const again = await s.env.api('POST', `/schedules/battery/${home}`, body);
       expect(again.body.saving).toBe(answer.saving);
+      // A home elsewhere uses its own country's household profile (a London home is not a German one).
+      const london = (await s.env.api('GET', '/locations?limit=100')).body.data.find(
+        (l: any) => l.reference_id === 'demo-london',
+      ).id;
+      const uk = await scheduleRequest(page, 'battery', async () => {
+        await page.getByRole('combobox', { name: 'Location' }).click();
+        await page.locator(`[role="option"]:has([data-location-label="${london}"])`).click();
+        const mode = page.getByRole('button', { name: /^Battery/ });
+        if ((await mode.getAttribute('aria-pressed')) !== 'true') await mode.click();
+      });
+      expect(uk.url).toContain(`/schedules/battery/${london}`);
+      expect(uk.body.usage).toEqual({ profile: 'elexon_pc1', kwh_per_year: DEMO_HOME.usage.kwh_per_year });
       await page.mouse.move(0, 0);
       await page.screenshot({ path: `/tmp/bat-demo-schedules-${size}.png`, fullPage: true });
       expect(errors).toEqual([]);

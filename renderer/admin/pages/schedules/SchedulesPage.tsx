@@ -17,6 +17,8 @@ import { planOf } from './session';
 import { Summary } from './Summary';
 import { BatteryPlan } from './BatteryPlan';
 import { batteryOf, batteryRequestOf } from './battery';
+import { useUsageProfiles } from '../../components/UsagePicker';
+import { profileForCountry } from '../../../../core/engine/usage/choose';
 import { useDevices } from '../customers/queries';
 import {
   chosenOf,
@@ -117,12 +119,16 @@ export function SchedulesPage() {
   // Battery mode: the chosen battery (else the demo home's) from the service's now.
   const devices = useDevices();
   const batteryDevice = batteryOf(devices.data?.data ?? [], params?.device ?? '');
+  // The home's usage on the household profile of its country (a London home is not a German one).
+  const profiles = useUsageProfiles();
+  const country = location.data?.postal_address.country_code;
+  const profile = profiles.data && country ? profileForCountry(profiles.data.data, country)?.name : undefined;
   const batteryRequest = useMemo(
     () =>
-      settled?.mode === 'battery' && now !== undefined && devices.isSuccess
-        ? batteryRequestOf(settled, now, batteryDevice?.id)
+      settled?.mode === 'battery' && now !== undefined && devices.isSuccess && profile
+        ? batteryRequestOf(settled, now, batteryDevice?.id, profile)
         : null,
-    [settled, now, devices.isSuccess, batteryDevice?.id],
+    [settled, now, devices.isSuccess, batteryDevice?.id, profile],
   );
   const batteryBody = batteryRequest && !('problem' in batteryRequest) ? batteryRequest : null;
 

@@ -29,9 +29,15 @@ const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 /**
  * The battery schedule the form stands for: from the service's now for the hours asked, the
  * device's stored properties and last reported state (no initial state is sent), and the home's
- * yearly usage and solar laid on standard shapes.
+ * yearly usage (on its country's household profile) and solar laid on standard shapes.
  */
-export function batteryRequestOf(p: Params, now: number, deviceId: string | undefined): BatteryBody | Problem {
+export function batteryRequestOf(
+  p: Params,
+  now: number,
+  deviceId: string | undefined,
+  /** The household profile of the location's country, as Compare picks it. */
+  profile: string,
+): BatteryBody | Problem {
   const hours = num(p.hours);
   if (hours === undefined || !Number.isInteger(hours) || hours < 1 || hours > MAX_HOURS)
     return { problem: `Give the hours to plan, a whole number from 1 to ${MAX_HOURS}.`, field: 'hours' };
@@ -46,7 +52,7 @@ export function batteryRequestOf(p: Params, now: number, deviceId: string | unde
     start_time: start.toISO({ suppressMilliseconds: true })!,
     end_time: start.plus({ hours }).toISO({ suppressMilliseconds: true })!,
     battery: { device_id: deviceId },
-    ...(usage > 0 ? { usage: { profile: DEMO_HOME.usage.profile, kwh_per_year: usage } } : {}),
+    ...(usage > 0 ? { usage: { profile, kwh_per_year: usage } } : {}),
     ...(solar > 0 ? { generation: { profile: 'PV' as const, kwh_per_year: solar } } : {}),
   };
 }
