@@ -136,4 +136,37 @@ describe("the clock's own journal entries", () => {
     const bad = await api.call('journal.list', { query: { kind: 'tick' as never } }).catch((e: unknown) => e);
     expect(bad).toMatchObject({ status: 400, code: 'kind_invalid' });
   });
+
+  it('a scenario restored or a workspace imported that brings its own clock is a move too, with its row', async () => {
+    const env = await liveHost({ demo: false, now: REAL });
+    cleanup.push(() => env.host.stop());
+    const { client: api } = env;
+    await api.call('clock.set', { body: { mode: 'frozen', now: T0 } });
+    const saved = await api.call('scenarios.create', { body: { name: 'At T0' } });
+    const bundle = await api.call('workspace.export');
+    const later = at(T0, 5 * 24);
+    await api.call('clock.set', { body: { mode: 'frozen', now: later } });
+    await api.call('journal.clear');
+
+    await api.call('scenarios.restore', { params: { id: saved.id } });
+    const moves = async () =>
+      (await api.call('journal.list', { query: { kind: 'clock' } })).data
+        .filter((e) => e.clock?.action === 'moved')
+        .map((e) => ({ time: e.time, clock: e.clock }));
+    expect(await moves()).toEqual([
+      { time: T0, clock: { action: 'moved', from: later, to: T0, from_mode: 'frozen', mode: 'frozen' } },
+    ]);
+
+    // A workspace written at T0, imported with the clock moved on again.
+    await api.call('clock.set', { body: { mode: 'frozen', now: later } });
+    await api.call('journal.clear');
+    await api.call('workspace.import', { body: { files: bundle.files, replace: true } });
+    expect(await moves()).toEqual([
+      { time: T0, clock: { action: 'moved', from: later, to: T0, from_mode: 'frozen', mode: 'frozen' } },
+    ]);
+    // One that leaves the clock where it is writes no move.
+    await api.call('journal.clear');
+    await api.call('workspace.import', { body: { files: bundle.files, replace: true } });
+    expect(await moves()).toEqual([]);
+  });
 });

@@ -175,6 +175,20 @@ export class TimeTravel {
     this.note(`clock advance stopped: ${reason}`, clock, scope, 500);
   }
 
+  /**
+   * Runs work that may set the clock itself (a workspace import, a scenario restore bring their
+   * own): a clock it leaves elsewhere is a move like any other, with its row in the journal.
+   */
+  async tracked<T>(work: () => T | Promise<T>, scope?: Scope): Promise<T> {
+    const before = this.clock.millis();
+    const fromMode = this.clock.mode;
+    const saved = this.clock.saved();
+    const out = await work();
+    const now = this.clock.saved();
+    if (now.mode !== saved.mode || now.value !== saved.value) this.moved(before, fromMode, scope);
+    return out;
+  }
+
   /** A move of the clock is a journal entry of its own, written where it landed. */
   private moved(from: number, fromMode: ClockMode, scope?: Scope): void {
     const clock: JournalClock = {

@@ -6,7 +6,7 @@ export const scenarioRoutes = implement(scenarioContracts, {
   'scenarios.list': ({ svc, scope }) => asList('/scenarios', { data: listScenarios(svc, scope), has_more: false }),
   'scenarios.create': ({ svc, scope, body }) => saveScenario(svc, scope, body.name, body.description),
   'scenarios.restore': async ({ svc, scope, params }) => {
-    const { scenario, summary } = await restoreScenario(svc, scope, params.id);
+    const { scenario, summary } = await svc.timeTravel.tracked(() => restoreScenario(svc, scope, params.id), scope);
     const { replaced: _r, ...counts } = summary;
     return { object: 'scenario_restore' as const, scenario, ...counts, clock: svc.timeTravel.state() };
   },

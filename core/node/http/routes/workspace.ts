@@ -21,9 +21,12 @@ export const workspaceRoutes = implement(workspaceContracts, {
       files: exportWorkspace(svc, scope),
     };
   },
-  'workspace.import': ({ svc, scope, body }) => {
+  'workspace.import': async ({ svc, scope, body }) => {
     testOnly(scope);
-    const summary = importWorkspace(svc, scope, body.files, { replace: body.replace });
+    const summary = await svc.timeTravel.tracked(
+      () => importWorkspace(svc, scope, body.files, { replace: body.replace }),
+      scope,
+    );
     return { object: 'workspace_import' as const, ...summary, clock: svc.timeTravel.state() };
   },
 });
