@@ -213,3 +213,18 @@ export function snapshot(svc: Service, except: string[] = []): string {
  * connection be seen, so the next request does not go out on it ("other side closed").
  */
 export const afterBlockingRun = () => new Promise((done) => setTimeout(done, 50));
+
+/**
+ * The battery panel's first figures as a bill request carries them (Compare, Usage and cost):
+ * 10 kWh, 5 kW, the cheapest plan, no export, and the model's states of charge (no reserve,
+ * starting at it and ending where it started).
+ */
+export const PANEL_BATTERY = {
+  capacity_kwh: 10,
+  power_kw: 5,
+  strategy: 'OPTIMAL',
+  export: false,
+  reserve_percent: 0,
+  initial_soc_percent: 0,
+  final_soc_percent: 0,
+} as const;

@@ -4,6 +4,7 @@ import { see } from './see.js';
 import { topShot } from './browser.js';
 import { browserSuite, sharedPages, VIEWPORTS } from './suite.js';
 import { billRequest } from './compare-helpers.js';
+import { PANEL_BATTERY } from '../helpers.js';
 
 /**
  * A household with a home battery (and a car) in Compare: the one POST /bills carries them, each
@@ -48,6 +49,19 @@ async function nightTariffHome(street: string) {
   return loc.body.id as string;
 }
 
+/** Compare at a new night-tariff home, its usage the day's CSV: the page as the battery tests start from it. */
+async function openNightHome(street: string, size: { width: number; height: number }) {
+  const home = await nightTariffHome(street);
+  const opened = await visit(`compare?location=${home}`, size);
+  await see(opened.page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
+  await billRequest(
+    opened.page,
+    (b) => b.usage?.intervals?.length === 24,
+    () => opened.page.getByLabel('Usage CSV file').setInputFiles(usageFile()),
+  );
+  return { home, ...opened };
+}
+
 /** A candidate made from scratch in the dialog: one flat price, no standing charge. */
 async function flatCandidate(page: Page, name: string, price: string) {
   await page.getByRole('button', { name: 'New tariff' }).click();
@@ -79,14 +93,7 @@ describe('Compare with a home battery, in Chromium', () => {
   it('a 10 kWh battery on a night tariff against a flat one: saving, totals and verdict by hand', async () => {
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
-      const home = await nightTariffHome(`${size.width} Rye Lane`);
-      const { page, errors } = await visit(`compare?location=${home}`, size);
-      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
-      await billRequest(
-        page,
-        (b) => b.usage?.intervals?.length === 24,
-        () => page.getByLabel('Usage CSV file').setInputFiles(usageFile()),
-      );
+      const { page, errors } = await openNightHome(`${size.width} Rye Lane`, size);
       await (await flatCandidate(page, 'Flat', '0.30')).click();
       await see(page.getByRole('list', { name: 'Chosen candidates' })).toContainText('Flat');
       const battery = page.getByRole('group', { name: 'Battery' });
@@ -97,15 +104,7 @@ describe('Compare with a home battery, in Chromium', () => {
       );
       // The battery as the panel's first figures: 10 kWh, 5 kW, the cheapest plan, no export, and the
       // model's states of charge: no reserve, starting at it and ending where it started.
-      expect(body.battery).toEqual({
-        capacity_kwh: 10,
-        power_kw: 5,
-        strategy: 'OPTIMAL',
-        export: false,
-        reserve_percent: 0,
-        initial_soc_percent: 0,
-        final_soc_percent: 0,
-      });
+      expect(body.battery).toEqual(PANEL_BATTERY);
       expect(body.include_dispatch).toBe(true);
       expect(Date.parse(body.start_time)).toBe(Date.parse('2027-01-01T00:00:00Z'));
 
@@ -179,14 +178,7 @@ describe('Compare with a home battery, in Chromium', () => {
   it('a reserve, a start and an end state of charge: sent as typed, answered as the API answers them', async () => {
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
-      const home = await nightTariffHome(`${size.width} Bellenden Road`);
-      const { page, errors } = await visit(`compare?location=${home}`, size);
-      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
-      await billRequest(
-        page,
-        (b) => b.usage?.intervals?.length === 24,
-        () => page.getByLabel('Usage CSV file').setInputFiles(usageFile()),
-      );
+      const { home, page, errors } = await openNightHome(`${size.width} Bellenden Road`, size);
       const battery = page.getByRole('group', { name: 'Battery' });
       await billRequest(
         page,
@@ -299,14 +291,7 @@ describe('Compare with a home battery, in Chromium', () => {
   it('a car beside the battery: the request carries both, the breakdown says the car’s kWh, and both are kept', async () => {
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
-      const home = await nightTariffHome(`${size.width} Peckham Road`);
-      const { page, errors } = await visit(`compare?location=${home}`, size);
-      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
-      await billRequest(
-        page,
-        (b) => b.usage?.intervals?.length === 24,
-        () => page.getByLabel('Usage CSV file').setInputFiles(usageFile()),
-      );
+      const { page, errors } = await openNightHome(`${size.width} Peckham Road`, size);
       await page.getByRole('group', { name: 'Battery' }).getByRole('switch', { name: 'Battery' }).check();
       const car = page.getByRole('group', { name: 'Electric car' });
       const { body, answer } = await billRequest(

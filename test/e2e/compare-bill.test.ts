@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page, Request } from 'playwright';
 import { shot, topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
+import { ukHousehold } from './compare-helpers.js';
 
 /**
  * Compare answers with the whole bill (POST /bills): energy with standing and fixed charges,
@@ -41,29 +42,10 @@ async function newTariff(page: Page, name: string, price: string, standing: stri
 
 describe('Compare bills, in Chromium', () => {
   it('two UK tariffs on 2,700 kWh over 2027: B is cheaper by £5.50 with the standing charges, though A’s energy is £67.50 cheaper', async () => {
-    const loc = await s.env.api('POST', '/locations', {
-      postal_address: { address_line1: '3 Rye Lane', city: 'London', post_code: 'SE15 5EW', country_code: 'GB' },
-    });
-    expect(loc.status).toBe(200);
-    const stored = await s.env.api('POST', '/tariffs', {
-      location_id: loc.body.id,
-      type: 'COMMODITY',
-      direction: 'IMPORT',
-      display_name: 'Standard variable',
-      contract_start_date: '2026-01-01',
-      contract_end_date: '2030-01-01',
-      schedule: [
-        {
-          days_and_hours: [
-            { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] },
-          ],
-        },
-      ],
-    });
-    expect(stored.status).toBe(200);
+    const home = await ukHousehold(s);
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
-      const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, size);
+      const { page, errors } = await openApp(s, `compare?location=${home.location}`, size);
       await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
       // 2027, a year of 365 days, on 2,700 kWh.
       await billRequest(
@@ -151,35 +133,15 @@ describe('Compare bills, in Chromium', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-    await s.env.api('DELETE', `/locations/${loc.body.id}`);
+    await s.env.api('DELETE', `/locations/${home.location}`);
   }, 480_000);
 
   it('an export tariff tried where the location has none credits every column, is kept over a reload, and stores nothing', async () => {
-    const loc = await s.env.api('POST', '/locations', {
-      postal_address: { address_line1: '5 Peckham Road', city: 'London', post_code: 'SE5 8UH', country_code: 'GB' },
-    });
-    expect(loc.status).toBe(200);
-    const flatAt = (fixed: number) => [
-      {
-        days_and_hours: [
-          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed }] }] },
-        ],
-      },
-    ];
-    const stored = await s.env.api('POST', '/tariffs', {
-      location_id: loc.body.id,
-      type: 'COMMODITY',
-      direction: 'IMPORT',
-      display_name: 'Standard variable',
-      contract_start_date: '2026-01-01',
-      contract_end_date: '2030-01-01',
-      schedule: flatAt(0.3),
-    });
-    expect(stored.status).toBe(200);
+    const home = await ukHousehold(s, '5 Peckham Road', 'SE5 8UH');
     const sentOf = (bill: any) => bill.months.reduce((t: number, m: any) => t + m.unpriced_export_kwh, 0);
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
-      const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, size);
+      const { page, errors } = await openApp(s, `compare?location=${home.location}`, size);
       await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
       const section = page.getByRole('region', { name: 'Export tariff' });
       // Offered only once there is solar to export.
@@ -230,7 +192,7 @@ describe('Compare bills, in Chromium', () => {
       expect(credited).toBeCloseTo(sent, 3);
       expect(sunny.answer.total - tried.answer.total).toBeCloseTo(0.12 * sent, 1);
       // The page shows what the API answers to the same body.
-      const direct = await s.env.api('POST', `/bills/${loc.body.id}`, tried.body);
+      const direct = await s.env.api('POST', `/bills/${home.location}`, tried.body);
       expect(direct.body.total).toBe(tried.answer.total);
       await see(page.getByTestId('compare-unpriced-export')).toHaveCount(0);
       await see(section.getByTestId('export-candidate')).toContainText('credited by Outgoing 12');
@@ -265,9 +227,9 @@ describe('Compare bills, in Chromium', () => {
       await page.close();
     }
     // Nothing was stored: the location still holds only its supply tariff.
-    const kept = await s.env.api('GET', `/tariffs?location_id=${loc.body.id}`);
-    expect(kept.body.data.map((t: any) => t.id)).toEqual([stored.body.id]);
-    await s.env.api('DELETE', `/locations/${loc.body.id}`);
+    const kept = await s.env.api('GET', `/tariffs?location_id=${home.location}`);
+    expect(kept.body.data.map((t: any) => t.id)).toEqual([home.tariff]);
+    await s.env.api('DELETE', `/locations/${home.location}`);
   }, 480_000);
 
   it('a household with solar: the PV profile or a generation CSV, metered and credited as picked, billed as the API bills it', async () => {

@@ -4,6 +4,7 @@ import type { Page, Request } from 'playwright';
 import { AxeBuilder } from '@axe-core/playwright';
 import { shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
+import { ukHousehold } from './compare-helpers.js';
 
 /**
  * A Compare candidate holds every charge a tariff holds: its dialog edits demand and minimum
@@ -29,27 +30,8 @@ describe('a candidate’s demand charge in Compare, in Chromium', () => {
   for (const size of Object.values(VIEWPORTS)) {
     const at = `${size.width}x${size.height}`;
     it(`a flat demand charge given in the dialog is billed as POST /bills bills it, at ${at}`, async () => {
-      const loc = await s.env.api('POST', '/locations', {
-        postal_address: { address_line1: '3 Rye Lane', city: 'London', post_code: 'SE15 5EW', country_code: 'GB' },
-      });
-      expect(loc.status).toBe(200);
-      const stored = await s.env.api('POST', '/tariffs', {
-        location_id: loc.body.id,
-        type: 'COMMODITY',
-        direction: 'IMPORT',
-        display_name: 'Standard variable',
-        contract_start_date: '2026-01-01',
-        contract_end_date: '2030-01-01',
-        schedule: [
-          {
-            days_and_hours: [
-              { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] },
-            ],
-          },
-        ],
-      });
-      expect(stored.status).toBe(200);
-      const { page, errors } = await openApp(s, `compare?location=${loc.body.id}`, size);
+      const home = await ukHousehold(s);
+      const { page, errors } = await openApp(s, `compare?location=${home.location}`, size);
       page.setDefaultTimeout(30_000);
       await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
 
@@ -91,7 +73,7 @@ describe('a candidate’s demand charge in Compare, in Chromium', () => {
       );
       expect(body.alternatives[0][0].charges).toEqual({ demand: { flat: [{ rate: [{ fixed: 12 }] }] } });
       // The same request asked of the API directly: the page shows its demand charge.
-      const direct = await s.env.api('POST', `/bills/${loc.body.id}`, body);
+      const direct = await s.env.api('POST', `/bills/${home.location}`, body);
       expect(direct.status).toBe(200);
       expect(direct.body.alternatives[0].total).toBe(answer.alternatives[0].total);
       const demand = sum(direct.body.alternatives[0], 'demand_charge');
@@ -117,7 +99,7 @@ describe('a candidate’s demand charge in Compare, in Chromium', () => {
       await see(dialog).toBeHidden();
       expect(errors).toEqual([]);
       await page.close();
-      await s.env.api('DELETE', `/locations/${loc.body.id}`);
+      await s.env.api('DELETE', `/locations/${home.location}`);
     });
   }
 });

@@ -7,6 +7,34 @@ import type { BrowserSuite } from './suite.js';
 export const locationOf = async (s: BrowserSuite, ref: string): Promise<string> =>
   (await s.env.api('GET', '/locations?limit=100')).body.data.find((l: any) => l.reference_id === ref).id;
 
+/**
+ * A London household of its own with one stored supply tariff, "Standard variable" at a flat
+ * 0.30 a kWh from 2026 to 2030: the location's id and the tariff's.
+ */
+export async function ukHousehold(s: BrowserSuite, address_line1 = '3 Rye Lane', post_code = 'SE15 5EW') {
+  const loc = await s.env.api('POST', '/locations', {
+    postal_address: { address_line1, city: 'London', post_code, country_code: 'GB' },
+  });
+  expect(loc.status).toBe(200);
+  const stored = await s.env.api('POST', '/tariffs', {
+    location_id: loc.body.id,
+    type: 'COMMODITY',
+    direction: 'IMPORT',
+    display_name: 'Standard variable',
+    contract_start_date: '2026-01-01',
+    contract_end_date: '2030-01-01',
+    schedule: [
+      {
+        days_and_hours: [
+          { days: ['All'], hours: [{ valid_from: '00:00:00', valid_to: '00:00:00', rate: [{ fixed: 0.3 }] }] },
+        ],
+      },
+    ],
+  });
+  expect(stored.status).toBe(200);
+  return { location: loc.body.id as string, tariff: stored.body.id as string };
+}
+
 export const eur = (v: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(v);
 export const usd = (v: number) =>

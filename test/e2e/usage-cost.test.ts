@@ -4,6 +4,7 @@ import type { Page, Request } from 'playwright';
 import { DateTime } from 'luxon';
 import { topShot as shot } from './browser.js';
 import { browserSuite, openApp, sharedPages, VIEWPORTS } from './suite.js';
+import { PANEL_BATTERY } from '../helpers.js';
 
 /**
  * The Usage and cost view on a real host: the demo's week of EV charging at Berlin as a chart,
@@ -66,15 +67,7 @@ describe('the Usage and cost view, in Chromium', () => {
       ]);
       expect(response.status()).toBe(200);
       const body = response.request().postDataJSON();
-      expect(body.battery).toEqual({
-        capacity_kwh: 10,
-        power_kw: 5,
-        strategy: 'OPTIMAL',
-        export: false,
-        reserve_percent: 0,
-        initial_soc_percent: 0,
-        final_soc_percent: 0,
-      });
+      expect(body.battery).toEqual(PANEL_BATTERY);
       expect(body.include_dispatch).toBe(true);
       const bill = await response.json();
       // The page's figures are the service's for that request, asked again here.

@@ -6,20 +6,13 @@ import {
   socProblems,
   type BatteryChoice,
 } from '../../renderer/admin/components/battery/model';
+import { PANEL_BATTERY } from '../helpers.js';
 
 const on: BatteryChoice = { ...NO_BATTERY, on: true };
 
 describe('the battery panel’s states of charge', () => {
   it('sends the model’s defaults: no reserve, starting at it and ending where it started', () => {
-    expect(batteryRequest(on)).toEqual({
-      capacity_kwh: 10,
-      power_kw: 5,
-      strategy: 'OPTIMAL',
-      export: false,
-      reserve_percent: 0,
-      initial_soc_percent: 0,
-      final_soc_percent: 0,
-    });
+    expect(batteryRequest(on)).toEqual(PANEL_BATTERY);
     expect(batteryRequest(NO_BATTERY)).toBeUndefined();
   });
 
