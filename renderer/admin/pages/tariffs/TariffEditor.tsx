@@ -10,7 +10,7 @@ import { CodeHint, Coded, NoBreak } from '../../components/words';
 import { ScheduleEditor } from '../../components/ScheduleEditor';
 import { ChargesEditor } from '../../components/charges/ChargesEditor';
 import { useChargesDraft } from '../../components/charges/use-charges-draft';
-import { tidyCharges } from '../../components/charges/words';
+import { chargeProblems, tidyCharges } from '../../components/charges/words';
 import { clone, defaultSchedule, scheduleProblems } from '../../components/schedule-model';
 import { CandidatePreview } from '../../components/CandidatePreview';
 import { useServiceToday } from '../../service-time';
@@ -48,9 +48,12 @@ export function TariffEditor({ id, locationId }: { id: string; locationId: strin
     const start = DateTime.fromISO(today, { zone });
     return { from: start.toMillis(), to: start.plus({ days: 7 }).toMillis() };
   }, [today, zone]);
-  // The preview prices the charges as edited too: its fixed charges are the draft's.
+  // The preview prices the charges as edited too: its fixed charges are the draft's. A draft the
+  // charges editor already says is wrong (a block half typed) keeps the saved ones meanwhile,
+  // rather than asking the service a question it refuses.
   const previewed = useMemo(() => {
     if (!tariff.data) return null;
+    if (chargeProblems(draft.charges).length) return tariff.data;
     const { charges: _saved, ...rest } = tariff.data;
     const charges = tidyCharges(draft.charges);
     return charges ? { ...rest, charges } : rest;
