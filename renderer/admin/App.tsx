@@ -11,6 +11,7 @@ import {
   ListItemButton,
   ListItemText,
   Switch,
+  Tooltip,
   Toolbar,
   Typography,
 } from '@mui/material';
@@ -138,34 +139,44 @@ export function App() {
             />
             {/* Codes beside the words, for testers; off for a demo. Each switch has its label on its left
                 only, so that no label sits between two switches and reads as the next one's. */}
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={apiNames}
-                  onChange={(e) => setApiNames(e.target.checked)}
-                  color="default"
-                  slotProps={{ input: { 'aria-label': 'API names' } }}
-                />
-              }
-              label="API names"
-              labelPlacement="start"
-              slotProps={{ typography: { variant: 'body2' } }}
-              sx={{ mr: 0, ml: 1 }}
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={liveMode}
-                  onChange={(e) => ctx.setLiveMode(e.target.checked)}
-                  color="default"
-                  slotProps={{ input: { 'aria-label': 'Live mode' } }}
-                />
-              }
-              label="Live mode"
-              labelPlacement="start"
-              slotProps={{ typography: { variant: 'body2' } }}
-              sx={{ mr: 0, ml: 1 }}
-            />
+            <Tooltip
+              describeChild
+              title="Show the service's own names (fields, codes, event types) beside the app's words: for testers"
+            >
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={apiNames}
+                    onChange={(e) => setApiNames(e.target.checked)}
+                    color="default"
+                    slotProps={{ input: { 'aria-label': 'API names' } }}
+                  />
+                }
+                label="API names"
+                labelPlacement="start"
+                slotProps={{ typography: { variant: 'body2' } }}
+                sx={{ mr: 0, ml: 1 }}
+              />
+            </Tooltip>
+            <Tooltip
+              describeChild
+              title="Work on the live-mode world (its own keys, data and webhooks) instead of the test one"
+            >
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={liveMode}
+                    onChange={(e) => ctx.setLiveMode(e.target.checked)}
+                    color="default"
+                    slotProps={{ input: { 'aria-label': 'Live mode' } }}
+                  />
+                }
+                label="Live mode"
+                labelPlacement="start"
+                slotProps={{ typography: { variant: 'body2' } }}
+                sx={{ mr: 0, ml: 1 }}
+              />
+            </Tooltip>
           </Toolbar>
         </AppBar>
         {/* The paper is fixed to the window; the docked box behind it stretches with the page and wears the same

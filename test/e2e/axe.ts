@@ -6,6 +6,16 @@ import type { Page } from 'playwright';
  * `include` selects), one line each.
  */
 export async function violations(page: Page, include?: string): Promise<string[]> {
+  // Colours are read as drawn: a button mid-way through its fade (a ripple, a page just shown)
+  // has a colour it never rests at. The scan waits for what is moving to settle (finite ones only).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   const r = await (include ? axe.include(include) : axe).analyze();
   return r.violations

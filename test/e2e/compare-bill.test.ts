@@ -195,9 +195,12 @@ describe('Compare bills, in Chromium', () => {
       const direct = await s.env.api('POST', `/bills/${home.location}`, tried.body);
       expect(direct.body.total).toBe(tried.answer.total);
       await see(page.getByTestId('compare-unpriced-export')).toHaveCount(0);
-      await see(section.getByTestId('export-candidate')).toContainText('credited by Outgoing 12');
+      await see(section.getByTestId('export-candidate')).toContainText('credited by “Outgoing 12” in every column');
       const totals = page.getByRole('table', { name: 'Totals' });
-      await see(totals).toContainText('Stored: Standard variable + Outgoing 12');
+      // Said once for every column, beside the totals, not in one column's name.
+      await see(page.getByTestId('compare-export-note')).toHaveText(
+        'Every column’s exports are credited by “Outgoing 12”, an export tariff tried here (not stored).',
+      );
       await see(totals.locator('tr[data-column]').first().locator('[data-value]')).toHaveAttribute(
         'data-value',
         String(tried.answer.total),
@@ -211,14 +214,13 @@ describe('Compare bills, in Chromium', () => {
         () => page.reload().then(() => undefined),
       );
       expect(again.body.candidates).toEqual(tried.body.candidates);
-      await see(section.getByTestId('export-candidate')).toContainText('credited by Outgoing 12');
+      await see(section.getByTestId('export-candidate')).toContainText('credited by “Outgoing 12”');
 
       // Removed, the exports are credited nothing again (the page's earlier answer to that question).
       await section.getByRole('button', { name: 'Remove Outgoing 12' }).click();
       await see(section).toContainText('This location has no export tariff');
       await see(page.getByTestId('compare-unpriced-export')).toBeVisible();
-      await see(totals).toContainText('Stored: Standard variable');
-      await see(totals).not.toContainText('Outgoing 12');
+      await see(page.getByTestId('compare-export-note')).toHaveCount(0);
       await see(totals.locator('tr[data-column]').first().locator('[data-value]')).toHaveAttribute(
         'data-value',
         String(sunny.answer.total),
@@ -230,6 +232,34 @@ describe('Compare bills, in Chromium', () => {
     const kept = await s.env.api('GET', `/tariffs?location_id=${home.location}`);
     expect(kept.body.data.map((t: any) => t.id)).toEqual([home.tariff]);
     await s.env.api('DELETE', `/locations/${home.location}`);
+  }, 480_000);
+
+  it('net metering is not offered beside a market-linked supply tariff, and the metering field says why', async () => {
+    const london = (await s.env.api('GET', '/locations?limit=100')).body.data.find(
+      (l: any) => l.reference_id === 'demo-london',
+    ).id;
+    for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
+      const at = `${size.width}x${size.height}`;
+      const { page, errors } = await openApp(s, `compare?location=${london}`, size);
+      await see(page.getByRole('table', { name: 'Totals' })).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('combobox', { name: 'Solar' }).click();
+      const sunny = await billRequest(
+        page,
+        (b) => b.generation?.profile === 'PV',
+        () => page.getByRole('option', { name: 'A typical rooftop (PV profile)' }).click(),
+      );
+      expect(sunny.body.metering.mode).toBe('NET_BILLING');
+      await see(page.getByTestId('net-metering-blocked')).toHaveText(
+        'Net metering is not offered: it nets kWh within time-of-use periods, and Agile Octopus follows the market, so it has none. Net billing and buy all, sell all are.',
+      );
+      await page.getByRole('combobox', { name: 'Metering' }).click();
+      await see(page.getByRole('option')).toHaveText(['Net billing', 'Buy all, sell all']);
+      await shot(page, `compare-net-metering-blocked-${at}`);
+      await page.keyboard.press('Escape');
+      await see(page.getByRole('alert')).toHaveCount(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   }, 480_000);
 
   it('a household with solar: the PV profile or a generation CSV, metered and credited as picked, billed as the API bills it', async () => {

@@ -73,6 +73,11 @@ describe('the hosted connect web app in Chromium', () => {
       await see(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Schweiz');
       await page.getByRole('combobox', { name: 'Country' }).fill('deutsch');
       await see(page.getByRole('option')).toHaveText(['Deutschland']);
+      // The English name finds it too, and a code typed puts its country first.
+      await page.getByRole('combobox', { name: 'Country' }).fill('germ');
+      await see(page.getByRole('option')).toHaveText(['Deutschland']);
+      await page.getByRole('combobox', { name: 'Country' }).fill('DE');
+      await see(page.getByRole('option').first()).toHaveText('Deutschland');
       await context.close();
     }
   }, 480_000);
@@ -203,13 +208,21 @@ describe('the hosted connect web app in Chromium', () => {
       await onRoute(page, 'contract_term_capture');
       const date = page.getByRole('group', { name: 'Contract end date' });
       const parts = date.getByRole('spinbutton');
+      const helper = page.locator('#contract_end_date-helper-text');
       await parts.first().click();
-      // Half a date is sent as it is: the service says what is wrong, beside the field.
+      // Half a date is said to be half at once, beside the field.
       await page.keyboard.type(typed[0]);
       await page.getByRole('button', { name: 'Continue' }).click();
-      await see(page.locator('#contract_end_date-helper-text')).toContainText('Enter a future date');
+      await see(helper).toHaveText('Enter the whole date: day, month and year.');
+      // A whole date in the past goes to the service, which says what is wrong, beside the field.
       await parts.nth(1).click();
-      await page.keyboard.type(typed.slice(1).join(''));
+      await page.keyboard.type(`${typed[1]}2020`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await see(helper).toContainText('Enter a future date');
+      // Changed, the old word goes.
+      await parts.nth(2).click();
+      await page.keyboard.type(typed[2]);
+      await see(helper).toHaveCount(0);
       // The parts in the locale's order, with its separator.
       await see(parts).toHaveText([...typed]);
       await see(date.locator('[contenteditable="false"]').first()).toHaveText(field);

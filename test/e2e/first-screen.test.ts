@@ -72,6 +72,18 @@ describe('the first screens, in Chromium', () => {
         const label = (await page.getByRole('banner').getByText(name, { exact: true }).boundingBox())!;
         expect(label.x + label.width, name).toBeLessThanOrEqual(sw.x + 1);
       }
+      // Each says what it does, on hover.
+      for (const [name, says] of [
+        ['API names', "the service's own names"],
+        ['Live mode', 'live-mode world'],
+      ] as const) {
+        await page.getByRole('banner').getByText(name, { exact: true }).hover();
+        await see(page.getByRole('tooltip')).toContainText(says);
+        await page.mouse.move(0, 300);
+        await see(page.getByRole('tooltip')).toHaveCount(0);
+      }
+      // The login command is shown masked too; its copy button says what it copies.
+      await see(page.getByTestId('login-copy-note')).toHaveText('Copy gives the command with the key in it.');
       // Show reveals one key; Copy copies it whole while it is hidden.
       await creds.getByRole('button', { name: 'Show Live key' }).click();
       await see(creds.getByLabel('Live key', { exact: true })).toHaveText(live_key);

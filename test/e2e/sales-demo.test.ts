@@ -173,6 +173,8 @@ describe('a sales demo, in Chromium', () => {
       await see(open).toHaveCount(1);
       await see(open).toContainText('tariff.created');
       await see(inbox.locator('.MuiAccordion-root.Mui-expanded')).toContainText(sent);
+      // Brought into view, below the fold or not.
+      await see(open).toBeInViewport();
       await topShot(page, `overview-demo-webhook-${name}`);
       expect(errors).toEqual([]);
       await page.close();

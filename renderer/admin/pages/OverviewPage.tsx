@@ -58,7 +58,9 @@ export function OverviewPage() {
               live_key={boot.live_key}
             />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              <Mono>{login(masked(key))}</Mono> <CopyButton value={login(key)} label="the login command" />
+              <Mono>{login(masked(key))}</Mono> <CopyButton value={login(key)} label="the login command" />{' '}
+              {/* Shown masked like the keys above; what is copied is the command that logs in. */}
+              <span data-testid="login-copy-note">Copy gives the command with the key in it.</span>
             </Typography>
           </Paper>
           <Paper variant="outlined" sx={{ p: 2, mt: 2 }} aria-label="Recent connect sessions">

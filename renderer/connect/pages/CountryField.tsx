@@ -7,6 +7,8 @@ import { customerLocale } from '../locale';
 interface Country {
   code: string;
   name: string;
+  /** The English name too: a customer may search by it whatever their language ("germ" in German). */
+  en: string;
 }
 
 /** Every country the service can place (the same table it finds a location's zone in), named in the customer's language. */
@@ -18,7 +20,7 @@ function countriesIn(locale: string): Country[] {
     names = undefined;
   }
   return Object.values(ct.getAllCountries())
-    .map((c) => ({ code: c.id, name: names?.of(c.id) ?? c.name }))
+    .map((c) => ({ code: c.id, name: names?.of(c.id) ?? c.name, en: c.name }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
@@ -55,7 +57,12 @@ export function CountryField({
       isOptionEqualToValue={(a, b) => a.code === b.code}
       filterOptions={(all, { inputValue }) => {
         const q = inputValue.trim().toLowerCase();
-        return q ? all.filter((c) => c.name.toLowerCase().includes(q) || c.code.toLowerCase() === q) : all;
+        if (!q) return all;
+        const found = all.filter(
+          (c) => c.name.toLowerCase().includes(q) || c.en.toLowerCase().includes(q) || c.code.toLowerCase() === q,
+        );
+        // The country whose code was typed first ("DE": Deutschland before Bangladesch).
+        return [...found.filter((c) => c.code.toLowerCase() === q), ...found.filter((c) => c.code.toLowerCase() !== q)];
       }}
       autoHighlight
       fullWidth

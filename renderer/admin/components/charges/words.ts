@@ -16,9 +16,9 @@ import { monthsText } from '../../../../core/engine/schedule/precedence';
 const SYMBOLS: Record<string, string> = { GBP: '£', USD: '$', EUR: '€', AUD: 'A$', CAD: 'C$', NZD: 'NZ$', JPY: '¥' };
 
 /** The location's currency as a sign before an amount ("£0.60"), or its code after it ("0.60 CHF"). */
-export const money = (amount: number, currency: string | undefined) => {
+export const money = (amount: number, currency: string | undefined, digits = 2) => {
   const sign = currency ? SYMBOLS[currency] : undefined;
-  const n = amount.toFixed(2);
+  const n = amount.toFixed(digits);
   return sign ? `${sign}${n}` : currency ? `${n} ${currency}` : n;
 };
 
@@ -29,9 +29,12 @@ export const perKw = (currency: string | undefined) => (currency ? `${SYMBOLS[cu
 export const fixedName = (f: Pick<FixedCharge, 'per' | 'name'>) =>
   f.name?.trim() || (f.per === 'DAY' ? 'Standing charge' : 'Customer charge');
 
-/** "Standing charge £0.60 per day". */
+/** The digits a rate is given in, two to four: a standing charge of 0.4997 a day is not "0.50". */
+const rateDigits = (v: number) => Math.min(4, Math.max(2, (String(v).split('.')[1] ?? '').length));
+
+/** "Standing charge £0.60 per day", "Standing charge £0.4997 per day". */
 export const fixedWords = (f: FixedCharge, currency: string | undefined) =>
-  `${fixedName(f)} ${money(f.amount, currency)} per ${f.per === 'DAY' ? 'day' : 'month'}`;
+  `${fixedName(f)} ${money(f.amount, currency, rateDigits(f.amount))} per ${f.per === 'DAY' ? 'day' : 'month'}`;
 
 /** "Minimum bill $10.00 per month": a month (or year) whose total is below it pays the difference. */
 export const minimumWords = (m: MinimumCharge, currency: string | undefined) =>

@@ -136,10 +136,23 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
       return yearFrom(DateTime.fromMillis(priced.from, { zone }).toISODate()!, zone, priced.to);
     return today ? monthsOf(months, today, zone) : null;
   }, [today, zone, priced, months]);
-  const metering = useMemo(
-    () => (trueUpByHand || !year ? picked : { ...picked, true_up_month: lastMonthOf(year.to, zone) }),
-    [picked, trueUpByHand, year, zone],
-  );
+  // Net metering nets kWh within time-of-use periods: a market-linked supply tariff (stored or a
+  // candidate) has none, and the service refuses the pair. It is not offered then, and says why.
+  const marketSupply = useMemo(() => {
+    if (direction !== 'IMPORT') return undefined;
+    const stored = (tariffs.data?.data ?? []).find(
+      (t) => t.type === 'COMMODITY' && (t.direction ?? 'IMPORT') === 'IMPORT' && t.market_rates,
+    );
+    if (stored) return tariffName(stored);
+    return options.find((o) => o.candidate.type === 'COMMODITY' && o.candidate.market_rates)?.name;
+  }, [direction, tariffs.data, options]);
+  const netMeteringBlocked = marketSupply
+    ? `Net metering is not offered: it nets kWh within time-of-use periods, and ${marketSupply} follows the market, so it has none. Net billing and buy all, sell all are.`
+    : undefined;
+  const metering = useMemo(() => {
+    const chosen = netMeteringBlocked && picked.mode === 'NET_METERING' ? DEFAULT_METERING : picked;
+    return trueUpByHand || !year ? chosen : { ...chosen, true_up_month: lastMonthOf(year.to, zone) };
+  }, [picked, trueUpByHand, year, zone, netMeteringBlocked]);
   const onMetering = (m: Metering) => {
     if (m.true_up_month !== metering.true_up_month) setTrueUpByHand(true);
     setMetering(m);
@@ -239,10 +252,8 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
     const supply = own.find((t) => t.type === 'COMMODITY') ?? own[0];
     // The grid fee is in every column's figures; the stored column's name says so.
     const fee = supply?.type === 'COMMODITY' && own.some((t) => t.type === 'NON_COMMODITY') ? ' + grid fee' : '';
-    // So is an export tariff tried here: the stored column is credited by it too.
-    const tried = exportCandidate ? ` + ${exportCandidate.display_name}` : '';
-    return supply ? `Stored: ${tariffName(supply)}${fee}${tried}` : 'Stored tariffs';
-  }, [own, exportCandidate]);
+    return supply ? `Stored: ${tariffName(supply)}${fee}` : 'Stored tariffs';
+  }, [own]);
   const columns = useMemo(
     () => (cost.data ? columnsOf(cost.data.answer, storedName, cost.data.options) : null),
     [cost.data, storedName],
@@ -358,6 +369,7 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
                   onMetering={onMetering}
                   zone={zone}
                   currency={location.data?.currency_code}
+                  netMeteringBlocked={netMeteringBlocked}
                 />
               </Paper>
               {exportOffered && year ? (
@@ -447,6 +459,13 @@ function ComparePageOf({ carry }: { carry: { current: UsageChoice | null } }) {
                           metering.credits === 'CARRIED'
                         }
                       />
+                    ) : null}
+                    {exportCandidate ? (
+                      // Under every column alike, so said once for all of them rather than in one name.
+                      <Typography variant="body2" color="text.secondary" data-testid="compare-export-note">
+                        Every column’s exports are credited by “{exportCandidate.display_name}”, an export tariff tried
+                        here (not stored).
+                      </Typography>
                     ) : null}
                     {locationId && dispatches.length ? (
                       <BatteryDayView sources={dispatches} locationId={locationId} zone={zone} currency={currency} />

@@ -58,8 +58,8 @@ export function ExportCandidate({
       {option ? (
         <Stack spacing={1}>
           <Typography variant="body2" data-testid="export-candidate">
-            What the solar sends to the grid is credited by <strong>{option.name}</strong>, a candidate export tariff,
-            in every column (the stored one too). It is not stored.
+            What the solar sends to the grid is credited by “{option.name}” in every column, the stored one too. It is
+            tried here, not stored.
           </Typography>
           <Stack direction="row" spacing={1}>
             <Button

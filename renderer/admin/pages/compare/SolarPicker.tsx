@@ -30,6 +30,7 @@ export function SolarPicker({
   onMetering,
   zone,
   currency,
+  netMeteringBlocked,
 }: {
   solar: SolarChoice;
   onSolar(s: SolarChoice): void;
@@ -38,6 +39,8 @@ export function SolarPicker({
   zone: string;
   /** The location's currency: the true-up rate is typed in it (or its minor unit). */
   currency: string | undefined;
+  /** Why net metering cannot be billed here (a market-linked supply tariff), where it cannot. */
+  netMeteringBlocked?: string | undefined;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const set = (part: Partial<Metering>) => onMetering({ ...metering, ...part });
@@ -105,8 +108,13 @@ export function SolarPicker({
             label="Metering"
             value={metering.mode}
             onChange={(v) => set({ mode: v as Metering['mode'] })}
-            options={entries(MODE_WORDS)}
+            options={entries(MODE_WORDS).filter(([mode]) => !netMeteringBlocked || mode !== 'NET_METERING')}
           />
+          {netMeteringBlocked ? (
+            <Typography variant="body2" color="text.secondary" data-testid="net-metering-blocked">
+              {netMeteringBlocked}
+            </Typography>
+          ) : null}
           {metering.mode === 'NET_METERING' ? (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
               <PriceField
