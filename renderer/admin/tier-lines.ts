@@ -130,7 +130,8 @@ export function useTierLines(
       const t = tariffs!.find((x) => x.id === l.tariffId)!;
       const candidate = candidateOf(t, openEnd, withTier(t.schedule!, l.tier));
       return {
-        enabled: !!locationId,
+        // Not before the window is known (the service clock's today): a window of no dates is refused.
+        enabled: !!locationId && !!win.start_time && !!win.end_time,
         queryKey: ['tier-prices', liveMode, locationId, direction, win, l.key, candidate],
         queryFn: () =>
           api.call('prices.retrieve', {

@@ -34,9 +34,16 @@ export function browserSuite(opts: LiveHostOptions = {}): BrowserSuite {
 /** What a page reported going wrong: uncaught exceptions and console errors, in order. */
 export function pageErrors(page: Page): string[] {
   const errors: string[] = [];
+  // The browser's "Failed to load resource" names no request: each is said with the one that failed.
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    if (m.type() !== 'error') return;
+    const which = m.text().startsWith('Failed to load resource') ? failed.shift() : undefined;
+    errors.push(`console: ${m.text()}${which ? ` (${which})` : ''}`);
   });
   return errors;
 }
