@@ -5,6 +5,7 @@ import type { Locator, Page, Request } from 'playwright';
 import { settled, SHOTS, topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 import { berlinAddress } from '../helpers.js';
+import { peakAndWeekend } from './tariff-fixtures.js';
 
 /**
  * Prices per kWh typed in the currency's minor unit (p/kWh for a British location), in the
@@ -16,30 +17,7 @@ const s = browserSuite({ demo: true });
 const londonAddress = { address_line1: '10 Downing Street', city: 'London', post_code: 'SW1A 2AA', country_code: 'GB' };
 
 /** A tariff at a new location: Weekend all day at 0.20; Weekdays 07:00–09:00 at 0.25. */
-async function tariff(location: Record<string, unknown>): Promise<{ loc: string; id: string }> {
-  const made = await s.env.api('POST', '/locations', location);
-  expect(made.status).toBe(200);
-  const loc = made.body.id as string;
-  const hours = (valid_from: string, valid_to: string, fixed: number) => ({ valid_from, valid_to, rate: [{ fixed }] });
-  const t = await s.env.api('POST', '/tariffs', {
-    location_id: loc,
-    type: 'COMMODITY',
-    display_name: 'Peak and weekend',
-    contract_start_date: '2026-01-01',
-    contract_end_date: '2028-01-01',
-    schedule: [
-      {
-        months: ['All'],
-        days_and_hours: [
-          { days: ['Weekend'], hours: [hours('00:00:00', '00:00:00', 0.2)] },
-          { days: ['Weekdays'], hours: [hours('07:00:00', '09:00:00', 0.25)] },
-        ],
-      },
-    ],
-  });
-  expect(t.status).toBe(200);
-  return { loc, id: t.body.id };
-}
+const tariff = (location: Record<string, unknown>) => peakAndWeekend(s, location);
 
 /** The stored price of the Weekdays band. */
 const storedPrice = async (id: string) =>

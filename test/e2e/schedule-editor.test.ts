@@ -4,34 +4,16 @@ import type { Page, Response } from 'playwright';
 import { shot, settled } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 import { berlinAddress } from '../helpers.js';
+import { bands, peakAndWeekend } from './tariff-fixtures.js';
 
 const ctx = browserSuite({ demo: false });
 
-const hours = (...b: [string, string, number][]) =>
-  b.map(([valid_from, valid_to, fixed]) => ({ valid_from, valid_to, rate: [{ fixed }] }));
-
 /** A Berlin tariff: Weekend all day at 0.20; Weekdays 07:00–09:00 at 0.25 and 17:00–20:00 at 0.40. */
-async function tariff(): Promise<{ loc: string; id: string }> {
-  const loc = (await ctx.env.api('POST', '/locations', { postal_address: berlinAddress })).body.id as string;
-  const t = await ctx.env.api('POST', '/tariffs', {
-    location_id: loc,
-    type: 'COMMODITY',
-    display_name: 'Peak and weekend',
-    contract_start_date: '2026-01-01',
-    contract_end_date: '2028-01-01',
-    schedule: [
-      {
-        months: ['All'],
-        days_and_hours: [
-          { days: ['Weekend'], hours: hours(['00:00:00', '00:00:00', 0.2]) },
-          { days: ['Weekdays'], hours: hours(['07:00:00', '09:00:00', 0.25], ['17:00:00', '20:00:00', 0.4]) },
-        ],
-      },
-    ],
-  });
-  expect(t.status).toBe(200);
-  return { loc, id: t.body.id };
-}
+const tariff = () =>
+  peakAndWeekend(ctx, { postal_address: berlinAddress }, [
+    ['07:00:00', '09:00:00', 0.25],
+    ['17:00:00', '20:00:00', 0.4],
+  ]);
 
 for (const { width, height } of Object.values(VIEWPORTS)) {
   describe(`the schedule editor at ${width}×${height}`, () => {
@@ -400,7 +382,7 @@ describe('the Tariffs page at 800×800', () => {
         {
           months: ['All'],
           days_and_hours: [
-            { days: ['All'], hours: hours(['06:00:00', '22:00:00', 0.3349], ['22:00:00', '06:00:00', 0.2419]) },
+            { days: ['All'], hours: bands(['06:00:00', '22:00:00', 0.3349], ['22:00:00', '06:00:00', 0.2419]) },
           ],
         },
       ],
