@@ -24,6 +24,15 @@ function hourly(from: DateTime, to: DateTime) {
     out.push({ start_time: iso(t), end_time: iso(t.plus({ hours: 1 })), kwh: 1 });
   return out;
 }
+/** A window of local time `[from, to)` with one kWh in each of its hours: the body's common part. */
+const hoursOf = (from: DateTime, to: DateTime) => ({
+  start_time: iso(from),
+  end_time: iso(to),
+  usage: { intervals: hourly(from, to) },
+});
+/** The same over the 7 days from a local midnight. */
+const weekFrom = (day: string) => hoursOf(at(`${day}T00:00`), at(`${day}T00:00`).plus({ days: 7 }));
+
 const tariff = (type: string, price: number, start: string, fixed: object[]) => ({
   type,
   contract_start_date: start,
@@ -42,12 +51,8 @@ describe('POST /costs/{id} with fixed_charges', () => {
   const cheaper = { ...supplier, charges: { fixed: [{ amount: 0.4, per: 'DAY', name: 'Standing charge' }] } };
 
   it('a week across a month end: daily charges per local day of the contract, a monthly one by its share of each month', async () => {
-    const from = at('2026-10-28T00:00');
-    const to = from.plus({ days: 7 });
     const r = await call('costs', {
-      start_time: iso(from),
-      end_time: iso(to),
-      usage: { intervals: hourly(from, to) },
+      ...weekFrom('2026-10-28'),
       group_by: 'none',
       candidates: [supplier, network],
       alternatives: [[cheaper]],
@@ -88,12 +93,8 @@ describe('POST /costs/{id} with fixed_charges', () => {
   });
 
   it('a week holding the 25-hour day counts it once', async () => {
-    const from = at('2026-10-22T00:00');
-    const to = from.plus({ days: 7 });
     const r = await call('costs', {
-      start_time: iso(from),
-      end_time: iso(to),
-      usage: { intervals: hourly(from, to) },
+      ...weekFrom('2026-10-22'),
       group_by: 'none',
       candidates: [supplier],
       fixed_charges: true,
@@ -106,13 +107,7 @@ describe('POST /costs/{id} with fixed_charges', () => {
 
   it('over a whole month the fixed charges are the bill’s', async () => {
     const from = at('2026-11-01T00:00');
-    const to = from.plus({ months: 1 });
-    const body = {
-      start_time: iso(from),
-      end_time: iso(to),
-      usage: { intervals: hourly(from, to) },
-      candidates: [supplier, network],
-    };
+    const body = { ...hoursOf(from, from.plus({ months: 1 })), candidates: [supplier, network] };
     const cost = await call('costs', { ...body, group_by: 'none', fixed_charges: true });
     const bill = await call('bills', body);
     expect(cost.status).toBe(200);
@@ -122,9 +117,7 @@ describe('POST /costs/{id} with fixed_charges', () => {
   });
 
   it('answers no fixed_charges unless asked, and a tariff without any answers an empty list', async () => {
-    const from = at('2026-11-02T00:00');
-    const to = from.plus({ days: 7 });
-    const body = { start_time: iso(from), end_time: iso(to), usage: { intervals: hourly(from, to) }, group_by: 'none' };
+    const body = { ...weekFrom('2026-11-02'), group_by: 'none' };
     const plain = await call('costs', { ...body, candidates: [supplier] });
     expect(plain.status).toBe(200);
     expect(plain.body).not.toHaveProperty('fixed_charges');
@@ -135,9 +128,7 @@ describe('POST /costs/{id} with fixed_charges', () => {
   });
 
   it('refuses fixed_charges on the export and local sides, and a value that is not a boolean, naming the field', async () => {
-    const from = at('2026-11-02T00:00');
-    const to = from.plus({ days: 7 });
-    const body = { start_time: iso(from), end_time: iso(to), usage: { intervals: hourly(from, to) } };
+    const body = weekFrom('2026-11-02');
     const exported = await call('costs', { ...body, tariff_direction: 'EXPORT', fixed_charges: true });
     expect(exported.status).toBe(400);
     expect(exported.body).toMatchObject({ type: 'invalid_request', code: 'fixed_charges_invalid' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import { see } from './see.js';
+import { violations } from './axe.js';
 import type { Locator, Page, Request } from 'playwright';
 import { settled, SHOTS, topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
@@ -41,15 +41,7 @@ async function openEditor(at: { width: number; height: number }, loc: string, id
 }
 
 /** axe-core's serious and critical findings in the rate panel, one line each. */
-async function axe(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page })
-    .include('[aria-label="Rate panel"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
+const axe = (page: Page) => violations(page, '[aria-label="Rate panel"]');
 
 const save = async (page: Page) => {
   await page.getByRole('button', { name: 'Save schedule' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { see } from './see.js';
-import { AxeBuilder } from '@axe-core/playwright';
+import { violations } from './axe.js';
 import type { Page } from 'playwright';
 import { topShot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
@@ -66,16 +66,7 @@ const clipped = (page: Page) =>
   });
 
 /** axe-core's serious and critical findings in the editor and its rate panel, one line each. */
-async function axe(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page })
-    .include('[aria-label="Schedule editor"]')
-    .include('[aria-label="Rate panel"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
+const axe = (page: Page) => violations(page, ['[aria-label="Schedule editor"]', '[aria-label="Rate panel"]']);
 
 /** Draws a band on a track from hour `a` to hour `b`. */
 async function draw(page: Page, track: string, a: number, b: number) {

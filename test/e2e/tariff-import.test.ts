@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { see } from './see.js';
+import { violations } from './axe.js';
 import type { Page } from 'playwright';
 import { DEMAND_FIELDS, urdbText } from '../urdb-documents.js';
-import { AxeBuilder } from '@axe-core/playwright';
 import { topShot as shot } from './browser.js';
 import { browserSuite, openApp, VIEWPORTS } from './suite.js';
 
@@ -13,16 +13,6 @@ import { browserSuite, openApp, VIEWPORTS } from './suite.js';
  */
 const s = browserSuite({ demo: false, now: '2026-03-02T18:00:00Z' });
 const text = urdbText;
-
-/** Serious and critical accessibility violations on the page as it stands (as the accessibility suite counts them). */
-async function violations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
-}
 
 /** The draft's "Name and contract" dialog, filled and applied. */
 async function nameAndContract(page: Page, name: string, start: string, end: string) {

@@ -50,14 +50,19 @@ async function report(page: Page, test: (r: Request) => boolean, act: () => Prom
 
 const visit = sharedPages(s);
 
+/** Usage and cost at a location, its bill drawn: the page and its battery and car panel. */
+async function batteryPanel(locationId: string, size: { width: number; height: number }) {
+  const opened = await visit(`usage?location=${locationId}`, size);
+  await see(opened.page.getByTestId('bill-total')).toBeVisible({ timeout: 30_000 });
+  return { ...opened, part: opened.page.getByRole('region', { name: 'Household battery and car' }) };
+}
+
 describe('the Usage and cost view, in Chromium', () => {
   it('a home battery on the stored records: its saving and its busiest day, as the API answers them', async () => {
     const berlin = await locationOf('demo-berlin');
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
-      const { page, errors } = await visit(`usage?location=${berlin.id}`, size);
-      await see(page.getByTestId('bill-total')).toBeVisible({ timeout: 30_000 });
-      const part = page.getByRole('region', { name: 'Household battery and car' });
+      const { page, errors, part } = await batteryPanel(berlin.id, size);
       const [response] = await Promise.all([
         page.waitForResponse(
           (r) =>
@@ -132,9 +137,7 @@ describe('the Usage and cost view, in Chromium', () => {
     const berlin = await locationOf('demo-berlin');
     for (const size of [VIEWPORTS.large, VIEWPORTS.small]) {
       const at = `${size.width}x${size.height}`;
-      const { page, errors } = await visit(`usage?location=${berlin.id}`, size);
-      await see(page.getByTestId('bill-total')).toBeVisible({ timeout: 30_000 });
-      const part = page.getByRole('region', { name: 'Household battery and car' });
+      const { page, errors, part } = await batteryPanel(berlin.id, size);
       const battery = part.getByRole('group', { name: 'Battery' });
       await battery.getByRole('switch', { name: 'Battery' }).check();
       const bill = async (test: (b: any) => boolean, act: () => Promise<unknown>) => {

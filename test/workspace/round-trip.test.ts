@@ -479,21 +479,27 @@ describe('a malformed workspace is refused as a whole, naming the file and the f
   it('an id held by another account refuses the whole import, after validation, inside the transaction', async () => {
     const { files } = await validFiles();
     const h = open[open.length - 1]!;
-    const other = h.svc.accounts.create('Other');
-    const auth = await h.login(other.account_id, other.test_key);
-    const before = snapshot(h.svc);
-    const r = await h.call({
-      method: 'POST',
-      url: '/workspace/import',
-      headers: { ...auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ files }),
-    });
+    const { r, before } = await importAsAnotherAccount(h, files);
     expect(r.status).toBe(422);
     expect(r.body.code).toBe('workspace_id_conflict');
     expect(r.body.message).toMatch(/^locations\/loc_\w+\.json: id: loc_\w+ is held by another account or by live mode/);
     expect(snapshot(h.svc)).toBe(before);
   });
 });
+
+/** The files imported by a second account of the same service, with the service's state before. */
+async function importAsAnotherAccount(h: (typeof open)[number], files: Record<string, string>) {
+  const other = h.svc.accounts.create('Other');
+  const auth = await h.login(other.account_id, other.test_key);
+  const before = snapshot(h.svc);
+  const r = await h.call({
+    method: 'POST',
+    url: '/workspace/import',
+    headers: { ...auth, 'content-type': 'application/json' },
+    payload: JSON.stringify({ files }),
+  });
+  return { r, before };
+}
 
 describe('device states in a workspace', () => {
   it('a state id held by another account refuses the import, naming the line', async () => {
@@ -511,15 +517,7 @@ describe('device states in a workspace', () => {
       }),
       'device-states/dev_elsewhere.jsonl': files[states]!,
     };
-    const other = h.svc.accounts.create('Other');
-    const auth = await h.login(other.account_id, other.test_key);
-    const before = snapshot(h.svc);
-    const r = await h.call({
-      method: 'POST',
-      url: '/workspace/import',
-      headers: { ...auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ files: only }),
-    });
+    const { r, before } = await importAsAnotherAccount(h, only);
     expect(r.status).toBe(422);
     expect(r.body.code).toBe('workspace_id_conflict');
     expect(r.body.message).toMatch(

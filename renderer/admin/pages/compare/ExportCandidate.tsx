@@ -3,6 +3,7 @@ import { Button, Paper, Stack, Typography } from '@mui/material';
 import type { Schedule } from '../../../../core/engine/schemas/schedule';
 import { EditCandidate } from './EditCandidate';
 import type { CompareOption } from './model';
+import { nameProblem } from './names';
 
 /** A first export offer to edit: a flat price per kWh sent, in the band an analyst changes first. */
 const flatExport = (price: number): Schedule => [
@@ -91,9 +92,8 @@ export function ExportCandidate({
           option={editing}
           zone={zone}
           currency={currency}
-          nameProblem={(n) =>
-            n.trim() ? (n.trim().length > 100 ? 'At most 100 characters.' : null) : 'It needs a name.'
-          }
+          // The candidates' own rule for a name; no other column's name can clash with the export side.
+          nameProblem={(n) => nameProblem(n, editing.key, [], '')}
           onClose={() => setEditing(null)}
           onSave={(e) => {
             const name = e.name.trim();
